@@ -1,0 +1,178 @@
+package doushouqi_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// The bitboard generator and the mailbox reference must agree move for move
+// on many positions: from seeded random games and from seeded random
+// scatterings of pieces built to hit every rule.
+
+func agreementCount(t *testing.T) int {
+	if testing.Short() {
+		return 20_000
+	}
+	return 100_000
+}
+
+func moveStrings(moves []dsq.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	slices.Sort(out)
+	return out
+}
+
+// requireAgree checks one position against the reference: legal moves, move
+// count, per-square targets, outcome, and (when allPairs) the checked
+// CheckMove/IsLegal on every from/to pair.
+func requireAgree(t *testing.T, pos *dsq.Position, ref *refBoard, allPairs bool) {
+	t.Helper()
+	want := ref.refLegalMoves()
+	got := moveStrings(pos.LegalMoves())
+	if want == nil {
+		want = []string{}
+	}
+	require.Equal(t, want, got, "legal moves of %s", ref)
+	require.Equal(t, len(want), pos.CountLegalMoves(), "CountLegalMoves of %s", ref)
+	require.Equal(t, ref.refOutcome(), pos.Outcome().String(), "Outcome of %s", ref)
+	require.Equal(t, len(want) == 0, pos.Outcome().IsDecided(), "decided iff no moves: %s", ref)
+
+	var fromTargets []string
+	for from := range dsq.Square(dsq.NumSquares) {
+		for to := range pos.LegalTargets(from).Squares() {
+			fromTargets = append(fromTargets, dsq.NewMove(from, to).String())
+		}
+	}
+	slices.Sort(fromTargets)
+	if fromTargets == nil {
+		fromTargets = []string{}
+	}
+	require.Equal(t, want, fromTargets, "LegalTargets of %s", ref)
+
+	if !allPairs {
+		return
+	}
+	for from := range dsq.Square(dsq.NumSquares) {
+		for to := range dsq.Square(dsq.NumSquares) {
+			m := dsq.NewMove(from, to)
+			legal := slices.Contains(want, m.String())
+			require.Equal(t, legal, pos.IsLegal(m), "IsLegal(%s) in %s", m, ref)
+			err := pos.CheckMove(m)
+			require.Equal(t, legal, err == nil, "CheckMove(%s) in %s: %v", m, ref, err)
+		}
+	}
+}
+
+func TestAgreementRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	positions := 0
+	for game := 0; positions < agreementCount(t); game++ {
+		pos := dsq.StartPosition()
+		ref, err := refParse(dsq.StartNotation)
+		require.NoError(t, err)
+		for ply := 0; ; ply++ {
+			positions++
+			require.Equal(t, ref.String(), pos.String(), "game %d ply %d", game, ply)
+			requireAgree(t, &pos, &ref, positions%50 == 0)
+			moves := pos.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			require.NoError(t, pos.Play(m))
+			ref = ref.refPlay(m.String())
+		}
+	}
+}
+
+func TestAgreementRandomScatterings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range agreementCount(t) {
+		ref := randomScattering(rng)
+		s := ref.String()
+		pos, err := dsq.ParsePosition(s)
+		require.NoError(t, err, "position %d", i)
+		require.Equal(t, s, pos.String())
+		requireAgree(t, &pos, &ref, i%20 == 0)
+		// One step down, so that make is compared as well.
+		if moves := ref.refLegalMoves(); len(moves) > 0 {
+			m := moves[rng.IntN(len(moves))]
+			mv, err := dsq.ParseMove(m)
+			require.NoError(t, err)
+			require.NoError(t, pos.Play(mv))
+			child := ref.refPlay(m)
+			require.Equal(t, child.String(), pos.String())
+			requireAgree(t, &pos, &child, false)
+		}
+	}
+}
+
+// randomScattering places a random subset of the pieces, biased towards the
+// squares where rules meet: rats in water, lions and tigers on river banks,
+// pieces on traps of both sides, pieces next to or in the enemy den; and a
+// random side to move and no-capture count near the limit.
+func randomScattering(rng *rand.Rand) refBoard {
+	var b refBoard
+	banks := []int{} // land squares next to water (as rank*7+file)
+	traps := []int{2, 4, 10, 58, 60, 52}
+	for sq := 0; sq < 63; sq++ {
+		f, r := sq%7, sq/7
+		if refWater(f, r) {
+			continue
+		}
+		for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
+			if refOnBoard(f+d[0], r+d[1]) && refWater(f+d[0], r+d[1]) {
+				banks = append(banks, sq)
+				break
+			}
+		}
+	}
+	keep := 0.3 + 0.6*rng.Float64() // how crowded this board is
+	for _, red := range []bool{true, false} {
+		for i := 0; i < 8; i++ {
+			if rng.Float64() > keep {
+				continue
+			}
+			ch := refAnimals[i]
+			if !red {
+				ch += 'a' - 'A'
+			}
+			for try := 0; try < 50; try++ {
+				var sq int
+				switch p := rng.Float64(); {
+				case i == 0 && p < 0.4: // rat in water
+					sq = []int{22, 23, 25, 26, 29, 30, 32, 33, 36, 37, 39, 40}[rng.IntN(12)]
+				case (i == 5 || i == 6) && p < 0.5: // lion or tiger on a bank
+					sq = banks[rng.IntN(len(banks))]
+				case p < 0.25:
+					sq = traps[rng.IntN(len(traps))]
+				case p < 0.28:
+					sq = []int{3, 59}[rng.IntN(2)]
+				default:
+					sq = rng.IntN(63)
+				}
+				f, r := sq%7, sq/7
+				if b.cell[r][f] != 0 || (refWater(f, r) && i != 0) || refDen(red, f, r) {
+					continue
+				}
+				if refDen(!red, f, r) && (b.cell[0][3] != 0 || b.cell[8][3] != 0) {
+					continue // not both dens
+				}
+				b.cell[r][f] = ch
+				break
+			}
+		}
+	}
+	b.redToMove = rng.IntN(2) == 0
+	b.clock = []int{0, 1, 17, 58, 59, 59, 60, 61}[rng.IntN(8)]
+	b.moveNo = 1 + rng.IntN(200)
+	return b
+}

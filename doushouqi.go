@@ -1,0 +1,147 @@
+// Package doushouqi is a rules engine for Dou Shou Qi (Jungle chess, Animal
+// chess) on 63-bit bitboards: legal move generation, make and unmake, the
+// outcome of a game, position and move notation, and perft.
+//
+// The rules are those of RULES.md in the project: a 7x9 board with two dens,
+// three traps around each den and two rivers; eight animals a side ranked rat
+// 1 to elephant 8; the rat swims and captures the elephant; the lion and the
+// tiger jump the rivers unless a rat stands on the path; a piece in an enemy
+// trap has rank 0, so it can be captured by any enemy and can itself capture
+// nothing; Red moves first; a move into the enemy den wins, a side with no
+// legal move loses, and 60 half-moves without a capture draw.
+//
+// # Types
+//
+// A [Position] is a small comparable value with unexported fields: copying it
+// is a complete copy, two positions are equal under == exactly when they hold
+// the same pieces, side to move and counters, and it holds no pointers or
+// caches. A [Move] is a 16-bit scalar (from and to square). [Square] indexes
+// the board as rank*7 + file and a [Bitboard] is a set of squares.
+//
+// # Checked and unchecked calls
+//
+// [Position.Play] checks a move and returns a [*MoveError] saying why it is
+// illegal, leaving the position unchanged. [Position.MakeMove] and
+// [Position.UnmakeMove] are the fast, unchecked pair for search and perft:
+// MakeMove must only be given a legal move. [ParsePosition] and [NewPosition]
+// check everything they are given and never panic on any input.
+//
+// # Concurrency
+//
+// The read-only methods (move generation, [Position.IsLegal],
+// [Position.Outcome], [Position.Hash], formatting) never write to the
+// position, so one Position may be read from many goroutines at once. Play,
+// MakeMove, UnmakeMove and UnmarshalText write to it and need the usual
+// exclusion; the simplest way is for each goroutine to play on its own copy.
+package doushouqi
+
+// Color is a side: Red moves first from the bottom (ranks 1..3), Blue plays
+// from the top.
+type Color uint8
+
+// The two sides.
+const (
+	Red Color = iota
+	Blue
+)
+
+// Other returns the opponent of c.
+func (c Color) Other() Color { return c ^ 1 }
+
+// String returns "red" or "blue".
+func (c Color) String() string {
+	switch c {
+	case Red:
+		return "red"
+	case Blue:
+		return "blue"
+	}
+	return "color?"
+}
+
+// Animal is a kind of piece. Its rank is its value plus one: rat 1 up to
+// elephant 8.
+type Animal uint8
+
+// The eight animals, lowest rank first.
+const (
+	Rat Animal = iota
+	Cat
+	Dog
+	Wolf
+	Leopard
+	Tiger
+	Lion
+	Elephant
+)
+
+// NumAnimals is the number of animals a side has.
+const NumAnimals = 8
+
+// Rank returns the animal's rank off enemy traps: rat 1, cat 2, dog 3,
+// wolf 4, leopard 5, tiger 6, lion 7, elephant 8.
+func (a Animal) Rank() int { return int(a) + 1 }
+
+var animalNames = [NumAnimals]string{"rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"}
+
+// String returns the animal's English name, such as "rat".
+func (a Animal) String() string {
+	if a >= NumAnimals {
+		return "animal?"
+	}
+	return animalNames[a]
+}
+
+// Piece is an animal of one side, or NoPiece.
+type Piece uint8
+
+// NoPiece is the piece of an empty square.
+const NoPiece Piece = 0
+
+// NewPiece returns the animal a of side c.
+func NewPiece(c Color, a Animal) Piece { return Piece(1 + uint8(c&1)*NumAnimals + uint8(a&7)) }
+
+// Color returns the side the piece belongs to. It is meaningless for NoPiece.
+func (p Piece) Color() Color { return Color((p - 1) >> 3 & 1) }
+
+// Animal returns the piece's animal. It is meaningless for NoPiece.
+func (p Piece) Animal() Animal { return Animal((p - 1) & 7) }
+
+// IsValid reports whether p is one of the sixteen pieces (not NoPiece).
+func (p Piece) IsValid() bool { return p >= 1 && p <= 2*NumAnimals }
+
+// pieceLetters are the notation letters, Red's in upper case.
+const pieceLetters = "RCDWPTLErcdwptle"
+
+// Letter returns the piece's letter in the notation: R C D W P T L E for the
+// Red rat up to elephant, lower case for Blue, and '.' for NoPiece.
+func (p Piece) Letter() byte {
+	if !p.IsValid() {
+		return '.'
+	}
+	return pieceLetters[p-1]
+}
+
+// String returns a name such as "red lion", or "none" for NoPiece.
+func (p Piece) String() string {
+	if !p.IsValid() {
+		return "none"
+	}
+	return p.Color().String() + " " + p.Animal().String()
+}
+
+// pieceFromLetter reads a notation letter, accepting J for the leopard.
+func pieceFromLetter(ch byte) (Piece, bool) {
+	switch ch {
+	case 'J':
+		ch = 'P'
+	case 'j':
+		ch = 'p'
+	}
+	for i := range len(pieceLetters) {
+		if pieceLetters[i] == ch {
+			return Piece(i + 1), true
+		}
+	}
+	return NoPiece, false
+}

@@ -1,0 +1,160 @@
+package doushouqi
+
+// Undo is what [Position.UnmakeMove] needs to take a move back: a small value
+// the caller keeps, typically on its own stack.
+type Undo struct {
+	hash     uint64
+	clock    uint32
+	captured Piece
+}
+
+// Captured returns the piece the move captured, NoPiece if none.
+func (u Undo) Captured() Piece { return u.captured }
+
+// MakeMove plays m and returns what UnmakeMove needs to take it back. It is
+// unchecked: m must be legal in p (from AppendLegalMoves, or accepted by
+// IsLegal); anything else leaves p in an undefined but memory-safe state. Use
+// Play for moves from outside. It does not allocate.
+func (p *Position) MakeMove(m Move) Undo {
+	from, to := m.From(), m.To()
+	us := p.side
+	piece := p.board[from]
+	captured := p.board[to]
+	u := Undo{hash: p.hash, clock: p.clock, captured: captured}
+
+	h := p.hash ^ pieceKeys[piece][from] ^ pieceKeys[piece][to] ^ sideKey
+	p.board[from] = NoPiece
+	p.board[to] = piece
+	p.squares[us][piece.Animal()] = to
+	p.occupied[us] ^= from.Bitboard() | to.Bitboard()
+	if captured != NoPiece {
+		h ^= pieceKeys[captured][to]
+		p.squares[us^1][captured.Animal()] = NoSquare
+		p.occupied[us^1] &^= to.Bitboard()
+		p.clock = 0
+	} else {
+		p.clock++
+	}
+	if us == Blue {
+		p.moveNumber++
+	}
+	p.side = us ^ 1
+	p.hash = h
+	return u
+}
+
+// UnmakeMove takes back m, which must be the last move made on p, with the
+// Undo that MakeMove returned for it. Afterwards p == the position before
+// MakeMove. It does not allocate.
+func (p *Position) UnmakeMove(m Move, u Undo) {
+	from, to := m.From(), m.To()
+	us := p.side ^ 1
+	piece := p.board[to]
+	p.board[to] = u.captured
+	p.board[from] = piece
+	p.squares[us][piece.Animal()] = from
+	p.occupied[us] ^= from.Bitboard() | to.Bitboard()
+	if u.captured != NoPiece {
+		p.squares[p.side][u.captured.Animal()] = to
+		p.occupied[p.side] |= to.Bitboard()
+	}
+	if us == Blue {
+		p.moveNumber--
+	}
+	p.side = us
+	p.clock = u.clock
+	p.hash = u.hash
+}
+
+// Play plays m if it is legal. Otherwise it returns a *MoveError whose Err
+// says which rule m breaks (ErrGameOver, ErrEmptySquare, ErrNotYourPiece,
+// ErrNotAStep, ErrJumpBlocked, ErrOwnDen, ErrWater, ErrOwnPiece,
+// ErrWaterLandCapture, ErrTrappedAttacker, ErrElephantRat, ErrRankTooLow)
+// and leaves p unchanged.
+func (p *Position) Play(m Move) error {
+	if err := p.CheckMove(m); err != nil {
+		return err
+	}
+	p.MakeMove(m)
+	return nil
+}
+
+// CheckMove returns nil if m is legal in p, and otherwise the *MoveError that
+// Play would return. It agrees with IsLegal on every move.
+func (p *Position) CheckMove(m Move) error {
+	if err := p.illegality(m); err != nil {
+		return &MoveError{Move: m, Err: err}
+	}
+	return nil
+}
+
+// illegality explains, rule by rule as RULES.md states them, why m is not
+// legal; nil means it is. It is the slow, readable twin of the move
+// generator, and the tests hold the two to agreement on every from/to pair.
+func (p *Position) illegality(m Move) error {
+	if p.decided() || p.countMoves() == 0 {
+		return ErrGameOver
+	}
+	from, to := m.From(), m.To()
+	if !from.IsValid() {
+		return ErrEmptySquare
+	}
+	piece := p.board[from]
+	if piece == NoPiece {
+		return ErrEmptySquare
+	}
+	if piece.Color() != p.side {
+		return ErrNotYourPiece
+	}
+	if !to.IsValid() {
+		return ErrNotAStep
+	}
+	a := piece.Animal()
+	if !stepTargets[from].Has(to) {
+		path, isJump := JumpPath(from, to)
+		if !isJump || (a != Lion && a != Tiger) {
+			return ErrNotAStep
+		}
+		if path&(p.Pieces(Red, Rat)|p.Pieces(Blue, Rat)) != 0 {
+			return ErrJumpBlocked
+		}
+	}
+	if DenOf(p.side).Has(to) {
+		return ErrOwnDen
+	}
+	if Water.Has(to) && a != Rat {
+		return ErrWater
+	}
+	target := p.board[to]
+	if target == NoPiece {
+		return nil
+	}
+	if target.Color() == p.side {
+		return ErrOwnPiece
+	}
+	return captureIllegality(p.side, piece, from, target, to)
+}
+
+// captureIllegality applies the capture rules of RULES.md in order to the
+// piece attacker of side us on from capturing defender on to.
+func captureIllegality(us Color, attacker Piece, from Square, defender Piece, to Square) error {
+	if Water.Has(from) != Water.Has(to) {
+		return ErrWaterLandCapture // rule 1
+	}
+	if TrapsOf(us.Other()).Has(from) {
+		return ErrTrappedAttacker // rule 2
+	}
+	if TrapsOf(us).Has(to) {
+		return nil // rule 3: the defender has rank 0
+	}
+	a, d := attacker.Animal(), defender.Animal()
+	switch {
+	case a == Rat && d == Elephant:
+		return nil // rule 4
+	case a == Elephant && d == Rat:
+		return ErrElephantRat // rule 4
+	case a.Rank() < d.Rank():
+		return ErrRankTooLow // rule 5
+	}
+	return nil
+}

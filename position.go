@@ -1,0 +1,172 @@
+package doushouqi
+
+// Position is a position of the game: the pieces, the side to move, the number
+// of half-moves since the last capture and the move number.
+//
+// It is a comparable value with no pointers: p2 := p is a full copy (copy-make
+// works), and p == q compares everything, counters included. The zero value
+// is not a playable position; start from [StartPosition], [ParsePosition] or
+// [NewPosition].
+//
+// Layout (see perf notes in movegen.go): a square-to-piece table for make and
+// for PieceAt, each side's animals' squares for move generation, each side's
+// occupancy, the incremental Zobrist hash and the counters.
+type Position struct {
+	board      [NumSquares + 1]Piece // square -> piece; board[NoSquare] is always NoPiece
+	squares    [2][NumAnimals]Square // side, animal -> square, NoSquare once captured
+	occupied   [2]Bitboard           // squares of each side's pieces
+	hash       uint64                // Zobrist hash of pieces and side to move
+	clock      uint32                // half-moves since the last capture
+	moveNumber uint32                // starts at 1, goes up after each Blue move
+	side       Color                 // side to move
+}
+
+// DrawHalfMoves is the no-capture limit: after this many consecutive
+// half-moves without a capture the game is drawn.
+const DrawHalfMoves = 60
+
+// MaxCounter bounds both counters of a position; larger values are refused.
+const MaxCounter = 1_000_000
+
+// StartNotation is the start position in the notation.
+const StartNotation = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"
+
+// StartPosition returns the start position, Red to move.
+func StartPosition() Position {
+	p, err := ParsePosition(StartNotation)
+	if err != nil {
+		panic("doushouqi: start position: " + err.Error())
+	}
+	return p
+}
+
+// SideToMove returns the side whose turn it is.
+func (p *Position) SideToMove() Color { return p.side }
+
+// NoCaptureHalfMoves returns the number of consecutive half-moves played
+// without a capture; at DrawHalfMoves the game is drawn.
+func (p *Position) NoCaptureHalfMoves() int { return int(p.clock) }
+
+// MoveNumber returns the move number: 1 at the start, going up after each
+// Blue move.
+func (p *Position) MoveNumber() int { return int(p.moveNumber) }
+
+// PieceAt returns the piece on sq, NoPiece if it is empty or not a square.
+func (p *Position) PieceAt(sq Square) Piece {
+	if !sq.IsValid() {
+		return NoPiece
+	}
+	return p.board[sq]
+}
+
+// SquareOf returns the square of side c's animal a, and false if that animal
+// is not on the board.
+func (p *Position) SquareOf(c Color, a Animal) (Square, bool) {
+	if c > Blue || a >= NumAnimals {
+		return NoSquare, false
+	}
+	sq := p.squares[c][a]
+	return sq, sq != NoSquare
+}
+
+// Occupied returns the squares of side c's pieces.
+func (p *Position) Occupied(c Color) Bitboard { return p.occupied[c&1] }
+
+// Pieces returns the squares of side c's animal a: one square or none.
+func (p *Position) Pieces(c Color, a Animal) Bitboard {
+	if c > Blue || a >= NumAnimals {
+		return 0
+	}
+	return p.squares[c][a].Bitboard()
+}
+
+// Hash returns the Zobrist hash of the pieces and the side to move (not the
+// counters). It is kept up to date by every move and is the same in every
+// process.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Setup describes a position square by square, for building one from outside
+// data with [NewPosition] or reading one with [Position.Setup].
+type Setup struct {
+	Board              [NumSquares]Piece // the piece on each square, NoPiece if empty
+	SideToMove         Color
+	NoCaptureHalfMoves int // 0..MaxCounter; DrawHalfMoves or more is a drawn game
+	MoveNumber         int // 1..MaxCounter
+}
+
+// Setup returns the position as a Setup.
+func (p *Position) Setup() Setup {
+	s := Setup{SideToMove: p.side, NoCaptureHalfMoves: int(p.clock), MoveNumber: int(p.moveNumber)}
+	copy(s.Board[:], p.board[:NumSquares])
+	return s
+}
+
+// Validate checks that the setup could occur under the rules: valid pieces,
+// side and counters, at most one of each animal per side, no piece other than
+// a rat on water, no piece in its own den, not pieces in both dens. Its error
+// is a *PositionError naming the offending square, or wraps ErrSide or
+// ErrCounter.
+func (s *Setup) Validate() error {
+	if s.SideToMove > Blue {
+		return ErrSide
+	}
+	if s.NoCaptureHalfMoves < 0 || s.NoCaptureHalfMoves > MaxCounter {
+		return ErrCounter
+	}
+	if s.MoveNumber < 1 || s.MoveNumber > MaxCounter {
+		return ErrCounter
+	}
+	var seen [2][NumAnimals]bool
+	for i, pc := range s.Board {
+		sq := Square(i)
+		if pc == NoPiece {
+			continue
+		}
+		if !pc.IsValid() {
+			return &PositionError{Square: sq, Piece: pc, Err: ErrLetter}
+		}
+		c, a := pc.Color(), pc.Animal()
+		if seen[c][a] {
+			return &PositionError{Square: sq, Piece: pc, Err: ErrDuplicateAnimal}
+		}
+		seen[c][a] = true
+		if Water.Has(sq) && a != Rat {
+			return &PositionError{Square: sq, Piece: pc, Err: ErrWater}
+		}
+		if DenOf(c).Has(sq) {
+			return &PositionError{Square: sq, Piece: pc, Err: ErrOwnDen}
+		}
+	}
+	if s.Board[D1] != NoPiece && s.Board[D9] != NoPiece {
+		return &PositionError{Square: NoSquare, Err: ErrBothDens}
+	}
+	return nil
+}
+
+// NewPosition builds a position from a setup after checking it with
+// [Setup.Validate].
+func NewPosition(s Setup) (Position, error) {
+	if err := s.Validate(); err != nil {
+		return Position{}, err
+	}
+	var p Position
+	for c := range p.squares {
+		for a := range p.squares[c] {
+			p.squares[c][a] = NoSquare
+		}
+	}
+	for i, pc := range s.Board {
+		if pc == NoPiece {
+			continue
+		}
+		sq := Square(i)
+		p.board[sq] = pc
+		p.squares[pc.Color()][pc.Animal()] = sq
+		p.occupied[pc.Color()] |= sq.Bitboard()
+	}
+	p.side = s.SideToMove
+	p.clock = uint32(s.NoCaptureHalfMoves)
+	p.moveNumber = uint32(s.MoveNumber)
+	p.hash = p.computeHash()
+	return p, nil
+}

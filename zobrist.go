@@ -1,0 +1,47 @@
+package doushouqi
+
+// Zobrist hashing. The keys come from splitmix64 with a fixed seed, so every
+// process on every machine computes the same hash for the same position;
+// testdata/zobrist.txt pins a few values so that a change of keys is noticed.
+//
+// The hash covers the pieces on their squares and the side to move. It does
+// not cover the no-capture counter or the move number: two positions that
+// differ only in counters have the same hash.
+
+const zobristSeed = 0x646f75_73686f75 // "doushou"
+
+// pieceKeys[piece][square]; entries for NoPiece and NoSquare are zero.
+var pieceKeys [2*NumAnimals + 1][NumSquares + 1]uint64
+
+// sideKey is mixed in when Blue is to move.
+var sideKey uint64
+
+func init() {
+	state := uint64(zobristSeed)
+	next := func() uint64 {
+		// splitmix64
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for p := Piece(1); p <= 2*NumAnimals; p++ {
+		for sq := range Square(NumSquares) {
+			pieceKeys[p][sq] = next()
+		}
+	}
+	sideKey = next()
+}
+
+// computeHash recomputes the hash of p from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for sq := range Square(NumSquares) {
+		h ^= pieceKeys[p.board[sq]][sq]
+	}
+	if p.side == Blue {
+		h ^= sideKey
+	}
+	return h
+}
