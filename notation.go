@@ -75,7 +75,7 @@ func parseBoard(s string, board *[NumSquares]Piece) error {
 		file := 0
 		for j := range len(row) {
 			ch := row[j]
-			if ch >= '1' && ch <= '7' {
+			if ch >= '1' && ch <= '9' {
 				file += int(ch - '0')
 				if file > NumFiles {
 					break

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runPerft(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestDepthLines(t *testing.T) {
+	code, out, errOut := runPerft("-depth", "4")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4)
+	for i, want := range []string{"1 24", "2 576", "3 12240", "4 260099"} {
+		f := strings.Fields(lines[i])
+		require.Len(t, f, 5, lines[i])
+		assert.Equal(t, want, f[0]+" "+f[1])
+		assert.Equal(t, "nodes/s", f[4])
+	}
+}
+
+func TestDivide(t *testing.T) {
+	code, out, _ := runPerft("-fen", "l6/7/7/7/7/7/1L5/7/7 r 0 1", "-depth", "2", "-divide")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "b3a3 2\nb3b2 2\nb3b7 2\nb3c3 2\ntotal 8\n", out)
+}
+
+func TestBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"-fen", "nonsense"},
+		{"-fen", "l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1"},
+		{"-depth", "0"},
+		{"-depth", "x"},
+		{"-depth", "99"},
+		{"-nosuchflag"},
+		{"extra"},
+	} {
+		code, out, errOut := runPerft(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line on stderr for %v: %q", args, errOut)
+		assert.True(t, strings.HasPrefix(errOut, "perft: "), errOut)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runPerft("-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "usage: perft")
+}

@@ -1,0 +1,206 @@
+package doushouqi_test
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// The perft suite: testdata/perft.txt holds entries of the form
+//
+//	id <name>
+//	# what the position is built to test
+//	pos <notation>
+//	perft <depth> <nodes>
+//
+// Every count in it was computed by both the bitboard generator and the
+// mailbox reference and written only where they agreed (go test -run
+// TestWritePerftSuite -write-perft). The tests recheck every count with the
+// bitboard generator, counting the last ply and making every leaf, and
+// recheck with the reference up to -ref-nodes nodes.
+
+var (
+	writePerft = flag.Bool("write-perft", false, "recompute testdata/perft.txt from testdata/perft-positions.txt with both generators")
+	refNodes   = flag.Uint64("ref-nodes", 2_000_000, "largest perft count the reference generator rechecks")
+)
+
+const (
+	perftSuiteFile     = "testdata/perft.txt"
+	perftPositionsFile = "testdata/perft-positions.txt"
+	shortMaxDepth      = 5       // deeper counts are skipped under -short
+	leavesMaxNodes     = 5000000 // largest count PerftLeaves rechecks
+)
+
+type perftEntry struct {
+	id, comment, pos string
+	depth            int // perft-positions.txt: how deep to compute
+	counts           []perftCount
+}
+
+type perftCount struct {
+	depth int
+	nodes uint64
+}
+
+func readPerftFile(t testing.TB, name string) []perftEntry {
+	t.Helper()
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	var entries []perftEntry
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		key, val, _ := strings.Cut(text, " ")
+		if key == "id" {
+			entries = append(entries, perftEntry{id: val})
+			continue
+		}
+		if text == "" || (key == "#" && len(entries) == 0) {
+			continue // blank lines and the file's header
+		}
+		require.NotEmpty(t, entries, "%s:%d: %q before the first id", name, line, text)
+		e := &entries[len(entries)-1]
+		switch key {
+		case "#":
+			e.comment = val
+		case "pos":
+			e.pos = val
+		case "depth":
+			e.depth, err = strconv.Atoi(val)
+			require.NoError(t, err, "%s:%d", name, line)
+		case "perft":
+			var c perftCount
+			_, err := fmt.Sscanf(val, "%d %d", &c.depth, &c.nodes)
+			require.NoError(t, err, "%s:%d", name, line)
+			e.counts = append(e.counts, c)
+		default:
+			t.Fatalf("%s:%d: unknown line %q", name, line, text)
+		}
+	}
+	require.NoError(t, sc.Err())
+	return entries
+}
+
+func TestPerftSuite(t *testing.T) {
+	entries := readPerftFile(t, perftSuiteFile)
+	require.GreaterOrEqual(t, len(entries), 26, "the start position and 25 rule positions")
+	for _, e := range entries {
+		t.Run(e.id, func(t *testing.T) {
+			t.Parallel()
+			pos, err := dsq.ParsePosition(e.pos)
+			require.NoError(t, err)
+			ref, err := refParse(e.pos)
+			require.NoError(t, err)
+			require.NotEmpty(t, e.counts)
+			for _, c := range e.counts {
+				if testing.Short() && c.depth > shortMaxDepth {
+					continue
+				}
+				require.Equal(t, c.nodes, dsq.Perft(pos, c.depth), "Perft(%s, %d)", e.pos, c.depth)
+				if c.nodes <= leavesMaxNodes {
+					require.Equal(t, c.nodes, dsq.PerftLeaves(pos, c.depth), "PerftLeaves(%s, %d)", e.pos, c.depth)
+				}
+				if c.nodes <= *refNodes {
+					require.Equal(t, c.nodes, refPerft(ref, c.depth), "refPerft(%s, %d)", e.pos, c.depth)
+				}
+			}
+			divide := dsq.Divide(pos, 2)
+			var sum uint64
+			for _, d := range divide {
+				sum += d.Nodes
+			}
+			require.Equal(t, dsq.Perft(pos, 2), sum, "Divide(%s, 2) adds up", e.pos)
+		})
+	}
+}
+
+// TestWritePerftSuite regenerates testdata/perft.txt: each count is computed
+// by both generators and the file is written only if all of them agree.
+func TestWritePerftSuite(t *testing.T) {
+	if !*writePerft {
+		t.Skip("run with -write-perft to regenerate " + perftSuiteFile)
+	}
+	entries := readPerftFile(t, perftPositionsFile)
+	var wg sync.WaitGroup
+	for i := range entries {
+		e := &entries[i]
+		pos, err := dsq.ParsePosition(e.pos)
+		require.NoError(t, err, e.id)
+		ref, err := refParse(e.pos)
+		require.NoError(t, err, e.id)
+		e.counts = make([]perftCount, e.depth)
+		for d := 1; d <= e.depth; d++ {
+			c := &e.counts[d-1]
+			c.depth = d
+			wg.Go(func() {
+				fast, slow := dsq.Perft(pos, d), refPerft(ref, d)
+				if fast != slow {
+					t.Errorf("%s depth %d: bitboard %d, reference %d", e.id, d, fast, slow)
+				}
+				c.nodes = fast
+			})
+		}
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString("# Perft suite: every count agreed by the bitboard generator and the mailbox\n")
+	sb.WriteString("# reference of reference_test.go. Regenerate with\n")
+	sb.WriteString("#   go test -run TestWritePerftSuite -write-perft -timeout 2h\n\n")
+	for _, e := range entries {
+		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
+		for _, c := range e.counts {
+			fmt.Fprintf(&sb, "perft %d %d\n", c.depth, c.nodes)
+		}
+		sb.WriteString("\n")
+	}
+	require.NoError(t, os.WriteFile(perftSuiteFile, []byte(sb.String()), 0o644))
+}
+
+// TestMakeUnmakeRestores walks perft trees and checks, at every node, that
+// unmake restores a position == to the one before and that the incremental
+// hash equals a recomputation.
+func TestMakeUnmakeRestores(t *testing.T) {
+	for _, e := range readPerftFile(t, perftSuiteFile) {
+		pos, err := dsq.ParsePosition(e.pos)
+		require.NoError(t, err)
+		depth := 4
+		if e.id == "start" {
+			depth = 3
+		}
+		walkRestores(t, &pos, depth)
+	}
+}
+
+func walkRestores(t *testing.T, pos *dsq.Position, depth int) {
+	t.Helper()
+	setup := pos.Setup()
+	recomputed, err := dsq.NewPosition(setup)
+	require.NoError(t, err)
+	require.Equal(t, recomputed.Hash(), pos.Hash(), "incremental hash of %s", pos)
+	require.Equal(t, recomputed, *pos, "position rebuilt from its Setup")
+	if depth == 0 {
+		return
+	}
+	for _, m := range pos.LegalMoves() {
+		before := *pos
+		u := pos.MakeMove(m)
+		walkRestores(t, pos, depth-1)
+		pos.UnmakeMove(m, u)
+		if *pos != before {
+			t.Fatalf("make/unmake %s: have %s, want %s", m, pos, &before)
+		}
+	}
+}
