@@ -157,3 +157,36 @@ func ExampleNewPosition() {
 	// l6/7/7/7/7/7/1L5/7/7 r 0 1 <nil>
 	// invalid position: red cat on b4: only the rat may be on water
 }
+
+// The example of the README, kept compiling and checked here.
+func Example_readme() {
+	pos := dsq.StartPosition()
+	m, _ := dsq.ParseMove("a3a4")
+	if err := pos.Play(m); err != nil { // checked: says why, changes nothing
+		fmt.Println(err)
+	}
+
+	m, _ = dsq.ParseMove("a7a5")
+	err := pos.Play(m)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, dsq.ErrNotAStep))
+
+	for sq := range pos.LegalTargets(dsq.C7).Squares() { // what a UI highlights
+		fmt.Println("the leopard on c7 may go to", sq)
+	}
+	fmt.Println(pos.Outcome(), dsq.Perft(pos, 3))
+
+	var buf [dsq.MaxMoves]dsq.Move // search: no allocation
+	for _, m := range pos.AppendLegalMoves(buf[:0]) {
+		undo := pos.MakeMove(m) // unchecked: m must be legal
+		// ... search below ...
+		pos.UnmakeMove(m, undo)
+	}
+	// Output:
+	// illegal move a7a5: not a one-square orthogonal step or a river jump
+	// true
+	// the leopard on c7 may go to b7
+	// the leopard on c7 may go to d7
+	// the leopard on c7 may go to c8
+	// undecided 11730
+}
