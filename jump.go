@@ -11,8 +11,8 @@ type direction struct{ file, rank int }
 var directions = [4]direction{{0, 1}, {0, -1}, {-1, 0}, {1, 0}}
 
 // stepTargets[sq] is the set of squares one orthogonal step from sq.
-// Entry NoSquare is empty, so an absent animal has no moves.
-var stepTargets [NumSquares + 1]Bitboard
+// Entries from NoSquare up are empty, so an absent animal has no moves.
+var stepTargets [64]Bitboard
 
 // riverJump is one straight jump across a river: the water squares it crosses
 // and the land square it lands on.
@@ -23,8 +23,8 @@ type riverJump struct {
 
 // jumpsFrom[sq] holds the (at most two) river jumps a lion or tiger on sq can
 // make on an empty river; unused entries are zero (path 0, land 0) and add
-// nothing. Entry NoSquare is empty.
-var jumpsFrom [NumSquares + 1][2]riverJump
+// nothing. Entries from NoSquare up are empty.
+var jumpsFrom [64][2]riverJump
 
 func init() {
 	for sq := range Square(NumSquares) {
@@ -55,7 +55,7 @@ func init() {
 // jumpTargets returns the landing squares of the river jumps from sq that no
 // rat blocks: a jump is open exactly when its water path holds no rat.
 func jumpTargets(sq Square, rats Bitboard) Bitboard {
-	j := &jumpsFrom[sq]
+	j := &jumpsFrom[sq&63]
 	var t Bitboard
 	if j[0].path&rats == 0 {
 		t |= j[0].land

@@ -20,7 +20,7 @@ import "math/bits"
 // captureFrom[c][sq] is the set of squares a piece of side c standing on sq
 // may capture on, as far as the terrain under it decides: nothing from an
 // enemy trap, Water from water, Land from land.
-var captureFrom [2][NumSquares + 1]Bitboard
+var captureFrom [2][64]Bitboard
 
 func init() {
 	for c := Red; c <= Blue; c++ {
@@ -38,45 +38,48 @@ func init() {
 }
 
 // genMasks are the per-position masks shared by every piece of the side to
-// move.
+// move, built once so that each piece's targets are a few table lookups and
+// bit operations (cheap enough for the compiler to inline).
 type genMasks struct {
-	open       Bitboard             // not own pieces, not own den
-	enemy      Bitboard             // enemy pieces
-	rats       Bitboard             // rats of both sides: they block jumps
-	capturable [NumAnimals]Bitboard // enemy pieces each animal may capture, terrain under it aside
+	enemy       Bitboard             // enemy pieces
+	stepOnto    [2]Bitboard          // squares the rat [0] and the others [1] may step onto: not own pieces, not own den, not water unless a rat
+	jumps       [NumAnimals]Bitboard // lion and tiger: landing squares of the open river jumps; zero for the others
+	capturable  [NumAnimals]Bitboard // enemy pieces each animal may capture, the terrain under it aside
+	captureFrom *[64]Bitboard        // captureFrom of the side to move
 }
 
 func (p *Position) masks() genMasks {
-	us := p.side
+	us := p.side & 1
 	them := us ^ 1
+	ownSquares, enemySquares := &p.squares[us], &p.squares[them]
 	var m genMasks
-	m.open = Full &^ p.occupied[us] &^ DenOf(us)
 	m.enemy = p.occupied[them]
-	m.rats = (p.squares[Red][Rat].Bitboard() | p.squares[Blue][Rat].Bitboard())
+	m.captureFrom = &captureFrom[us]
+
+	open := Full &^ p.occupied[us] &^ DenOf(us)
+	m.stepOnto = [2]Bitboard{open, open &^ Water}
+	rats := ownSquares[Rat].Bitboard() | enemySquares[Rat].Bitboard()
+	m.jumps[Tiger] = jumpTargets(ownSquares[Tiger], rats) & open
+	m.jumps[Lion] = jumpTargets(ownSquares[Lion], rats) & open
 
 	trapped := m.enemy & TrapsOf(us) // enemies of rank 0
 	acc := trapped
-	for a := range Animal(NumAnimals) {
-		acc |= p.squares[them][a].Bitboard()
+	for a, sq := range enemySquares {
+		acc |= sq.Bitboard()
 		m.capturable[a] = acc
 	}
-	enemyRat := p.squares[them][Rat].Bitboard()
-	m.capturable[Rat] |= p.squares[them][Elephant].Bitboard()
-	m.capturable[Elephant] &^= enemyRat &^ trapped
+	m.capturable[Rat] |= enemySquares[Elephant].Bitboard()
+	m.capturable[Elephant] &^= enemySquares[Rat].Bitboard() &^ trapped
 	return m
 }
 
-// targets returns the legal destinations of animal a of the side to move on
-// from (NoSquare gives none).
-func (m *genMasks) targets(us Color, a Animal, from Square) Bitboard {
-	t := stepTargets[from] & m.open
-	if a != Rat {
-		t &^= Water
-	}
-	if a == Lion || a == Tiger {
-		t |= jumpTargets(from, m.rats) & m.open
-	}
-	return t &^ (m.enemy &^ (m.capturable[a] & captureFrom[us][from]))
+// targets returns the legal destinations of the side to move's animal a
+// standing on from (NoSquare gives none).
+func (m *genMasks) targets(a Animal, from Square) Bitboard {
+	a &= 7
+	from &= 63
+	t := stepTargets[from]&m.stepOnto[(a+7)>>3] | m.jumps[a] // (a+7)>>3 is 0 for the rat, 1 for the others
+	return t &^ (m.enemy &^ (m.capturable[a] & m.captureFrom[from]))
 }
 
 // decided reports whether the game is over by a den entry or by the move
@@ -90,18 +93,26 @@ func (p *Position) decided() bool {
 // returns the extended slice. A decided position has none. With cap(dst) -
 // len(dst) >= MaxMoves it does not allocate.
 func (p *Position) AppendLegalMoves(dst []Move) []Move {
+	var list [MaxMoves]Move
+	n := p.generate(&list)
+	return append(dst, list[:n]...)
+}
+
+// generate writes the legal moves into list and returns how many there are.
+func (p *Position) generate(list *[MaxMoves]Move) int {
 	if p.decided() {
-		return dst
+		return 0
 	}
 	m := p.masks()
-	us := p.side
-	for a := range Animal(NumAnimals) {
-		from := p.squares[us][a]
-		for t := m.targets(us, a, from); t != 0; t &= t - 1 {
-			dst = append(dst, NewMove(from, Square(bits.TrailingZeros64(uint64(t)))))
+	us := p.side & 1
+	n := 0
+	for a, from := range &p.squares[us] {
+		for t := m.targets(Animal(a), from); t != 0; t &= t - 1 {
+			list[n&(MaxMoves-1)] = NewMove(from, Square(bits.TrailingZeros64(uint64(t))))
+			n++
 		}
 	}
-	return dst
+	return n
 }
 
 // LegalMoves returns the legal moves of the side to move in a new slice.
@@ -122,10 +133,10 @@ func (p *Position) CountLegalMoves() int {
 // decided.
 func (p *Position) countMoves() int {
 	m := p.masks()
-	us := p.side
+	us := p.side & 1
 	n := 0
-	for a := range Animal(NumAnimals) {
-		n += m.targets(us, a, p.squares[us][a]).Count()
+	for a, from := range &p.squares[us] {
+		n += m.targets(Animal(a), from).Count()
 	}
 	return n
 }
@@ -137,12 +148,12 @@ func (p *Position) LegalTargets(from Square) Bitboard {
 	if !from.IsValid() || p.decided() {
 		return 0
 	}
-	pc := p.board[from]
+	pc := p.board[from&63]
 	if pc == NoPiece || pc.Color() != p.side {
 		return 0
 	}
 	m := p.masks()
-	return m.targets(p.side, pc.Animal(), from)
+	return m.targets(pc.Animal(), from)
 }
 
 // IsLegal reports whether m is a legal move for the side to move.

@@ -204,3 +204,63 @@ func walkRestores(t *testing.T, pos *dsq.Position, depth int) {
 		}
 	}
 }
+
+// TestPerftConfigs checks that every counting mode, thread count and table
+// size gives the suite's numbers.
+func TestPerftConfigs(t *testing.T) {
+	configs := []dsq.PerftConfig{
+		{Threads: 1},
+		{Threads: 2},
+		{Threads: 3, Leaves: true},
+		{HashMiB: 1},
+		{HashMiB: 1, Threads: 2},
+		{HashMiB: 8, Threads: 2, Leaves: true},
+	}
+	limit := uint64(3_000_000)
+	if testing.Short() {
+		limit = 300_000
+	}
+	for _, e := range readPerftFile(t, perftSuiteFile) {
+		pos, err := dsq.ParsePosition(e.pos)
+		require.NoError(t, err)
+		for _, c := range e.counts {
+			if c.nodes > limit {
+				continue
+			}
+			for _, cfg := range configs {
+				require.Equal(t, c.nodes, cfg.Perft(pos, c.depth), "%+v.Perft(%s, %d)", cfg, e.id, c.depth)
+			}
+		}
+	}
+}
+
+// TestPerftHashNearMoveLimit compares hashed and plain perft on sparse
+// positions, full of transpositions, where the move limit falls inside the
+// tree.
+func TestPerftHashNearMoveLimit(t *testing.T) {
+	for _, s := range []string{
+		"w6/7/7/3c3/3D3/7/7/7/6L r 50 1",
+		"l6/7/7/7/7/7/1L5/7/7 r 53 1",
+		"1d5/7/7/3p3/7/2R4/7/3T3/7 b 51 9",
+	} {
+		pos, err := dsq.ParsePosition(s)
+		require.NoError(t, err)
+		for depth := 1; depth <= 9; depth++ {
+			want := dsq.Perft(pos, depth)
+			got := dsq.PerftConfig{HashMiB: 1}.Perft(pos, depth)
+			require.Equal(t, want, got, "hashed perft(%s, %d)", s, depth)
+		}
+	}
+}
+
+func TestPerftProgress(t *testing.T) {
+	var calls, last, total int
+	cfg := dsq.PerftConfig{Threads: 2, Progress: func(done, n int) {
+		calls++
+		require.Equal(t, last+1, done, "progress goes up by one")
+		last, total = done, n
+	}}
+	require.Equal(t, uint64(260099), cfg.Perft(dsq.StartPosition(), 4))
+	require.Equal(t, 576, total, "one unit per pair of moves")
+	require.Equal(t, total, calls)
+}

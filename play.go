@@ -16,28 +16,26 @@ func (u Undo) Captured() Piece { return u.captured }
 // IsLegal); anything else leaves p in an undefined but memory-safe state. Use
 // Play for moves from outside. It does not allocate.
 func (p *Position) MakeMove(m Move) Undo {
-	from, to := m.From(), m.To()
-	us := p.side
-	piece := p.board[from]
-	captured := p.board[to]
+	from, to := m.From(), m.To() // both < 64: the masks below only spare bounds checks
+	us := p.side & 1
+	piece := p.board[from&63]
+	captured := p.board[to&63]
 	u := Undo{hash: p.hash, clock: p.clock, captured: captured}
 
-	h := p.hash ^ pieceKeys[piece][from] ^ pieceKeys[piece][to] ^ sideKey
-	p.board[from] = NoPiece
-	p.board[to] = piece
-	p.squares[us][piece.Animal()] = to
+	h := p.hash ^ pieceKeys[piece&31][from&63] ^ pieceKeys[piece&31][to&63] ^ sideKey
+	p.board[from&63] = NoPiece
+	p.board[to&63] = piece
+	p.squares[us][piece.Animal()&7] = to
 	p.occupied[us] ^= from.Bitboard() | to.Bitboard()
 	if captured != NoPiece {
-		h ^= pieceKeys[captured][to]
-		p.squares[us^1][captured.Animal()] = NoSquare
+		h ^= pieceKeys[captured&31][to&63]
+		p.squares[us^1][captured.Animal()&7] = NoSquare
 		p.occupied[us^1] &^= to.Bitboard()
 		p.clock = 0
 	} else {
 		p.clock++
 	}
-	if us == Blue {
-		p.moveNumber++
-	}
+	p.moveNumber += uint32(us) // up after Blue's move (Blue == 1)
 	p.side = us ^ 1
 	p.hash = h
 	return u
@@ -48,19 +46,18 @@ func (p *Position) MakeMove(m Move) Undo {
 // MakeMove. It does not allocate.
 func (p *Position) UnmakeMove(m Move, u Undo) {
 	from, to := m.From(), m.To()
-	us := p.side ^ 1
-	piece := p.board[to]
-	p.board[to] = u.captured
-	p.board[from] = piece
-	p.squares[us][piece.Animal()] = from
+	them := p.side & 1
+	us := them ^ 1
+	piece := p.board[to&63]
+	p.board[to&63] = u.captured
+	p.board[from&63] = piece
+	p.squares[us][piece.Animal()&7] = from
 	p.occupied[us] ^= from.Bitboard() | to.Bitboard()
 	if u.captured != NoPiece {
-		p.squares[p.side][u.captured.Animal()] = to
-		p.occupied[p.side] |= to.Bitboard()
+		p.squares[them][u.captured.Animal()&7] = to
+		p.occupied[them] |= to.Bitboard()
 	}
-	if us == Blue {
-		p.moveNumber--
-	}
+	p.moveNumber -= uint32(us)
 	p.side = us
 	p.clock = u.clock
 	p.hash = u.hash

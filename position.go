@@ -12,7 +12,7 @@ package doushouqi
 // for PieceAt, each side's animals' squares for move generation, each side's
 // occupancy, the incremental Zobrist hash and the counters.
 type Position struct {
-	board      [NumSquares + 1]Piece // square -> piece; board[NoSquare] is always NoPiece
+	board      [64]Piece             // square -> piece; board[NoSquare] is always NoPiece
 	squares    [2][NumAnimals]Square // side, animal -> square, NoSquare once captured
 	occupied   [2]Bitboard           // squares of each side's pieces
 	hash       uint64                // Zobrist hash of pieces and side to move

@@ -10,8 +10,10 @@ package doushouqi
 
 const zobristSeed = 0x646f75_73686f75 // "doushou"
 
-// pieceKeys[piece][square]; entries for NoPiece and NoSquare are zero.
-var pieceKeys [2*NumAnimals + 1][NumSquares + 1]uint64
+// pieceKeys[piece][square]; entries for NoPiece and NoSquare are zero, and
+// the arrays are sized to powers of two so that masked indexes need no
+// bounds checks.
+var pieceKeys [32][64]uint64
 
 // sideKey is mixed in when Blue is to move.
 var sideKey uint64
