@@ -48,19 +48,22 @@ type genMasks struct {
 	captureFrom *[64]Bitboard        // captureFrom of the side to move
 }
 
-func (p *Position) masks() genMasks {
+// fillMasks sets every field of m for the side to move. It fills the
+// caller's value rather than returning one: genMasks is 160 bytes.
+func (p *Position) fillMasks(m *genMasks) {
 	us := p.side & 1
 	them := us ^ 1
 	ownSquares, enemySquares := &p.squares[us], &p.squares[them]
-	var m genMasks
 	m.enemy = p.occupied[them]
 	m.captureFrom = &captureFrom[us]
 
 	open := Full &^ p.occupied[us] &^ DenOf(us)
 	m.stepOnto = [2]Bitboard{open, open &^ Water}
 	rats := ownSquares[Rat].Bitboard() | enemySquares[Rat].Bitboard()
-	m.jumps[Tiger] = jumpTargets(ownSquares[Tiger], rats) & open
-	m.jumps[Lion] = jumpTargets(ownSquares[Lion], rats) & open
+	m.jumps = [NumAnimals]Bitboard{
+		Tiger: jumpTargets(ownSquares[Tiger], rats) & open,
+		Lion:  jumpTargets(ownSquares[Lion], rats) & open,
+	}
 
 	trapped := m.enemy & TrapsOf(us) // enemies of rank 0
 	acc := trapped
@@ -70,7 +73,6 @@ func (p *Position) masks() genMasks {
 	}
 	m.capturable[Rat] |= enemySquares[Elephant].Bitboard()
 	m.capturable[Elephant] &^= enemySquares[Rat].Bitboard() &^ trapped
-	return m
 }
 
 // targets returns the legal destinations of the side to move's animal a
@@ -103,7 +105,8 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	if p.decided() {
 		return 0
 	}
-	m := p.masks()
+	var m genMasks
+	p.fillMasks(&m)
 	us := p.side & 1
 	n := 0
 	for a, from := range &p.squares[us] {
@@ -132,7 +135,8 @@ func (p *Position) CountLegalMoves() int {
 // countMoves counts the moves the pieces have, whether or not the game is
 // decided.
 func (p *Position) countMoves() int {
-	m := p.masks()
+	var m genMasks
+	p.fillMasks(&m)
 	us := p.side & 1
 	n := 0
 	for a, from := range &p.squares[us] {
@@ -152,7 +156,8 @@ func (p *Position) LegalTargets(from Square) Bitboard {
 	if pc == NoPiece || pc.Color() != p.side {
 		return 0
 	}
-	m := p.masks()
+	var m genMasks
+	p.fillMasks(&m)
 	return m.targets(pc.Animal(), from)
 }
 

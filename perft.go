@@ -92,8 +92,14 @@ type PerftConfig struct {
 	// found in the table are not walked again, in either counting mode.
 	HashMiB int
 	// Progress, if set, is called from one goroutine at a time after each
-	// unit of work with the number of units done and their total.
-	Progress func(done, total int)
+	// unit of work (a root move, or a pair of moves at depth 3 and more).
+	Progress func(PerftProgress)
+}
+
+// PerftProgress is how far a PerftConfig run has come.
+type PerftProgress struct {
+	Done, Total int    // units of work finished, and in all
+	Nodes       uint64 // leaves counted by the finished units
 }
 
 // AllThreads returns the number of goroutines that can run at once,
@@ -149,8 +155,8 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 	table := newPerftTable(c.HashMiB)
 	counts := make([]atomic.Uint64, len(roots))
 	var next atomic.Int64
-	var progress sync.Mutex // guards done and calls to Progress
-	done := 0
+	var progress sync.Mutex // guards state and calls to Progress
+	state := PerftProgress{Total: len(units)}
 	var wg sync.WaitGroup
 	worker := func() {
 		for {
@@ -163,11 +169,13 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 			for _, m := range u.moves[:u.n] {
 				p.MakeMove(m)
 			}
-			counts[u.root].Add(c.count(&p, depth-u.n, table))
+			nodes := c.count(&p, depth-u.n, table)
+			counts[u.root].Add(nodes)
 			if c.Progress != nil {
 				progress.Lock()
-				done++
-				c.Progress(done, len(units))
+				state.Done++
+				state.Nodes += nodes
+				c.Progress(state)
 				progress.Unlock()
 			}
 		}

@@ -254,13 +254,16 @@ func TestPerftHashNearMoveLimit(t *testing.T) {
 }
 
 func TestPerftProgress(t *testing.T) {
-	var calls, last, total int
-	cfg := dsq.PerftConfig{Threads: 2, Progress: func(done, n int) {
+	var calls int
+	var last dsq.PerftProgress
+	cfg := dsq.PerftConfig{Threads: 2, Progress: func(p dsq.PerftProgress) {
 		calls++
-		require.Equal(t, last+1, done, "progress goes up by one")
-		last, total = done, n
+		require.Equal(t, last.Done+1, p.Done, "progress goes up by one")
+		require.Greater(t, p.Nodes, last.Nodes)
+		last = p
 	}}
 	require.Equal(t, uint64(260099), cfg.Perft(dsq.StartPosition(), 4))
-	require.Equal(t, 576, total, "one unit per pair of moves")
-	require.Equal(t, total, calls)
+	require.Equal(t, 576, last.Total, "one unit per pair of moves")
+	require.Equal(t, last.Total, calls)
+	require.Equal(t, uint64(260099), last.Nodes)
 }

@@ -42,6 +42,8 @@ func TestBadInput(t *testing.T) {
 		{"-depth", "x"},
 		{"-depth", "99"},
 		{"-nosuchflag"},
+		{"-threads", "0"},
+		{"-hash", "-1"},
 		{"extra"},
 	} {
 		code, out, errOut := runPerft(args...)
@@ -56,4 +58,24 @@ func TestHelp(t *testing.T) {
 	code, out, _ := runPerft("-h")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "usage: perft")
+}
+
+func TestFlagsGiveSameCounts(t *testing.T) {
+	want := "1 24\n2 576\n3 12240\n4 260099\n"
+	for _, args := range [][]string{
+		{"-threads", "1"},
+		{"-threads", "2"},
+		{"-leaves"},
+		{"-hash", "4"},
+		{"-hash", "4", "-leaves", "-threads", "3"},
+	} {
+		code, out, errOut := runPerft(append(args, "-depth", "4")...)
+		require.Equal(t, 0, code, errOut)
+		var got strings.Builder
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			f := strings.Fields(line)
+			got.WriteString(f[0] + " " + f[1] + "\n")
+		}
+		assert.Equal(t, want, got.String(), "%v", args)
+	}
 }
