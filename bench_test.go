@@ -12,67 +12,83 @@ import (
 //
 //	go test -run '^$' -bench . -count 6 | tee new.txt; benchstat old.txt new.txt
 
-var benchPositions = []struct {
-	id    string
-	depth int
-}{
-	{"start", 6},
-	{"midgame-1", 5},
-	{"midgame-2", 5},
-	{"midgame-3", 5},
-	{"midgame-4", 5},
+// perftCountAt returns the suite's count for the entry at depth.
+func perftCountAt(b *testing.B, e perftEntry, depth int) uint64 {
+	for _, c := range e.counts {
+		if c.depth == depth {
+			return c.nodes
+		}
+	}
+	b.Fatalf("%s has no perft %d", e.id, depth)
+	return 0
 }
 
+// benchPerft times one perft call and checks the count it returns.
+func benchPerft(b *testing.B, name string, want uint64, perft func() uint64) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if got := perft(); got != want {
+				b.Fatalf("perft = %d, want %d", got, want)
+			}
+		}
+		b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+	})
+}
+
+// BenchmarkPerft times perft from the start position and from the 20 middle
+// games of testdata/bench.txt, counting the last ply (count) and making every
+// leaf (leaves), one ply shallower for the leaves.
 func BenchmarkPerft(b *testing.B) {
-	suite := map[string]perftEntry{}
-	for _, e := range readPerftFile(b, perftSuiteFile) {
-		suite[e.id] = e
-	}
-	for _, bp := range benchPositions {
-		e := suite[bp.id]
+	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position
+	entries = append(entries, readPerftFile(b, benchSuiteFile)...)
+	for _, e := range entries {
 		pos, err := dsq.ParsePosition(e.pos)
 		if err != nil {
 			b.Fatal(err)
 		}
-		var want uint64
-		for _, c := range e.counts {
-			if c.depth == bp.depth {
-				want = c.nodes
-			}
+		depth := 5
+		if e.id == "start" {
+			depth = 6
 		}
-		if want == 0 {
-			b.Fatalf("%s has no perft %d in %s", bp.id, bp.depth, perftSuiteFile)
-		}
-		for _, mode := range []struct {
-			name  string
-			perft func(dsq.Position, int) uint64
-		}{{"count", dsq.Perft}, {"leaves", dsq.PerftLeaves}} {
-			depth := bp.depth
-			if mode.name == "leaves" {
-				depth-- // making every leaf is slower; keep the runs short
-			}
-			want := want
-			if depth != bp.depth {
-				want = dsq.Perft(pos, depth)
-			}
-			b.Run(fmt.Sprintf("%s/%s/d%d", bp.id, mode.name, depth), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if got := mode.perft(pos, depth); got != want {
-						b.Fatalf("perft(%s, %d) = %d, want %d", bp.id, depth, got, want)
-					}
-				}
-				b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
-			})
-		}
+		benchPerft(b, fmt.Sprintf("%s/d%d/count", e.id, depth), perftCountAt(b, e, depth), func() uint64 {
+			return dsq.Perft(pos, depth)
+		})
+		benchPerft(b, fmt.Sprintf("%s/d%d/leaves", e.id, depth-1), perftCountAt(b, e, depth-1), func() uint64 {
+			return dsq.PerftLeaves(pos, depth-1)
+		})
 	}
 }
 
-// benchSet is a fixed set of positions from seeded random games.
+// BenchmarkPerftThreads times perft(7) from the start on one goroutine and
+// on all cores: the ratio is the parallel speed-up.
+func BenchmarkPerftThreads(b *testing.B) {
+	start := readPerftFile(b, perftSuiteFile)[0]
+	pos := dsq.StartPosition()
+	for _, threads := range []int{1, dsq.AllThreads()} {
+		cfg := dsq.PerftConfig{Threads: threads}
+		benchPerft(b, fmt.Sprintf("start/d7/threads=%d", threads), perftCountAt(b, start, 7), func() uint64 {
+			return cfg.Perft(pos, 7)
+		})
+	}
+}
+
+// BenchmarkPerftHashed times perft(7) from the start with a fresh 64 MiB
+// transposition table per call.
+func BenchmarkPerftHashed(b *testing.B) {
+	start := readPerftFile(b, perftSuiteFile)[0]
+	pos := dsq.StartPosition()
+	cfg := dsq.PerftConfig{Threads: dsq.AllThreads(), HashMiB: 64}
+	benchPerft(b, "start/d7/hash=64MiB", perftCountAt(b, start, 7), func() uint64 {
+		return cfg.Perft(pos, 7)
+	})
+}
+
+// benchSet is the start position and the middle games of testdata/bench.txt.
 func benchSet(b *testing.B) []dsq.Position {
 	b.Helper()
 	var set []dsq.Position
-	for _, e := range readPerftFile(b, perftSuiteFile) {
+	for _, e := range append(readPerftFile(b, perftSuiteFile)[:1], readPerftFile(b, benchSuiteFile)...) {
 		pos, err := dsq.ParsePosition(e.pos)
 		if err != nil {
 			b.Fatal(err)

@@ -18,21 +18,37 @@
 // caches. A [Move] is a 16-bit scalar (from and to square). [Square] indexes
 // the board as rank*7 + file and a [Bitboard] is a set of squares.
 //
-// # Checked and unchecked calls
+// # Guarantees
 //
-// [Position.Play] checks a move and returns a [*MoveError] saying why it is
-// illegal, leaving the position unchanged. [Position.MakeMove] and
-// [Position.UnmakeMove] are the fast, unchecked pair for search and perft:
-// MakeMove must only be given a legal move. [ParsePosition] and [NewPosition]
-// check everything they are given and never panic on any input.
+// Untrusted input. [ParsePosition], [ParseMove], [ParseSquare], the
+// UnmarshalText methods and [NewPosition] accept any input without panicking:
+// they return a position or an error, never both, and the error wraps one of
+// the package's sentinels (ErrSyntax, ErrLetter, ErrWater, ...). Every
+// position they return passes [Setup.Validate], the one check that a board
+// could occur under the rules (at most one of each animal per side, no animal
+// but the rat on water, no piece in its own den, not pieces in both dens).
+//
+// Checked calls. [Position.Play] plays a legal move; given an illegal one
+// (any Move value at all) it returns a [*MoveError] naming the rule broken
+// and leaves the position exactly as it was. [Position.CheckMove] and
+// [Position.IsLegal] only read. UnmarshalText on an error leaves its receiver
+// unchanged.
+//
+// Unchecked calls. [Position.MakeMove] and [Position.UnmakeMove] are the fast
+// pair for search and perft. MakeMove must be given a legal move and
+// UnmakeMove the last move made with its [Undo]; then UnmakeMove restores a
+// position == to the one before. Given anything else they leave the position
+// in an unspecified state (still memory-safe: no panic, no out-of-bounds
+// access), so never feed them moves from outside; use Play.
 //
 // # Concurrency
 //
-// The read-only methods (move generation, [Position.IsLegal],
-// [Position.Outcome], [Position.Hash], formatting) never write to the
-// position, so one Position may be read from many goroutines at once. Play,
-// MakeMove, UnmakeMove and UnmarshalText write to it and need the usual
-// exclusion; the simplest way is for each goroutine to play on its own copy.
+// Only Play, MakeMove, UnmakeMove and UnmarshalText write to a Position. All
+// other methods only read it, keep no caches, and may be called on one
+// Position from any number of goroutines at once, as long as nobody writes
+// to it meanwhile. A Position holds no pointers, so a goroutine that wants to
+// play simply copies it (p2 := p) and plays on its copy. A [PerftTable] may
+// be shared by concurrent perft calls.
 package doushouqi
 
 // Color is a side: Red moves first from the bottom (ranks 1..3), Blue plays

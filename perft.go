@@ -90,7 +90,11 @@ type PerftConfig struct {
 	// by the Zobrist hash, the depth and, near the move limit, the
 	// no-capture count; full 64-bit keys stored); 0 means none. Subtrees
 	// found in the table are not walked again, in either counting mode.
+	// A new table is made for each call unless Table is set.
 	HashMiB int
+	// Table, if set, is used instead of a new table of HashMiB, so that
+	// calls at growing depths reuse what the earlier ones stored.
+	Table *PerftTable
 	// Progress, if set, is called from one goroutine at a time after each
 	// unit of work (a root move, or a pair of moves at depth 3 and more).
 	Progress func(PerftProgress)
@@ -152,7 +156,10 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 	}
 
 	threads := max(1, min(c.Threads, len(units)))
-	table := newPerftTable(c.HashMiB)
+	table := c.Table
+	if table == nil {
+		table = NewPerftTable(c.HashMiB)
+	}
 	counts := make([]atomic.Uint64, len(roots))
 	var next atomic.Int64
 	var progress sync.Mutex // guards state and calls to Progress
@@ -192,7 +199,7 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 }
 
 // count counts the leaves below p in the configured mode.
-func (c PerftConfig) count(p *Position, depth int, table *perftTable) uint64 {
+func (c PerftConfig) count(p *Position, depth int, table *PerftTable) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
@@ -205,7 +212,7 @@ func (c PerftConfig) count(p *Position, depth int, table *perftTable) uint64 {
 }
 
 // perftHashed is perft with a transposition table at depth 2 and above.
-func perftHashed(p *Position, depth int, table *perftTable, leaves bool) uint64 {
+func perftHashed(p *Position, depth int, table *PerftTable, leaves bool) uint64 {
 	if depth < 2 {
 		if leaves {
 			return perftLeaves(p, depth)

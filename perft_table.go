@@ -2,7 +2,7 @@ package doushouqi
 
 import "sync/atomic"
 
-// perftTable is a transposition table for perft: subtree counts keyed by the
+// PerftTable is a transposition table for perft: subtree counts keyed by the
 // position's Zobrist hash, the remaining depth and, where the move limit can
 // be reached within that depth, the no-capture count. The full 64-bit key is
 // stored and checked, so a hit is a hit on the same key; the rest of the risk
@@ -11,7 +11,7 @@ import "sync/atomic"
 // Entries are two words written with atomic stores and checked with the XOR
 // trick (check = key ^ nodes), so goroutines share one table without locks
 // and a torn entry reads as a miss.
-type perftTable struct {
+type PerftTable struct {
 	entries []perftEntry
 	mask    uint64
 }
@@ -45,9 +45,10 @@ func init() {
 	}
 }
 
-// newPerftTable returns a table of at most mib MiB (a power of two number of
-// 16-byte entries), or nil for mib <= 0.
-func newPerftTable(mib int) *perftTable {
+// NewPerftTable returns a table of at most mib MiB (a power of two number of
+// 16-byte entries), or nil for mib <= 0. It is safe for concurrent use and
+// may serve any number of perft calls, from any positions.
+func NewPerftTable(mib int) *PerftTable {
 	if mib <= 0 {
 		return nil
 	}
@@ -55,7 +56,7 @@ func newPerftTable(mib int) *perftTable {
 	for n*2*16 <= uint64(mib)<<20 {
 		n *= 2
 	}
-	return &perftTable{entries: make([]perftEntry, n), mask: n - 1}
+	return &PerftTable{entries: make([]perftEntry, n), mask: n - 1}
 }
 
 // perftKey is the table key of p at the given remaining depth. The count
@@ -70,7 +71,7 @@ func perftKey(p *Position, depth int) uint64 {
 	return key
 }
 
-func (t *perftTable) probe(key uint64) (uint64, bool) {
+func (t *PerftTable) probe(key uint64) (uint64, bool) {
 	e := &t.entries[key&t.mask]
 	nodes := e.nodes.Load()
 	if e.check.Load()^nodes == key {
@@ -79,7 +80,7 @@ func (t *perftTable) probe(key uint64) (uint64, bool) {
 	return 0, false
 }
 
-func (t *perftTable) store(key, nodes uint64) {
+func (t *PerftTable) store(key, nodes uint64) {
 	e := &t.entries[key&t.mask]
 	e.nodes.Store(nodes)
 	e.check.Store(key ^ nodes)

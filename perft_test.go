@@ -15,29 +15,38 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// The perft suite: testdata/perft.txt holds entries of the form
+// The perft suites: testdata/perft.txt (the start position and positions
+// built for each rule) and testdata/bench.txt (middle games, timed by the
+// benchmarks) hold entries of the form
 //
 //	id <name>
 //	# what the position is built to test
 //	pos <notation>
 //	perft <depth> <nodes>
 //
-// Every count in it was computed by both the bitboard generator and the
+// Every count in them was computed by both the bitboard generator and the
 // mailbox reference and written only where they agreed (go test -run
-// TestWritePerftSuite -write-perft). The tests recheck every count with the
-// bitboard generator, counting the last ply and making every leaf, and
+// TestWritePerftSuite -write-perft=all). The tests recheck every count with
+// the bitboard generator, counting the last ply and making every leaf, and
 // recheck with the reference up to -ref-nodes nodes.
 
 var (
-	writePerft = flag.Bool("write-perft", false, "recompute testdata/perft.txt from testdata/perft-positions.txt with both generators")
+	writePerft = flag.String("write-perft", "", "recompute a suite (perft, bench or all) from its positions file with both generators")
 	refNodes   = flag.Uint64("ref-nodes", 2_000_000, "largest perft count the reference generator rechecks")
 )
 
+// perftSuites names each suite's positions file (id, comment, position and
+// the depth to compute to) and the file of counts made from it.
+var perftSuites = []struct{ name, positions, counts string }{
+	{"perft", "testdata/perft-positions.txt", perftSuiteFile},
+	{"bench", "testdata/bench-positions.txt", benchSuiteFile},
+}
+
 const (
-	perftSuiteFile     = "testdata/perft.txt"
-	perftPositionsFile = "testdata/perft-positions.txt"
-	shortMaxDepth      = 5       // deeper counts are skipped under -short
-	leavesMaxNodes     = 5000000 // largest count PerftLeaves rechecks
+	perftSuiteFile = "testdata/perft.txt"
+	benchSuiteFile = "testdata/bench.txt"
+	shortMaxDepth  = 5       // deeper counts are skipped under -short
+	leavesMaxNodes = 5000000 // largest count PerftLeaves rechecks
 )
 
 type perftEntry struct {
@@ -94,7 +103,9 @@ func readPerftFile(t testing.TB, name string) []perftEntry {
 func TestPerftSuite(t *testing.T) {
 	entries := readPerftFile(t, perftSuiteFile)
 	require.GreaterOrEqual(t, len(entries), 26, "the start position and 25 rule positions")
-	for _, e := range entries {
+	bench := readPerftFile(t, benchSuiteFile)
+	require.GreaterOrEqual(t, len(bench), 20, "20 middle games for the benchmarks")
+	for _, e := range append(entries, bench...) {
 		t.Run(e.id, func(t *testing.T) {
 			t.Parallel()
 			pos, err := dsq.ParsePosition(e.pos)
@@ -127,10 +138,18 @@ func TestPerftSuite(t *testing.T) {
 // TestWritePerftSuite regenerates testdata/perft.txt: each count is computed
 // by both generators and the file is written only if all of them agree.
 func TestWritePerftSuite(t *testing.T) {
-	if !*writePerft {
-		t.Skip("run with -write-perft to regenerate " + perftSuiteFile)
+	if *writePerft == "" {
+		t.Skip("run with -write-perft=perft, bench or all to regenerate a suite")
 	}
-	entries := readPerftFile(t, perftPositionsFile)
+	for _, s := range perftSuites {
+		if *writePerft == s.name || *writePerft == "all" {
+			writePerftSuite(t, s.positions, s.counts)
+		}
+	}
+}
+
+func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
+	entries := readPerftFile(t, positionsFile)
 	var wg sync.WaitGroup
 	for i := range entries {
 		e := &entries[i]
@@ -156,9 +175,9 @@ func TestWritePerftSuite(t *testing.T) {
 		return
 	}
 	var sb strings.Builder
-	sb.WriteString("# Perft suite: every count agreed by the bitboard generator and the mailbox\n")
-	sb.WriteString("# reference of reference_test.go. Regenerate with\n")
-	sb.WriteString("#   go test -run TestWritePerftSuite -write-perft -timeout 2h\n\n")
+	sb.WriteString("# Perft suite made from " + positionsFile + ": every count agreed by the\n")
+	sb.WriteString("# bitboard generator and the mailbox reference of reference_test.go.\n")
+	sb.WriteString("# Regenerate with go test -run TestWritePerftSuite -write-perft=all -timeout 2h\n\n")
 	for _, e := range entries {
 		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
 		for _, c := range e.counts {
@@ -166,7 +185,7 @@ func TestWritePerftSuite(t *testing.T) {
 		}
 		sb.WriteString("\n")
 	}
-	require.NoError(t, os.WriteFile(perftSuiteFile, []byte(sb.String()), 0o644))
+	require.NoError(t, os.WriteFile(countsFile, []byte(sb.String()), 0o644))
 }
 
 // TestMakeUnmakeRestores walks perft trees and checks, at every node, that
@@ -215,6 +234,7 @@ func TestPerftConfigs(t *testing.T) {
 		{HashMiB: 1},
 		{HashMiB: 1, Threads: 2},
 		{HashMiB: 8, Threads: 2, Leaves: true},
+		{Table: dsq.NewPerftTable(1), Threads: 2}, // one table for every position and depth
 	}
 	limit := uint64(3_000_000)
 	if testing.Short() {

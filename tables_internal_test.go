@@ -1,6 +1,9 @@
 package doushouqi
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // The step and jump tables are checked against a naive computation from
 // coordinates and the list of river jumps as RULES.md states it.
@@ -91,5 +94,15 @@ func TestTerrain(t *testing.T) {
 	}
 	if DenOf(Red) != RedDen || DenOf(Blue) != BlueDen || !RedDen.Has(D1) || !BlueDen.Has(D9) {
 		t.Errorf("dens misplaced")
+	}
+}
+
+// The performance note in movegen.go gives the size of Position; keep it true.
+func TestPositionSize(t *testing.T) {
+	if got := unsafe.Sizeof(Position{}); got != 120 {
+		t.Errorf("unsafe.Sizeof(Position{}) = %d, want 120 as movegen.go says", got)
+	}
+	if got := unsafe.Sizeof(Undo{}); got != 16 {
+		t.Errorf("unsafe.Sizeof(Undo{}) = %d, want 16", got)
 	}
 }

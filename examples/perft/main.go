@@ -32,7 +32,7 @@ import (
 // mistyped size from taking more memory than a machine has.
 const (
 	maxDepth   = 20
-	maxHashMiB = 1 << 20
+	maxHashMiB = 1 << 16
 )
 
 func main() {
@@ -86,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	cfg := dsq.PerftConfig{Threads: *threads, Leaves: *leaves, HashMiB: *hashMiB}
+	cfg := dsq.PerftConfig{Threads: *threads, Leaves: *leaves, Table: dsq.NewPerftTable(*hashMiB)}
 	if *divide {
 		cfg.Progress = progressReporter(stderr, *depth)
 		var total uint64

@@ -1,0 +1,195 @@
+package doushouqi_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// Fuzz targets. Each asserts invariants, not only the absence of a panic.
+// Seed corpora: the f.Add calls below and testdata/fuzz/<target>/.
+//
+//	go test -run '^$' -fuzz FuzzParsePosition -fuzztime 20s
+
+// packageSentinels are every sentinel error the package returns.
+var packageSentinels = []error{
+	dsq.ErrSyntax, dsq.ErrSquare, dsq.ErrRankCount, dsq.ErrFileCount, dsq.ErrLetter,
+	dsq.ErrSide, dsq.ErrCounter, dsq.ErrDuplicateAnimal, dsq.ErrBothDens,
+	dsq.ErrGameOver, dsq.ErrEmptySquare, dsq.ErrNotYourPiece, dsq.ErrNotAStep,
+	dsq.ErrOwnDen, dsq.ErrWater, dsq.ErrJumpBlocked, dsq.ErrOwnPiece,
+	dsq.ErrWaterLandCapture, dsq.ErrTrappedAttacker, dsq.ErrElephantRat, dsq.ErrRankTooLow,
+}
+
+func wrapsSentinel(err error) bool {
+	for _, s := range packageSentinels {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzParsePosition(f *testing.F) {
+	f.Add(dsq.StartNotation)
+	f.Add("l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w")
+	f.Add("7/7/7/2r4/7/7/7/7/L6 b 60 99")
+	f.Add("3D3/7/7/7/7/7/7/7/l6 b 3 2")
+	f.Add("l2D3/7/7/7/7/7/7/7/3t3 r 0 1")
+	f.Add("l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1")
+	f.Add("8/7/7/7/7/7/7/7/7 r -1 0")
+	f.Fuzz(func(t *testing.T, s string) {
+		pos, err := dsq.ParsePosition(s)
+		if err != nil {
+			if !wrapsSentinel(err) {
+				t.Fatalf("ParsePosition(%q) = %v, which wraps no sentinel", s, err)
+			}
+			var pe *dsq.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("ParsePosition(%q) error %T is not a *ParseError", s, err)
+			}
+			if pos != (dsq.Position{}) {
+				t.Fatalf("ParsePosition(%q) returned a position with its error", s)
+			}
+			return
+		}
+		if err := pos.CheckConsistency(); err != nil {
+			t.Fatalf("ParsePosition(%q): %v", s, err)
+		}
+		out := pos.String()
+		again, err := dsq.ParsePosition(out)
+		if err != nil {
+			t.Fatalf("ParsePosition(%q).String() = %q does not parse: %v", s, out, err)
+		}
+		if again != pos {
+			t.Fatalf("round trip of %q: %q parses to a different position", s, out)
+		}
+		if again.String() != out {
+			t.Fatalf("formatting is not stable: %q then %q", out, again.String())
+		}
+	})
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"a3a4", "b3b7", "g9g8", "a1a1", "h1a1", "a3a", "", "a3a4 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := dsq.ParseMove(s)
+		if err != nil {
+			if !wrapsSentinel(err) || m != dsq.NoMove {
+				t.Fatalf("ParseMove(%q) = %v, %v", s, m, err)
+			}
+			return
+		}
+		if m.String() != s {
+			t.Fatalf("ParseMove(%q).String() = %q", s, m.String())
+		}
+		again, err := dsq.ParseMove(m.String())
+		if err != nil || again != m {
+			t.Fatalf("ParseMove(%q) = %v, %v; want %v", m.String(), again, err, m)
+		}
+	})
+}
+
+// fuzzStarts are the positions FuzzPlay starts from, chosen by the first byte.
+var fuzzStarts = []string{
+	dsq.StartNotation,
+	"l4t1/1d2wc1/2p1e2/r6/E6/7/4P2/CW2D2/1T2R1L r 30 16", // a middle game
+	"7/3E3/3w3/7/7/7/7/7/T6 r 0 1",                       // a trapped elephant
+	"l6/7/7/7/1r5/7/1L5/7/7 r 0 1",                       // a blocked jump
+	"l6/7/7/2r4/2R4/7/7/7/7 r 55 1",                      // rats in water, near the move limit
+	"7/3D3/7/7/7/7/7/7/l6 r 59 40",                       // a den entry on the last quiet move
+}
+
+// FuzzPlay drives a game with the bytes: each pair is a move attempt, legal
+// or not (from = b0 % 64, to = b1 % 64; with b0's top bit set, the b1-th
+// legal move instead). At every step it checks the invariants of RULES.md
+// and of the API.
+func FuzzPlay(f *testing.F) {
+	f.Add([]byte{0, 0x80, 3, 0x80, 7, 16, 23, 0x80, 1})
+	f.Add([]byte{1, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0})
+	f.Add([]byte{2, 52, 45, 52, 51})
+	f.Add([]byte{3, 15, 43, 0x80, 2})
+	f.Add([]byte{4, 30, 37, 0x80, 0, 0x80, 0})
+	f.Add([]byte{5, 52, 59, 0x80, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		pos, err := dsq.ParsePosition(fuzzStarts[int(data[0])%len(fuzzStarts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i+1 < len(data) && i < 120; i += 2 { // at most 60 attempts
+			checkPlayInvariants(t, &pos)
+			var m dsq.Move
+			if data[i]&0x80 != 0 {
+				moves := pos.LegalMoves()
+				if len(moves) == 0 {
+					return
+				}
+				m = moves[int(data[i+1])%len(moves)]
+			} else {
+				m = dsq.Move(uint16(data[i]%64) | uint16(data[i+1]%64)<<6)
+			}
+			before := pos
+			err := pos.Play(m)
+			if err != nil {
+				if pos != before {
+					t.Fatalf("Play(%v) refused (%v) but changed %s into %s", m, err, &before, &pos)
+				}
+				if !wrapsSentinel(err) {
+					t.Fatalf("Play(%v) = %v, which wraps no sentinel", m, err)
+				}
+				continue
+			}
+			if pos == before {
+				t.Fatalf("Play(%v) accepted but changed nothing", m)
+			}
+		}
+		checkPlayInvariants(t, &pos)
+	})
+}
+
+func checkPlayInvariants(t *testing.T, pos *dsq.Position) {
+	t.Helper()
+	if err := pos.CheckConsistency(); err != nil {
+		t.Fatalf("%s: %v", pos, err)
+	}
+	moves := pos.LegalMoves()
+	if (len(moves) == 0) != pos.Outcome().IsDecided() {
+		t.Fatalf("%s: %d legal moves but outcome %v", pos, len(moves), pos.Outcome())
+	}
+	var accepted []dsq.Move
+	for from := range dsq.Square(dsq.NumSquares) {
+		for to := range dsq.Square(dsq.NumSquares) {
+			m := dsq.NewMove(from, to)
+			legal := pos.IsLegal(m)
+			if legal != (pos.CheckMove(m) == nil) {
+				t.Fatalf("%s: IsLegal(%v) = %v but CheckMove says %v", pos, m, legal, pos.CheckMove(m))
+			}
+			if legal {
+				accepted = append(accepted, m)
+			}
+		}
+	}
+	slices.Sort(accepted)
+	sorted := slices.Clone(moves)
+	slices.Sort(sorted)
+	if !slices.Equal(sorted, accepted) {
+		t.Fatalf("%s: generated %v, IsLegal accepts %v", pos, sorted, accepted)
+	}
+	for _, m := range moves {
+		before := *pos
+		u := pos.MakeMove(m)
+		if err := pos.CheckConsistency(); err != nil {
+			t.Fatalf("%s after %v: %v", &before, m, err)
+		}
+		pos.UnmakeMove(m, u)
+		if *pos != before {
+			t.Fatalf("make/unmake %v: %s, want %s", m, pos, &before)
+		}
+	}
+}
