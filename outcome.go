@@ -10,6 +10,10 @@ const (
 	NoPieces                  // the side to move has no pieces left: it loses
 	NoLegalMove               // the side to move has pieces but no legal move: it loses
 	MoveLimit                 // DrawHalfMoves half-moves without a capture: a draw
+
+	// Outside the rules, for a Game only:
+	Resigned   // a side resigned: the other wins
+	DrawAgreed // both sides agreed a draw
 )
 
 var reasonNames = [...]string{
@@ -18,6 +22,8 @@ var reasonNames = [...]string{
 	NoPieces:    "no pieces left",
 	NoLegalMove: "no legal move",
 	MoveLimit:   "60 half-moves without capture",
+	Resigned:    "resignation",
+	DrawAgreed:  "agreed",
 }
 
 // String describes the reason, such as "den entered".
@@ -32,14 +38,14 @@ func (r Reason) String() string {
 // won.
 type Outcome struct {
 	Reason Reason
-	Winner Color // meaningful only when Reason is DenEntered, NoPieces or NoLegalMove
+	Winner Color // meaningful only when the outcome is decided and not a draw
 }
 
 // IsDecided reports whether the game is over.
 func (o Outcome) IsDecided() bool { return o.Reason != Undecided }
 
 // IsDraw reports whether the game ended in a draw.
-func (o Outcome) IsDraw() bool { return o.Reason == MoveLimit }
+func (o Outcome) IsDraw() bool { return o.Reason == MoveLimit || o.Reason == DrawAgreed }
 
 // String describes the outcome, such as "red wins: den entered",
 // "draw: 60 half-moves without capture" or "undecided".
@@ -47,7 +53,7 @@ func (o Outcome) String() string {
 	switch o.Reason {
 	case Undecided:
 		return "undecided"
-	case MoveLimit:
+	case MoveLimit, DrawAgreed:
 		return "draw: " + o.Reason.String()
 	}
 	return o.Winner.String() + " wins: " + o.Reason.String()

@@ -1,0 +1,181 @@
+package doushouqi
+
+// Analysis helpers: the questions a player (or a teaching page) asks of a
+// position. None of them is on the hot path; they reuse the generator.
+
+// Terrain is what a square is from one side's point of view.
+type Terrain uint8
+
+// The kinds of terrain.
+const (
+	Plain     Terrain = iota // land that is no den and no trap
+	River                    // water: only the rat
+	OwnDen                   // no own piece may enter
+	EnemyDen                 // entering it wins
+	OwnTrap                  // enemy pieces here have rank 0
+	EnemyTrap                // own pieces here have rank 0 and cannot capture
+)
+
+var terrainNames = [...]string{"land", "water", "own den", "enemy den", "own trap", "enemy trap"}
+
+// String names the terrain, such as "enemy trap".
+func (t Terrain) String() string {
+	if int(t) < len(terrainNames) {
+		return terrainNames[t]
+	}
+	return "terrain?"
+}
+
+// TerrainOf returns what sq is for side c.
+func TerrainOf(sq Square, c Color) Terrain {
+	switch b := sq.Bitboard(); {
+	case Water&b != 0:
+		return River
+	case DenOf(c)&b != 0:
+		return OwnDen
+	case DenOf(c.Other())&b != 0:
+		return EnemyDen
+	case TrapsOf(c)&b != 0:
+		return OwnTrap
+	case TrapsOf(c.Other())&b != 0:
+		return EnemyTrap
+	}
+	return Plain
+}
+
+// Attackers returns the pieces of side by that could capture the enemy piece
+// on sq if it were by's turn: for example, who controls a trap an enemy has
+// entered. It is empty if sq holds no piece of the other side.
+func (p *Position) Attackers(sq Square, by Color) Bitboard {
+	if !sq.IsValid() || by > Blue {
+		return 0
+	}
+	target := p.board[sq]
+	if target == NoPiece || target.Color() == by {
+		return 0
+	}
+	q := *p
+	q.side = by
+	var m genMasks
+	q.fillMasks(&m)
+	var attackers Bitboard
+	for a, from := range &q.squares[by] {
+		if m.targets(Animal(a), from).Has(sq) {
+			attackers |= from.Bitboard()
+		}
+	}
+	return attackers
+}
+
+// Controllers returns the pieces of side by that could capture an enemy
+// animal a if it stepped onto sq (its rank there is 0 if sq is one of by's
+// traps): what guards a square before anyone is on it. sq must be empty.
+func (p *Position) Controllers(sq Square, by Color, a Animal) Bitboard {
+	if !sq.IsValid() || by > Blue || a >= NumAnimals || p.board[sq] != NoPiece {
+		return 0
+	}
+	if Water.Has(sq) && a != Rat || DenOf(by.Other()).Has(sq) {
+		return 0 // the animal cannot stand there
+	}
+	q := *p
+	enemy := by.Other()
+	if old := q.squares[enemy][a]; old != NoSquare { // move the animal there
+		q.board[old] = NoPiece
+		q.occupied[enemy] &^= old.Bitboard()
+	}
+	q.board[sq] = NewPiece(enemy, a)
+	q.squares[enemy][a] = sq
+	q.occupied[enemy] |= sq.Bitboard()
+	return q.Attackers(sq, by)
+}
+
+// DenThreats returns the moves by which side c could enter the enemy den on
+// its next move, whoever is to move now.
+func (p *Position) DenThreats(c Color) []Move {
+	if c > Blue || p.decidedByDen() {
+		return nil
+	}
+	q := *p
+	q.side = c
+	var m genMasks
+	q.fillMasks(&m)
+	den := DenOf(c.Other())
+	var threats []Move
+	for a, from := range &q.squares[c] {
+		if m.targets(Animal(a), from)&den != 0 {
+			threats = append(threats, NewMove(from, den.First()))
+		}
+	}
+	return threats
+}
+
+// DenDefences returns the legal moves of the side to move after which the
+// opponent has no den entry on its next move (a move into the enemy den
+// counts, since it wins at once). If the opponent threatens the den and this
+// is empty, the side to move cannot meet every threat.
+func (p *Position) DenDefences() []Move {
+	var defences []Move
+	for _, m := range p.LegalMoves() {
+		child := *p
+		child.MakeMove(m)
+		if child.decidedByDen() || len(child.DenThreats(p.side.Other())) == 0 {
+			defences = append(defences, m)
+		}
+	}
+	return defences
+}
+
+func (p *Position) decidedByDen() bool {
+	return p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
+}
+
+// Direction is one of the four ways a piece moves.
+type Direction uint8
+
+// The four directions, from Red's side of the board.
+const (
+	Up    Direction = iota // towards rank 9
+	Down                   // towards rank 1
+	Left                   // towards file a
+	Right                  // towards file g
+)
+
+// RiverJump describes a lion's or tiger's jump across a river.
+type RiverJump struct {
+	From, To  Square   // the bank it leaves and the square it lands on
+	Path      Bitboard // the water squares crossed
+	BlockedBy Square   // the first rat on the path, NoSquare if the jump is open
+}
+
+// RiverJump returns the river jump from sq in direction d, and false if
+// there is none (sq is not on a bank facing the river that way). Whether a
+// lion or tiger stands on sq, and what stands on the landing square, is not
+// looked at: this is the path, and the rat that blocks it if any.
+func (p *Position) RiverJump(sq Square, d Direction) (RiverJump, bool) {
+	if !sq.IsValid() || d > Right {
+		return RiverJump{}, false
+	}
+	dir := directions[d]
+	next := SquareAt(sq.File()+dir.file, sq.Rank()+dir.rank)
+	if next == NoSquare {
+		return RiverJump{}, false
+	}
+	var j RiverJump
+	for _, jump := range jumpsFrom[sq] {
+		if jump.path.Has(next) {
+			j = RiverJump{From: sq, To: jump.land.First(), Path: jump.path, BlockedBy: NoSquare}
+		}
+	}
+	if j.Path == 0 {
+		return RiverJump{}, false
+	}
+	rats := p.squares[Red][Rat].Bitboard() | p.squares[Blue][Rat].Bitboard()
+	// The first rat met along the way.
+	for s := next; Water.Has(s); s = SquareAt(s.File()+dir.file, s.Rank()+dir.rank) {
+		if rats.Has(s) {
+			j.BlockedBy = s
+			break
+		}
+	}
+	return j, true
+}
