@@ -176,3 +176,58 @@ func randomScattering(rng *rand.Rand) refBoard {
 	b.moveNo = 1 + rng.IntN(200)
 	return b
 }
+
+// variantRules are the house rules the agreement tests cover besides Standard.
+var variantRules = []dsq.Rules{
+	{TrappedCapture: true},
+	{SwapDogWolf: true},
+	{MoveLimit: 200},
+	{MoveLimit: dsq.NoMoveLimit},
+	{MoveLimit: 3},
+	{TrappedCapture: true, SwapDogWolf: true, MoveLimit: 61},
+}
+
+func TestAgreementVariants(t *testing.T) {
+	n := agreementCount(t) / 5
+	for vi, rules := range variantRules {
+		t.Run(rules.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(vi), 77))
+			for i := range n {
+				ref := randomScattering(rng)
+				ref.rules = refRulesOf(rules)
+				if rules.MoveLimit > 0 {
+					ref.clock = rng.IntN(rules.MoveLimit + 2)
+				}
+				pos, err := dsq.ParsePosition(ref.String())
+				require.NoError(t, err)
+				pos, err = pos.WithRules(rules)
+				require.NoError(t, err)
+				requireAgree(t, &pos, &ref, i%40 == 0)
+				if moves := ref.refLegalMoves(); len(moves) > 0 {
+					m := moves[rng.IntN(len(moves))]
+					require.NoError(t, pos.Play(mustMove(t, m)))
+					child := ref.refPlay(m)
+					require.Equal(t, child.String(), pos.String())
+					requireAgree(t, &pos, &child, false)
+				}
+			}
+			// And seeded random games from the start.
+			for game := 0; game < 20; game++ {
+				pos, err := dsq.StartPosition().WithRules(rules)
+				require.NoError(t, err)
+				ref, _ := refParse(dsq.StartNotation)
+				ref.rules = refRulesOf(rules)
+				for ply := 0; ply < 400; ply++ {
+					requireAgree(t, &pos, &ref, false)
+					moves := pos.LegalMoves()
+					if len(moves) == 0 {
+						break
+					}
+					m := moves[rng.IntN(len(moves))]
+					require.NoError(t, pos.Play(m))
+					ref = ref.refPlay(m.String())
+				}
+			}
+		})
+	}
+}

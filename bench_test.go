@@ -154,3 +154,23 @@ func BenchmarkParsePosition(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPerftRules times perft(6) from the start under each house rule,
+// for comparison with BenchmarkPerft/start/d6/count (Standard).
+func BenchmarkPerftRules(b *testing.B) {
+	for _, rules := range []dsq.Rules{
+		dsq.Standard,
+		{TrappedCapture: true},
+		{SwapDogWolf: true},
+		{MoveLimit: 200},
+		{MoveLimit: dsq.NoMoveLimit},
+		{TrappedCapture: true, SwapDogWolf: true, MoveLimit: 200},
+	} {
+		pos, err := dsq.StartPosition().WithRules(rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		want := dsq.Perft(pos, 6)
+		benchPerft(b, "start/d6/"+rules.String(), want, func() uint64 { return dsq.Perft(pos, 6) })
+	}
+}

@@ -27,6 +27,7 @@ type Game struct {
 	// game itself, not from Tags.
 	Tags map[string]string
 
+	rules     Rules      // the positions' rules, and Threefold
 	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]
 	moves     []Move
 	ended     Outcome // a resignation or an agreed draw; Undecided otherwise
@@ -40,10 +41,16 @@ func NewGame() *Game {
 	return g
 }
 
-// NewGameFrom returns a game from pos, which must be a valid position
-// (ParsePosition and NewPosition make only valid ones; the zero Position is
-// not).
+// NewGameFrom returns a game from pos under pos's rules. pos must be a valid
+// position (ParsePosition and NewPosition make only valid ones; the zero
+// Position is not).
 func NewGameFrom(pos Position) (*Game, error) {
+	return NewGameRules(pos, pos.Rules())
+}
+
+// NewGameRules returns a game from pos played under rules, Threefold
+// included.
+func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	s := pos.Setup()
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -51,8 +58,15 @@ func NewGameFrom(pos Position) (*Game, error) {
 	if check, _ := NewPosition(s); check != pos {
 		return nil, errors.New("doushouqi: NewGameFrom: position is corrupt")
 	}
-	return &Game{Tags: map[string]string{}, positions: []Position{pos}}, nil
+	pos, err := pos.WithRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{Tags: map[string]string{}, rules: rules, positions: []Position{pos}}, nil
 }
+
+// Rules returns the rules the game is played under.
+func (g *Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
 func (g *Game) Start() Position { return g.positions[0] }
@@ -102,7 +116,23 @@ func (g *Game) Play(m Move) error {
 	}
 	g.positions = append(g.positions, next)
 	g.moves = append(g.moves, m)
+	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences(&next) >= 3 {
+		g.ended = Outcome{Reason: Repetition}
+	}
 	return nil
+}
+
+// occurrences counts the positions of the game with the same pieces and side
+// to move as p (p's own included).
+func (g *Game) occurrences(p *Position) int {
+	n := 0
+	for i := range g.positions {
+		q := &g.positions[i]
+		if q.hash == p.hash && q.side == p.side && q.board == p.board {
+			n++
+		}
+	}
+	return n
 }
 
 // Undo takes back the last move, for local and AI games. It fails with

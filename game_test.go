@@ -92,7 +92,7 @@ func TestGameEnds(t *testing.T) {
 		g, err := dsq.NewGameFrom(pos)
 		require.NoError(t, err)
 		playAll(t, g, "d5d4")
-		assert.Equal(t, "draw: 60 half-moves without capture", g.Outcome().String())
+		assert.Equal(t, "draw: no-capture move limit", g.Outcome().String())
 		requireFrozen(t, g)
 	})
 }

@@ -41,21 +41,25 @@ import "math/bits"
 //   - No allocation: moves go into fixed arrays on the stack, genMasks is
 //     filled in place, make returns a 16-byte Undo by value.
 
-// captureFrom[c][sq] is the set of squares a piece of side c standing on sq
-// may capture on, as far as the terrain under it decides: nothing from an
+// captureFrom[..][c][sq] is the set of squares a piece of side c standing on
+// sq may capture on, as far as the terrain under it decides: nothing from an
 // enemy trap, Water from water, Land from land.
-var captureFrom [2][64]Bitboard
+// captureFrom[trappedCapture][c][sq]: under Rules.TrappedCapture an enemy
+// trap is plain land for this purpose.
+var captureFrom [2][2][64]Bitboard
 
 func init() {
-	for c := Red; c <= Blue; c++ {
-		for sq := range Square(NumSquares) {
-			switch {
-			case TrapsOf(c.Other()).Has(sq):
-				captureFrom[c][sq] = 0
-			case Water.Has(sq):
-				captureFrom[c][sq] = Water
-			default:
-				captureFrom[c][sq] = Land
+	for trapped := range 2 {
+		for c := Red; c <= Blue; c++ {
+			for sq := range Square(NumSquares) {
+				switch {
+				case TrapsOf(c.Other()).Has(sq) && trapped == 0:
+					captureFrom[trapped][c][sq] = 0
+				case Water.Has(sq):
+					captureFrom[trapped][c][sq] = Water
+				default:
+					captureFrom[trapped][c][sq] = Land
+				}
 			}
 		}
 	}
@@ -79,7 +83,10 @@ func (p *Position) fillMasks(m *genMasks) {
 	them := us ^ 1
 	ownSquares, enemySquares := &p.squares[us], &p.squares[them]
 	m.enemy = p.occupied[them]
-	m.captureFrom = &captureFrom[us]
+	m.captureFrom = &captureFrom[0][us]
+	if p.variant&variantTrappedCapture != 0 {
+		m.captureFrom = &captureFrom[1][us] // a predicted branch costs the default less than an index
+	}
 
 	open := Full &^ p.occupied[us] &^ DenOf(us)
 	m.stepOnto = [2]Bitboard{open, open &^ Water}
@@ -94,6 +101,11 @@ func (p *Position) fillMasks(m *genMasks) {
 	for a, sq := range enemySquares {
 		acc |= sq.Bitboard()
 		m.capturable[a] = acc
+	}
+	if p.variant&variantSwapDogWolf != 0 {
+		// Ranks rat, cat, wolf, dog: the wolf now sees what the cat sees plus
+		// wolves, the dog what the wolf used to.
+		m.capturable[Dog], m.capturable[Wolf] = m.capturable[Wolf], m.capturable[Cat]|enemySquares[Wolf].Bitboard()
 	}
 	m.capturable[Rat] |= enemySquares[Elephant].Bitboard()
 	m.capturable[Elephant] &^= enemySquares[Rat].Bitboard() &^ trapped
@@ -112,7 +124,7 @@ func (m *genMasks) targets(a Animal, from Square) Bitboard {
 // limit; a position with no legal move is decided too, but that is found by
 // generating.
 func (p *Position) decided() bool {
-	return p.clock >= DrawHalfMoves || p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
+	return p.clock >= p.drawAt || p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
 }
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and

@@ -9,11 +9,12 @@ const (
 	DenEntered                // a piece entered the enemy den: its side wins
 	NoPieces                  // the side to move has no pieces left: it loses
 	NoLegalMove               // the side to move has pieces but no legal move: it loses
-	MoveLimit                 // DrawHalfMoves half-moves without a capture: a draw
+	MoveLimit                 // the rules' number of half-moves without a capture (60): a draw
 
 	// Outside the rules, for a Game only:
 	Resigned   // a side resigned: the other wins
 	DrawAgreed // both sides agreed a draw
+	Repetition // the third occurrence of a position under Rules.Threefold: a draw
 )
 
 var reasonNames = [...]string{
@@ -21,9 +22,10 @@ var reasonNames = [...]string{
 	DenEntered:  "den entered",
 	NoPieces:    "no pieces left",
 	NoLegalMove: "no legal move",
-	MoveLimit:   "60 half-moves without capture",
+	MoveLimit:   "no-capture move limit",
 	Resigned:    "resignation",
 	DrawAgreed:  "agreed",
+	Repetition:  "threefold repetition",
 }
 
 // String describes the reason, such as "den entered".
@@ -45,15 +47,17 @@ type Outcome struct {
 func (o Outcome) IsDecided() bool { return o.Reason != Undecided }
 
 // IsDraw reports whether the game ended in a draw.
-func (o Outcome) IsDraw() bool { return o.Reason == MoveLimit || o.Reason == DrawAgreed }
+func (o Outcome) IsDraw() bool {
+	return o.Reason == MoveLimit || o.Reason == DrawAgreed || o.Reason == Repetition
+}
 
 // String describes the outcome, such as "red wins: den entered",
-// "draw: 60 half-moves without capture" or "undecided".
+// "draw: no-capture move limit" or "undecided".
 func (o Outcome) String() string {
 	switch o.Reason {
 	case Undecided:
 		return "undecided"
-	case MoveLimit, DrawAgreed:
+	case MoveLimit, DrawAgreed, Repetition:
 		return "draw: " + o.Reason.String()
 	}
 	return o.Winner.String() + " wins: " + o.Reason.String()
@@ -73,7 +77,7 @@ func (p *Position) Outcome() Outcome {
 		return Outcome{Reason: NoPieces, Winner: p.side.Other()}
 	case p.countMoves() == 0:
 		return Outcome{Reason: NoLegalMove, Winner: p.side.Other()}
-	case p.clock >= DrawHalfMoves:
+	case p.clock >= p.drawAt:
 		return Outcome{Reason: MoveLimit}
 	}
 	return Outcome{}

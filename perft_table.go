@@ -21,28 +21,13 @@ type perftEntry struct {
 	nodes atomic.Uint64
 }
 
-// perftDepthKeys and perftClockKeys are mixed into the hash to form table
-// keys; they come from splitmix64 with their own fixed seed.
-var (
-	perftDepthKeys [64]uint64
-	perftClockKeys [DrawHalfMoves + 1]uint64
-)
-
-func init() {
-	state := uint64(0x7065_7266_74) // "perft"
-	next := func() uint64 {
-		state += 0x9e3779b97f4a7c15
-		z := state
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
-	for i := range perftDepthKeys {
-		perftDepthKeys[i] = next()
-	}
-	for i := range perftClockKeys {
-		perftClockKeys[i] = next()
-	}
+// mix64 is splitmix64's finaliser: it spreads the depth, the rules and the
+// no-capture count over 64 bits before they are mixed into a table key.
+func mix64(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // NewPerftTable returns a table of at most mib MiB (a power of two number of
@@ -59,14 +44,14 @@ func NewPerftTable(mib int) *PerftTable {
 	return &PerftTable{entries: make([]perftEntry, n), mask: n - 1}
 }
 
-// perftKey is the table key of p at the given remaining depth. The count
-// below p depends on the no-capture count only if the move limit can be
-// reached within the depth (count + depth > DrawHalfMoves); then the count,
-// capped at the limit, is part of the key.
+// perftKey is the table key of p at the given remaining depth: the hash,
+// the depth and the rules. The count below p depends on the no-capture
+// count only if the move limit can be reached within the depth (count +
+// depth > limit); then the count, capped at the limit, is part of the key.
 func perftKey(p *Position, depth int) uint64 {
-	key := p.hash ^ perftDepthKeys[depth&63]
-	if int(p.clock)+depth > DrawHalfMoves {
-		key ^= perftClockKeys[min(p.clock, DrawHalfMoves)]
+	key := p.hash ^ mix64(uint64(depth)<<40|uint64(p.variant)<<32|uint64(p.drawAt))
+	if uint64(p.clock)+uint64(depth) > uint64(p.drawAt) {
+		key ^= mix64(1<<63 | uint64(min(p.clock, p.drawAt)))
 	}
 	return key
 }

@@ -40,18 +40,21 @@ var (
 var perftSuites = []struct{ name, positions, counts string }{
 	{"perft", "testdata/perft-positions.txt", perftSuiteFile},
 	{"bench", "testdata/bench-positions.txt", benchSuiteFile},
+	{"variants", "testdata/variants-positions.txt", variantsSuiteFile},
 }
 
 const (
-	perftSuiteFile = "testdata/perft.txt"
-	benchSuiteFile = "testdata/bench.txt"
-	shortMaxDepth  = 5       // deeper counts are skipped under -short
-	leavesMaxNodes = 5000000 // largest count PerftLeaves rechecks
+	perftSuiteFile    = "testdata/perft.txt"
+	benchSuiteFile    = "testdata/bench.txt"
+	variantsSuiteFile = "testdata/variants.txt"
+	shortMaxDepth     = 5       // deeper counts are skipped under -short
+	leavesMaxNodes    = 5000000 // largest count PerftLeaves rechecks
 )
 
 type perftEntry struct {
 	id, comment, pos string
-	depth            int // perft-positions.txt: how deep to compute
+	rules            dsq.Rules // from an optional "rules <text>" line
+	depth            int       // perft-positions.txt: how deep to compute
 	counts           []perftCount
 }
 
@@ -84,6 +87,9 @@ func readPerftFile(t testing.TB, name string) []perftEntry {
 			e.comment = val
 		case "pos":
 			e.pos = val
+		case "rules":
+			e.rules, err = dsq.ParseRules(val)
+			require.NoError(t, err, "%s:%d", name, line)
 		case "depth":
 			e.depth, err = strconv.Atoi(val)
 			require.NoError(t, err, "%s:%d", name, line)
@@ -105,13 +111,12 @@ func TestPerftSuite(t *testing.T) {
 	require.GreaterOrEqual(t, len(entries), 26, "the start position and 25 rule positions")
 	bench := readPerftFile(t, benchSuiteFile)
 	require.GreaterOrEqual(t, len(bench), 20, "20 middle games for the benchmarks")
-	for _, e := range append(entries, bench...) {
+	variants := readPerftFile(t, variantsSuiteFile)
+	entries = append(append(entries, bench...), variants...)
+	for _, e := range entries {
 		t.Run(e.id, func(t *testing.T) {
 			t.Parallel()
-			pos, err := dsq.ParsePosition(e.pos)
-			require.NoError(t, err)
-			ref, err := refParse(e.pos)
-			require.NoError(t, err)
+			pos, ref := suitePosition(t, e)
 			require.NotEmpty(t, e.counts)
 			for _, c := range e.counts {
 				if testing.Short() && c.depth > shortMaxDepth {
@@ -153,10 +158,7 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 	var wg sync.WaitGroup
 	for i := range entries {
 		e := &entries[i]
-		pos, err := dsq.ParsePosition(e.pos)
-		require.NoError(t, err, e.id)
-		ref, err := refParse(e.pos)
-		require.NoError(t, err, e.id)
+		pos, ref := suitePosition(t, *e)
 		e.counts = make([]perftCount, e.depth)
 		for d := 1; d <= e.depth; d++ {
 			c := &e.counts[d-1]
@@ -180,6 +182,9 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 	sb.WriteString("# Regenerate with go test -run TestWritePerftSuite -write-perft=all -timeout 2h\n\n")
 	for _, e := range entries {
 		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
+		if e.rules != dsq.Standard {
+			fmt.Fprintf(&sb, "rules %s\n", e.rules)
+		}
 		for _, c := range e.counts {
 			fmt.Fprintf(&sb, "perft %d %d\n", c.depth, c.nodes)
 		}
@@ -188,13 +193,30 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 	require.NoError(t, os.WriteFile(countsFile, []byte(sb.String()), 0o644))
 }
 
+// suitePosition reads an entry's position for both generators, under its
+// rules.
+func suitePosition(t testing.TB, e perftEntry) (dsq.Position, refBoard) {
+	t.Helper()
+	pos, err := dsq.ParsePosition(e.pos)
+	require.NoError(t, err, e.id)
+	pos, err = pos.WithRules(e.rules)
+	require.NoError(t, err, e.id)
+	ref, err := refParse(e.pos)
+	require.NoError(t, err, e.id)
+	ref.rules = refRulesOf(e.rules)
+	return pos, ref
+}
+
+func refRulesOf(r dsq.Rules) refRules {
+	return refRules{trappedCapture: r.TrappedCapture, swapDogWolf: r.SwapDogWolf, moveLimit: r.MoveLimit}
+}
+
 // TestMakeUnmakeRestores walks perft trees and checks, at every node, that
 // unmake restores a position == to the one before and that the incremental
 // hash equals a recomputation.
 func TestMakeUnmakeRestores(t *testing.T) {
-	for _, e := range readPerftFile(t, perftSuiteFile) {
-		pos, err := dsq.ParsePosition(e.pos)
-		require.NoError(t, err)
+	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {
+		pos, _ := suitePosition(t, e)
 		depth := 4
 		if e.id == "start" {
 			depth = 3
@@ -240,9 +262,8 @@ func TestPerftConfigs(t *testing.T) {
 	if testing.Short() {
 		limit = 300_000
 	}
-	for _, e := range readPerftFile(t, perftSuiteFile) {
-		pos, err := dsq.ParsePosition(e.pos)
-		require.NoError(t, err)
+	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {
+		pos, _ := suitePosition(t, e)
 		for _, c := range e.counts {
 			if c.nodes > limit {
 				continue

@@ -129,16 +129,16 @@ func (p *Position) illegality(m Move) error {
 	if target.Color() == p.side {
 		return ErrOwnPiece
 	}
-	return captureIllegality(p.side, piece, from, target, to)
+	return captureIllegality(p.Rules(), p.side, piece, from, target, to)
 }
 
 // captureIllegality applies the capture rules of RULES.md in order to the
 // piece attacker of side us on from capturing defender on to.
-func captureIllegality(us Color, attacker Piece, from Square, defender Piece, to Square) error {
+func captureIllegality(rules Rules, us Color, attacker Piece, from Square, defender Piece, to Square) error {
 	if Water.Has(from) != Water.Has(to) {
 		return ErrWaterLandCapture // rule 1
 	}
-	if TrapsOf(us.Other()).Has(from) {
+	if TrapsOf(us.Other()).Has(from) && !rules.TrappedCapture {
 		return ErrTrappedAttacker // rule 2
 	}
 	if TrapsOf(us).Has(to) {
@@ -150,7 +150,7 @@ func captureIllegality(us Color, attacker Piece, from Square, defender Piece, to
 		return nil // rule 4
 	case a == Elephant && d == Rat:
 		return ErrElephantRat // rule 4
-	case a.Rank() < d.Rank():
+	case rules.Rank(a) < rules.Rank(d):
 		return ErrRankTooLow // rule 5
 	}
 	return nil

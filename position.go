@@ -18,7 +18,9 @@ type Position struct {
 	hash       uint64                // Zobrist hash of pieces and side to move
 	clock      uint32                // half-moves since the last capture
 	moveNumber uint32                // starts at 1, goes up after each Blue move
+	drawAt     uint32                // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
 	side       Color                 // side to move
+	variant    uint8                 // the generator's rules: variantTrappedCapture | variantSwapDogWolf
 }
 
 // DrawHalfMoves is the no-capture limit: after this many consecutive
@@ -81,8 +83,8 @@ func (p *Position) Pieces(c Color, a Animal) Bitboard {
 }
 
 // Hash returns the Zobrist hash of the pieces and the side to move (not the
-// counters). It is kept up to date by every move and is the same in every
-// process.
+// counters, nor the rules). It is kept up to date by every move and is the
+// same in every process.
 func (p *Position) Hash() uint64 { return p.hash }
 
 // Setup describes a position square by square, for building one from outside
@@ -90,13 +92,14 @@ func (p *Position) Hash() uint64 { return p.hash }
 type Setup struct {
 	Board              [NumSquares]Piece // the piece on each square, NoPiece if empty
 	SideToMove         Color
-	NoCaptureHalfMoves int // 0..MaxCounter; DrawHalfMoves or more is a drawn game
-	MoveNumber         int // 1..MaxCounter
+	NoCaptureHalfMoves int   // 0..MaxCounter; at the rules' move limit or more the game is drawn
+	MoveNumber         int   // 1..MaxCounter
+	Rules              Rules // the zero value is Standard
 }
 
 // Setup returns the position as a Setup.
 func (p *Position) Setup() Setup {
-	s := Setup{SideToMove: p.side, NoCaptureHalfMoves: int(p.clock), MoveNumber: int(p.moveNumber)}
+	s := Setup{SideToMove: p.side, NoCaptureHalfMoves: int(p.clock), MoveNumber: int(p.moveNumber), Rules: p.Rules()}
 	copy(s.Board[:], p.board[:NumSquares])
 	return s
 }
@@ -109,6 +112,9 @@ func (p *Position) Setup() Setup {
 func (s *Setup) Validate() error {
 	if s.SideToMove > Blue {
 		return ErrSide
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return err
 	}
 	if s.NoCaptureHalfMoves < 0 || s.NoCaptureHalfMoves > MaxCounter {
 		return ErrCounter
@@ -167,6 +173,8 @@ func NewPosition(s Setup) (Position, error) {
 	p.side = s.SideToMove
 	p.clock = uint32(s.NoCaptureHalfMoves)
 	p.moveNumber = uint32(s.MoveNumber)
+	p.drawAt = s.Rules.drawAt()
+	p.variant = s.Rules.variant()
 	p.hash = p.computeHash()
 	return p, nil
 }

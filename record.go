@@ -69,7 +69,7 @@ func (g *Game) Record() string {
 	var b strings.Builder
 	names := make([]string, 0, len(g.Tags))
 	for name := range g.Tags {
-		if name != "Start" && name != "Result" && validTagName(name) {
+		if name != "Start" && name != "Result" && name != "Rules" && validTagName(name) {
 			names = append(names, name)
 		}
 	}
@@ -87,6 +87,9 @@ func (g *Game) Record() string {
 	})
 	for _, name := range names {
 		fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(g.Tags[name]))
+	}
+	if g.rules != Standard {
+		fmt.Fprintf(&b, "[Rules %q]\n", g.rules.String())
 	}
 	start := g.Start()
 	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", start.String(), resultText(g.Outcome()))
@@ -167,10 +170,18 @@ func ParseRecord(text string) (*Game, error) {
 		}
 		start = pos
 	}
-	g, _ := NewGameFrom(start)
+	rules, err := ParseRules(tags["Rules"])
+	if err != nil {
+		return nil, &RecordError{Err: err}
+	}
+	g, err := NewGameRules(start, rules)
+	if err != nil {
+		return nil, &RecordError{Err: err}
+	}
 	result, hasResult := tags["Result"]
 	delete(tags, "Start")
 	delete(tags, "Result")
+	delete(tags, "Rules")
 	g.Tags = tags
 
 	expectNumber := true
@@ -257,6 +268,7 @@ func (g *Game) applyResult(result string) error {
 // gameJSON is the JSON form of a Game.
 type gameJSON struct {
 	Tags      map[string]string `json:"tags,omitempty"`
+	Rules     string            `json:"rules,omitempty"`
 	Start     Position          `json:"start"`
 	Moves     []Move            `json:"moves"`
 	Result    string            `json:"result"`
@@ -267,6 +279,9 @@ type gameJSON struct {
 // "drawOffer"}: positions and moves in notation, the result as in a record.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	j := gameJSON{Tags: g.Tags, Start: g.Start(), Moves: g.Moves(), Result: resultText(g.Outcome())}
+	if g.rules != Standard {
+		j.Rules = g.rules.String()
+	}
 	if j.Moves == nil {
 		j.Moves = []Move{}
 	}
@@ -286,7 +301,11 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if j.Start == (Position{}) {
 		j.Start = StartPosition()
 	}
-	loaded, err := NewGameFrom(j.Start)
+	rules, err := ParseRules(j.Rules)
+	if err != nil {
+		return &RecordError{Err: err}
+	}
+	loaded, err := NewGameRules(j.Start, rules)
 	if err != nil {
 		return &RecordError{Err: err}
 	}

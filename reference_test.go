@@ -20,6 +20,25 @@ type refBoard struct {
 	redToMove bool
 	clock     int
 	moveNo    int
+	rules     refRules
+}
+
+// refRules are the house rules the reference can play; the zero value is
+// RULES.md.
+type refRules struct {
+	trappedCapture bool // a piece in an enemy trap captures at full rank
+	swapDogWolf    bool // dog 4, wolf 3
+	moveLimit      int  // half-moves without capture that draw: 0 means 60, -1 none
+}
+
+func (r refRules) limitReached(clock int) bool {
+	switch r.moveLimit {
+	case 0:
+		return clock >= 60
+	case -1:
+		return false
+	}
+	return clock >= r.moveLimit
 }
 
 // refParse reads the notation of RULES.md. It trusts its input (the tests
@@ -101,8 +120,15 @@ func refUpper(ch byte) rune {
 
 func refIsRed(ch byte) bool { return ch >= 'A' && ch <= 'Z' }
 
-// refRank is the animal's printed rank, rat 1 .. elephant 8.
-func refRank(ch byte) int { return strings.IndexRune(refAnimals, refUpper(ch)) + 1 }
+// refRank is the animal's printed rank, rat 1 .. elephant 8, with dog and
+// wolf exchanged under swapDogWolf.
+func (b *refBoard) refRank(ch byte) int {
+	r := strings.IndexRune(refAnimals, refUpper(ch)) + 1
+	if b.rules.swapDogWolf && (r == 3 || r == 4) {
+		r = 7 - r
+	}
+	return r
+}
 
 // Terrain, straight from the Board section of RULES.md (0-based file, rank).
 func refWater(file, rank int) bool {
@@ -135,13 +161,13 @@ func (b *refBoard) refCanCapture(af, ar, df, dr int) bool {
 	if refWater(af, ar) != refWater(df, dr) {
 		return false // rule 1: water and land
 	}
-	if refTrap(!red, af, ar) {
+	if refTrap(!red, af, ar) && !b.rules.trappedCapture {
 		return false // rule 2: the attacker in an enemy trap has rank 0, captures nothing
 	}
 	if refTrap(red, df, dr) {
 		return true // rule 3: the defender in the attacker's trap has rank 0
 	}
-	ra, rd := refRank(att), refRank(def)
+	ra, rd := b.refRank(att), b.refRank(def)
 	if ra == 1 && rd == 8 {
 		return true // rule 4: the rat captures the elephant
 	}
@@ -172,7 +198,7 @@ func (b *refBoard) refPieceMoves() []string {
 			if ch == 0 || refIsRed(ch) != b.redToMove {
 				continue
 			}
-			r := refRank(ch)
+			r := strings.IndexRune(refAnimals, refUpper(ch)) + 1 // rat 1, tiger 6, lion 7
 			for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
 				tf, tr := file+d[0], rank+d[1]
 				if !refOnBoard(tf, tr) {
@@ -215,7 +241,7 @@ func (b *refBoard) refPieceMoves() []string {
 
 // refLegalMoves: none once decided (den entered or the move limit reached).
 func (b *refBoard) refLegalMoves() []string {
-	if _, ok := b.refDenWinner(); ok || b.clock >= 60 {
+	if _, ok := b.refDenWinner(); ok || b.rules.limitReached(b.clock) {
 		return nil
 	}
 	return b.refPieceMoves()
@@ -244,8 +270,8 @@ func (b *refBoard) refOutcome() string {
 	if len(b.refPieceMoves()) == 0 {
 		return winner + " wins: no legal move"
 	}
-	if b.clock >= 60 {
-		return "draw: 60 half-moves without capture"
+	if b.rules.limitReached(b.clock) {
+		return "draw: no-capture move limit"
 	}
 	return "undecided"
 }

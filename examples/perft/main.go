@@ -2,6 +2,7 @@
 // position, depth by depth, or per root move with -divide.
 //
 //	go run ./examples/perft [-fen F] [-depth N] [-divide] [-threads N] [-leaves] [-hash MiB]
+//	                        [-trapped-capture] [-swap-dog-wolf] [-move-limit N]
 //
 // Without -divide it prints one line per depth 1..N: the depth, the node
 // count, the time taken and the speed in nodes/s. With -divide it prints
@@ -12,7 +13,8 @@
 // leaf instead of counting the last ply, -hash gives a transposition table of
 // that many MiB. A run longer than two seconds reports its progress on
 // standard error every two seconds. The counts are the same whatever the
-// flags. The directory's default.pgo profile speeds up the build (go build
+// flags. -trapped-capture, -swap-dog-wolf and -move-limit choose house rules
+// (see doushouqi.Rules); the default is RULES.md. The directory's default.pgo profile speeds up the build (go build
 // and go run use it).
 package main
 
@@ -48,6 +50,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	threads := flags.Int("threads", dsq.AllThreads(), "goroutines to count on")
 	leaves := flags.Bool("leaves", false, "make every leaf instead of counting the last ply")
 	hashMiB := flags.Int("hash", 0, "transposition table size in MiB (0: none)")
+	trappedCapture := flags.Bool("trapped-capture", false, "house rule: a piece in an enemy trap captures at full rank")
+	swapDogWolf := flags.Bool("swap-dog-wolf", false, "house rule: dog rank 4, wolf rank 3")
+	moveLimit := flags.Int("move-limit", 0, "house rule: half-moves without capture that draw (0: 60, -1: none)")
 	cpuProfile := flags.String("cpuprofile", "", "write a CPU profile to this file (for default.pgo)")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -72,6 +77,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	pos, err := dsq.ParsePosition(*fen)
 	if err != nil {
+		return fail(stderr, err)
+	}
+	rules := dsq.Rules{TrappedCapture: *trappedCapture, SwapDogWolf: *swapDogWolf, MoveLimit: *moveLimit}
+	if pos, err = pos.WithRules(rules); err != nil {
 		return fail(stderr, err)
 	}
 

@@ -54,6 +54,21 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+func TestRuleFlags(t *testing.T) {
+	code, out, errOut := runPerft("-move-limit", "5", "-depth", "7", "-divide")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasSuffix(out, "total 47242\n"), out) // testdata/variants.txt, start-limit-5
+	code, out, _ = runPerft("-fen", "l6/7/7/3w3/3D3/7/7/7/L6 r 0 1", "-swap-dog-wolf", "-depth", "1", "-divide")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "d5d6 1\n", "the dog takes the wolf")
+	code, out, _ = runPerft("-fen", "7/3E3/3w3/7/7/7/7/7/T6 r 0 1", "-trapped-capture", "-depth", "1", "-divide")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "d8d7 1\n", "the trapped elephant takes the wolf")
+	code, _, errOut = runPerft("-move-limit", "-7")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "invalid rules")
+}
+
 func TestHelp(t *testing.T) {
 	code, out, _ := runPerft("-h")
 	assert.Equal(t, 0, code)

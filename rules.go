@@ -1,0 +1,198 @@
+package doushouqi
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Rules selects the house rules a position is played under. The zero value,
+// also named Standard, is RULES.md. Every public Jungle engine differs from
+// RULES.md somewhere; these options play the common differences exactly, so
+// that a server can offer them and anyone can cross-check this library
+// against those engines.
+//
+// The rules are not part of the position notation: a position string reads
+// the same under every rules, and ParsePosition gives Standard; use
+// Position.WithRules or Setup.Rules for others.
+type Rules struct {
+	// TrappedCapture lets a piece standing in an enemy trap capture at its
+	// full rank, as every public engine surveyed plays. Standard: it has rank
+	// 0 and captures nothing.
+	TrappedCapture bool
+	// SwapDogWolf gives the dog rank 4 and the wolf rank 3, as some editions
+	// print them. Standard: dog 3, wolf 4.
+	SwapDogWolf bool
+	// MoveLimit is the number of consecutive half-moves without a capture
+	// after which the game is drawn: 0 means DrawHalfMoves (60), NoMoveLimit
+	// means never, and any number from 1 to MaxMoveLimit is that number (200
+	// is common elsewhere).
+	MoveLimit int
+	// Threefold makes the third occurrence of the same position with the same
+	// side to move a draw. It needs the history, so only a Game applies it;
+	// positions and perft ignore it. Standard: off.
+	Threefold bool
+}
+
+// Standard is the rules of RULES.md: the zero Rules.
+var Standard = Rules{}
+
+// NoMoveLimit as Rules.MoveLimit means no draw by the no-capture count.
+const NoMoveLimit = -1
+
+// MaxMoveLimit is the largest Rules.MoveLimit.
+const MaxMoveLimit = 10_000
+
+// ErrRules is the error of rules that cannot be played.
+var ErrRules = errors.New("invalid rules")
+
+// Validate reports rules that cannot be played: a MoveLimit other than 0,
+// NoMoveLimit or 1..MaxMoveLimit.
+func (r Rules) Validate() error {
+	if r.MoveLimit != NoMoveLimit && (r.MoveLimit < 0 || r.MoveLimit > MaxMoveLimit) {
+		return fmt.Errorf("%w: move limit %d, want %d (none), 0 (%d) or 1..%d", ErrRules, r.MoveLimit, NoMoveLimit, DrawHalfMoves, MaxMoveLimit)
+	}
+	return nil
+}
+
+// drawAt is the no-capture count that draws under r; never reached when
+// there is no limit.
+func (r Rules) drawAt() uint32 {
+	switch r.MoveLimit {
+	case 0:
+		return DrawHalfMoves
+	case NoMoveLimit:
+		return 1<<32 - 1
+	}
+	return uint32(r.MoveLimit)
+}
+
+// variant packs the rules the move generator needs into two bits.
+func (r Rules) variant() uint8 {
+	var v uint8
+	if r.TrappedCapture {
+		v |= variantTrappedCapture
+	}
+	if r.SwapDogWolf {
+		v |= variantSwapDogWolf
+	}
+	return v
+}
+
+const (
+	variantTrappedCapture = 1 << iota
+	variantSwapDogWolf
+	numVariants = 4
+)
+
+// Rank returns the rank of animal a under r: its Rank(), with dog and wolf
+// exchanged when SwapDogWolf is set.
+func (r Rules) Rank(a Animal) int {
+	if r.SwapDogWolf {
+		switch a {
+		case Dog:
+			return Wolf.Rank()
+		case Wolf:
+			return Dog.Rank()
+		}
+	}
+	return a.Rank()
+}
+
+// String writes the rules as ParseRules reads them: "standard", or the
+// options that differ joined by commas, such as
+// "trapped-capture,move-limit=200".
+func (r Rules) String() string {
+	var parts []string
+	if r.TrappedCapture {
+		parts = append(parts, "trapped-capture")
+	}
+	if r.SwapDogWolf {
+		parts = append(parts, "swap-dog-wolf")
+	}
+	switch r.MoveLimit {
+	case 0:
+	case NoMoveLimit:
+		parts = append(parts, "no-move-limit")
+	default:
+		parts = append(parts, "move-limit="+strconv.Itoa(r.MoveLimit))
+	}
+	if r.Threefold {
+		parts = append(parts, "threefold")
+	}
+	if len(parts) == 0 {
+		return "standard"
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseRules reads what Rules.String writes.
+func ParseRules(s string) (Rules, error) {
+	var r Rules
+	if s == "standard" || s == "" {
+		return r, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, value, hasValue := strings.Cut(part, "=")
+		switch {
+		case name == "trapped-capture" && !hasValue:
+			r.TrappedCapture = true
+		case name == "swap-dog-wolf" && !hasValue:
+			r.SwapDogWolf = true
+		case name == "no-move-limit" && !hasValue:
+			r.MoveLimit = NoMoveLimit
+		case name == "threefold" && !hasValue:
+			r.Threefold = true
+		case name == "move-limit" && hasValue:
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 1 || n > MaxMoveLimit {
+				return Rules{}, newParseError("ParseRules", s, fmt.Errorf("%w: move limit %q, want 1..%d", ErrRules, value, MaxMoveLimit))
+			}
+			r.MoveLimit = n
+		default:
+			return Rules{}, newParseError("ParseRules", s, fmt.Errorf("%w: unknown option %q", ErrRules, part))
+		}
+	}
+	return r, nil
+}
+
+// MarshalText implements encoding.TextMarshaler with String.
+func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseRules.
+func (r *Rules) UnmarshalText(text []byte) error {
+	parsed, err := ParseRules(string(text))
+	if err != nil {
+		return err
+	}
+	*r = parsed
+	return nil
+}
+
+// Rules returns the rules p is played under.
+func (p *Position) Rules() Rules {
+	r := Rules{
+		TrappedCapture: p.variant&variantTrappedCapture != 0,
+		SwapDogWolf:    p.variant&variantSwapDogWolf != 0,
+	}
+	switch p.drawAt {
+	case DrawHalfMoves:
+	case 1<<32 - 1:
+		r.MoveLimit = NoMoveLimit
+	default:
+		r.MoveLimit = int(p.drawAt)
+	}
+	return r
+}
+
+// WithRules returns a copy of p played under r (Threefold aside, which only
+// a Game applies).
+func (p Position) WithRules(r Rules) (Position, error) {
+	if err := r.Validate(); err != nil {
+		return Position{}, err
+	}
+	p.variant = r.variant()
+	p.drawAt = r.drawAt()
+	return p, nil
+}
