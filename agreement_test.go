@@ -73,45 +73,61 @@ func requireAgree(t *testing.T, pos *dsq.Position, ref *refBoard, allPairs bool)
 
 func TestAgreementRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	positions := 0
-	for game := 0; positions < agreementCount(t); game++ {
-		pos := dsq.StartPosition()
-		ref, err := refParse(dsq.StartNotation)
-		require.NoError(t, err)
-		for ply := 0; ; ply++ {
-			positions++
-			require.Equal(t, ref.String(), pos.String(), "game %d ply %d", game, ply)
-			requireAgree(t, &pos, &ref, positions%50 == 0)
-			moves := pos.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			m := moves[rng.IntN(len(moves))]
-			require.NoError(t, pos.Play(m))
-			ref = ref.refPlay(m.String())
-		}
+	ref, err := refParse(dsq.StartNotation)
+	require.NoError(t, err)
+	for positions := 0; positions < agreementCount(t); {
+		positions += agreeAlongRandomGame(t, rng, dsq.StartPosition(), ref, 50)
 	}
 }
 
 func TestAgreementRandomScatterings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range agreementCount(t) {
-		ref := randomScattering(rng)
-		s := ref.String()
-		pos, err := dsq.ParsePosition(s)
-		require.NoError(t, err, "position %d", i)
-		require.Equal(t, s, pos.String())
-		requireAgree(t, &pos, &ref, i%20 == 0)
-		// One step down, so that make is compared as well.
-		if moves := ref.refLegalMoves(); len(moves) > 0 {
-			m := moves[rng.IntN(len(moves))]
-			mv, err := dsq.ParseMove(m)
-			require.NoError(t, err)
-			require.NoError(t, pos.Play(mv))
-			child := ref.refPlay(m)
-			require.Equal(t, child.String(), pos.String())
-			requireAgree(t, &pos, &child, false)
+		agreeOnScattering(t, rng, dsq.Standard, i%20 == 0)
+	}
+}
+
+// agreeAlongRandomGame plays a seeded random game from pos (ref being the
+// same position for the reference) to its end, checking agreement at every
+// ply and on every from/to pair at every allPairsEvery-th ply. It returns
+// the number of positions checked.
+func agreeAlongRandomGame(t *testing.T, rng *rand.Rand, pos dsq.Position, ref refBoard, allPairsEvery int) int {
+	t.Helper()
+	for ply := 0; ; ply++ {
+		require.Equal(t, ref.String(), pos.String(), "ply %d", ply)
+		requireAgree(t, &pos, &ref, ply%allPairsEvery == 0)
+		moves := pos.LegalMoves()
+		if len(moves) == 0 {
+			return ply + 1
 		}
+		m := moves[rng.IntN(len(moves))]
+		require.NoError(t, pos.Play(m))
+		ref = ref.refPlay(m.String())
+	}
+}
+
+// agreeOnScattering checks a random scattering under rules, and the position
+// one random move below it, so that make is compared as well.
+func agreeOnScattering(t *testing.T, rng *rand.Rand, rules dsq.Rules, allPairs bool) {
+	t.Helper()
+	ref := randomScattering(rng)
+	ref.rules = refRulesOf(rules)
+	if rules.MoveLimit > 0 {
+		ref.clock = rng.IntN(rules.MoveLimit + 2)
+	}
+	s := ref.String()
+	pos, err := dsq.ParsePosition(s)
+	require.NoError(t, err, s)
+	require.Equal(t, s, pos.String())
+	pos, err = pos.WithRules(rules)
+	require.NoError(t, err)
+	requireAgree(t, &pos, &ref, allPairs)
+	if moves := ref.refLegalMoves(); len(moves) > 0 {
+		m := moves[rng.IntN(len(moves))]
+		require.NoError(t, pos.Play(mustMove(t, m)))
+		child := ref.refPlay(m)
+		require.Equal(t, child.String(), pos.String())
+		requireAgree(t, &pos, &child, false)
 	}
 }
 
@@ -193,40 +209,15 @@ func TestAgreementVariants(t *testing.T) {
 		t.Run(rules.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(vi), 77))
 			for i := range n {
-				ref := randomScattering(rng)
-				ref.rules = refRulesOf(rules)
-				if rules.MoveLimit > 0 {
-					ref.clock = rng.IntN(rules.MoveLimit + 2)
-				}
-				pos, err := dsq.ParsePosition(ref.String())
-				require.NoError(t, err)
-				pos, err = pos.WithRules(rules)
-				require.NoError(t, err)
-				requireAgree(t, &pos, &ref, i%40 == 0)
-				if moves := ref.refLegalMoves(); len(moves) > 0 {
-					m := moves[rng.IntN(len(moves))]
-					require.NoError(t, pos.Play(mustMove(t, m)))
-					child := ref.refPlay(m)
-					require.Equal(t, child.String(), pos.String())
-					requireAgree(t, &pos, &child, false)
-				}
+				agreeOnScattering(t, rng, rules, i%40 == 0)
 			}
-			// And seeded random games from the start.
-			for game := 0; game < 20; game++ {
-				pos, err := dsq.StartPosition().WithRules(rules)
-				require.NoError(t, err)
-				ref, _ := refParse(dsq.StartNotation)
-				ref.rules = refRulesOf(rules)
-				for ply := 0; ply < 400; ply++ {
-					requireAgree(t, &pos, &ref, false)
-					moves := pos.LegalMoves()
-					if len(moves) == 0 {
-						break
-					}
-					m := moves[rng.IntN(len(moves))]
-					require.NoError(t, pos.Play(m))
-					ref = ref.refPlay(m.String())
-				}
+			pos, err := dsq.StartPosition().WithRules(rules)
+			require.NoError(t, err)
+			ref, err := refParse(dsq.StartNotation)
+			require.NoError(t, err)
+			ref.rules = refRulesOf(rules)
+			for range 20 {
+				agreeAlongRandomGame(t, rng, pos, ref, 100)
 			}
 		})
 	}

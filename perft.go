@@ -112,12 +112,12 @@ func AllThreads() int { return runtime.GOMAXPROCS(0) }
 
 // Perft counts the leaves below pos at depth as Perft does.
 func (c PerftConfig) Perft(pos Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
 	var total uint64
 	for _, d := range c.Divide(pos, depth) {
 		total += d.Nodes
-	}
-	if depth <= 0 {
-		return 1
 	}
 	return total
 }
