@@ -1,0 +1,122 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+func mustPos(t testing.TB, s string) dsq.Position {
+	t.Helper()
+	pos, err := dsq.ParsePosition(s)
+	require.NoError(t, err)
+	return pos
+}
+
+func TestFindsDenEntry(t *testing.T) {
+	pos := mustPos(t, "l6/3D3/7/7/7/7/7/7/6L r")
+	r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 3})
+	require.NoError(t, err)
+	assert.Equal(t, "d8d9", r.Move.String())
+	assert.Greater(t, r.Score, winBound)
+}
+
+func TestTakesFreePiece(t *testing.T) {
+	// The lion can take Blue's undefended tiger across the river.
+	pos := mustPos(t, "l6/7/1t5/7/7/7/1L5/7/7 r")
+	r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 2})
+	require.NoError(t, err)
+	assert.Equal(t, "b3b7", r.Move.String())
+}
+
+func TestDeterministic(t *testing.T) {
+	pos := dsq.StartPosition()
+	a, err := NewEngine(4).Search(context.Background(), pos, Options{Depth: 5})
+	require.NoError(t, err)
+	b, err := NewEngine(4).Search(context.Background(), pos, Options{Depth: 5})
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	assert.True(t, pos.IsLegal(a.Move))
+}
+
+func TestLimits(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := NewEngine(1).Search(ctx, dsq.StartPosition(), Options{Depth: 20})
+	assert.ErrorIs(t, err, context.Canceled)
+
+	start := time.Now()
+	r, err := NewEngine(16).Search(context.Background(), dsq.StartPosition(), Options{Depth: 30, Time: 200 * time.Millisecond})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.GreaterOrEqual(t, r.Depth, 1)
+	assert.Less(t, r.Depth, 30)
+
+	_, err = NewEngine(1).Search(context.Background(), mustPos(t, "Cl5/e6/7/7/7/7/7/7/7 r"), Options{})
+	assert.ErrorIs(t, err, ErrNoMove)
+}
+
+// matchGames plays n games of the AI (depth 5) against an opponent, colours
+// alternated, and returns the AI's wins.
+func matchGames(t *testing.T, n int, opponent func(seed uint64) Player) (wins int) {
+	t.Helper()
+	ai := EnginePlayer{Engine: NewEngine(8), Options: Options{Depth: 5}}
+	for i := range n {
+		ai.Engine.NewGame()
+		other := opponent(uint64(i))
+		red, blue, aiColor := Player(ai), other, dsq.Red
+		if i%2 == 1 {
+			red, blue, aiColor = other, Player(ai), dsq.Blue
+		}
+		g, err := PlayGame(context.Background(), dsq.StartPosition(), red, blue, 2000)
+		require.NoError(t, err)
+		out := g.Outcome()
+		if out.IsDecided() && !out.IsDraw() && out.Winner == aiColor {
+			wins++
+		} else {
+			t.Logf("game %d (AI %s): %s after %d moves", i, aiColor, out, len(g.Moves()))
+		}
+	}
+	return wins
+}
+
+func games(t *testing.T) int {
+	if testing.Short() {
+		return 10
+	}
+	return 100
+}
+
+func TestBeatsRandomPlayer(t *testing.T) {
+	n := games(t)
+	wins := matchGames(t, n, func(seed uint64) Player { return RandomPlayer{rand.New(rand.NewPCG(seed, 1))} })
+	t.Logf("the AI won %d of %d games against a random player", wins, n)
+	assert.Equal(t, n, wins, "the AI wins every game against a random player")
+}
+
+func TestBeatsGreedyPlayer(t *testing.T) {
+	n := games(t)
+	wins := matchGames(t, n, func(seed uint64) Player { return GreedyPlayer{rand.New(rand.NewPCG(seed, 2))} })
+	t.Logf("the AI won %d of %d games against a greedy player", wins, n)
+	assert.GreaterOrEqual(t, wins, n*95/100, "the AI wins at least 95%% against a one-ply greedy player")
+}
+
+func BenchmarkSearch(b *testing.B) {
+	pos := dsq.StartPosition()
+	var nodes uint64
+	for b.Loop() {
+		e := NewEngine(16)
+		r, err := e.Search(context.Background(), pos, Options{Depth: 6})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
