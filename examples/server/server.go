@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,6 +62,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.withRoom(undo))
 	mux.HandleFunc("POST /api/games/{id}/resign", s.withRoom(resign))
 	mux.HandleFunc("POST /api/games/{id}/draw", s.withRoom(draw))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		// Everything else, in JSON like the rest of the API.
+		if strings.HasPrefix(r.URL.Path, "/api/games") {
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s not allowed on %s", r.Method, r.URL.Path))
+			return
+		}
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such page: %s", r.URL.Path))
+	})
 	return mux
 }
 
