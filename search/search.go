@@ -93,6 +93,9 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	if len(moves) == 0 {
 		return Result{}, ErrNoMove
 	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
 	e.ctx, e.stopped, e.nodes = ctx, false, 0
 	e.deadline = time.Time{}
 	if opts.Time > 0 {
@@ -100,6 +103,9 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	}
 	best := Result{Move: moves[0]}
 	for d := 1; d <= depth; d++ {
+		if d > 1 && e.shouldStop() {
+			break // no time for another iteration
+		}
 		score, move := e.root(&pos, d)
 		if e.stopped {
 			if d == 1 {
