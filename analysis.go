@@ -125,10 +125,6 @@ func (p *Position) DenDefences() []Move {
 	return defences
 }
 
-func (p *Position) decidedByDen() bool {
-	return p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
-}
-
 // Direction is one of the four ways a piece moves.
 type Direction uint8
 

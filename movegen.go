@@ -124,7 +124,12 @@ func (m *genMasks) targets(a Animal, from Square) Bitboard {
 // limit; a position with no legal move is decided too, but that is found by
 // generating.
 func (p *Position) decided() bool {
-	return p.clock >= p.drawAt || p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
+	return p.clock >= p.drawAt || p.decidedByDen()
+}
+
+// decidedByDen reports whether a piece stands in the enemy den.
+func (p *Position) decidedByDen() bool {
+	return p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
 }
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and
