@@ -31,7 +31,7 @@ type Game struct {
 	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]
 	moves     []Move
 	ended     Outcome // a resignation or an agreed draw; Undecided otherwise
-	offer     Color   // the side whose draw offer is pending, if offerPending
+	offer     Color   // the side whose draw offer is pending, if pending
 	pending   bool
 }
 
@@ -56,7 +56,7 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 		return nil, err
 	}
 	if check, _ := NewPosition(s); check != pos {
-		return nil, errors.New("doushouqi: NewGameFrom: position is corrupt")
+		return nil, errors.New("doushouqi: NewGameRules: position is corrupt")
 	}
 	pos, err := pos.WithRules(rules)
 	if err != nil {
