@@ -21,11 +21,9 @@ func agreementCount(t *testing.T) int {
 	return 100_000
 }
 
+// moveStrings writes moves in their notation, sorted.
 func moveStrings(moves []dsq.Move) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
+	out := moveTexts(moves)
 	slices.Sort(out)
 	return out
 }

@@ -77,15 +77,16 @@ func (p *Position) Controllers(sq Square, by Color, a Animal) Bitboard {
 	if Water.Has(sq) && a != Rat || DenOf(by.Other()).Has(sq) {
 		return 0 // the animal cannot stand there
 	}
-	q := *p
+	s := p.Setup()
 	enemy := by.Other()
-	if old := q.squares[enemy][a]; old != NoSquare { // move the animal there
-		q.board[old] = NoPiece
-		q.occupied[enemy] &^= old.Bitboard()
+	if old := p.squares[enemy][a]; old != NoSquare { // move the animal there
+		s.Board[old] = NoPiece
 	}
-	q.board[sq] = NewPiece(enemy, a)
-	q.squares[enemy][a] = sq
-	q.occupied[enemy] |= sq.Bitboard()
+	s.Board[sq] = NewPiece(enemy, a)
+	q, err := NewPosition(s)
+	if err != nil {
+		return 0 // for example pieces in both dens
+	}
 	return q.Attackers(sq, by)
 }
 

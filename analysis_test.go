@@ -80,20 +80,20 @@ func TestDenThreats(t *testing.T) {
 	// Red's dog on d8 threatens d9; Blue's cat on c8 takes it (rank 0 in
 	// Blue's trap): the only defence.
 	pos := mustPosition(t, "7/2cD3/7/7/7/7/7/7/l6 b")
-	assert.Equal(t, []string{"d8d9"}, moveStrings3(pos.DenThreats(dsq.Red)))
+	assert.Equal(t, []string{"d8d9"}, moveTexts(pos.DenThreats(dsq.Red)))
 	assert.Empty(t, pos.DenThreats(dsq.Blue))
-	assert.Equal(t, []string{"c8d8"}, moveStrings3(pos.DenDefences()))
+	assert.Equal(t, []string{"c8d8"}, moveTexts(pos.DenDefences()))
 
 	// Two threats, one defender: no defence.
 	pos = mustPosition(t, "4W2/2cD3/7/7/7/7/7/7/l6 b")
-	assert.ElementsMatch(t, []string{"d8d9", "e9d9"}, moveStrings3(pos.DenThreats(dsq.Red)))
+	assert.ElementsMatch(t, []string{"d8d9", "e9d9"}, moveTexts(pos.DenThreats(dsq.Red)))
 	assert.Empty(t, pos.DenDefences())
 
 	// Blue threatens Red's den from Red's trap d2; Red's cat takes the dog
 	// there, and so does Red's den entry of its own (it wins at once).
 	pos = mustPosition(t, "7/3L3/7/7/7/7/7/2Cd3/7 r")
-	assert.Equal(t, []string{"d2d1"}, moveStrings3(pos.DenThreats(dsq.Blue)))
-	assert.ElementsMatch(t, []string{"c2d2", "d8d9"}, moveStrings3(pos.DenDefences()))
+	assert.Equal(t, []string{"d2d1"}, moveTexts(pos.DenThreats(dsq.Blue)))
+	assert.ElementsMatch(t, []string{"c2d2", "d8d9"}, moveTexts(pos.DenDefences()))
 
 	// A den already entered: the game is over, nothing threatens.
 	pos = mustPosition(t, "3D3/7/7/7/7/7/7/7/l6 b")

@@ -23,7 +23,7 @@ func playAll(t *testing.T, g *dsq.Game, moves ...string) {
 func TestGamePlayUndo(t *testing.T) {
 	g := dsq.NewGame()
 	playAll(t, g, "a3a4", "a7a6", "g3g4")
-	assert.Equal(t, []string{"a3a4", "a7a6", "g3g4"}, moveStrings3(g.Moves()))
+	assert.Equal(t, []string{"a3a4", "a7a6", "g3g4"}, moveTexts(g.Moves()))
 	after1, ok := g.PositionAfter(1)
 	require.True(t, ok)
 	want := dsq.StartPosition()
@@ -48,7 +48,8 @@ func TestGamePlayUndo(t *testing.T) {
 	assert.ErrorIs(t, g.Undo(), dsq.ErrNothingToUndo)
 }
 
-func moveStrings3(moves []dsq.Move) []string {
+// moveTexts writes moves in their notation, in order.
+func moveTexts(moves []dsq.Move) []string {
 	out := []string{}
 	for _, m := range moves {
 		out = append(out, m.String())

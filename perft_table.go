@@ -21,8 +21,9 @@ type perftEntry struct {
 	nodes atomic.Uint64
 }
 
-// mix64 is splitmix64's finaliser: it spreads the depth, the rules and the
-// no-capture count over 64 bits before they are mixed into a table key.
+// mix64 is splitmix64's step and finaliser: the Zobrist keys are mix64 of
+// successive states, and perft table keys spread the depth, the rules and the
+// no-capture count over 64 bits with it.
 func mix64(z uint64) uint64 {
 	z += 0x9e3779b97f4a7c15
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9

@@ -20,13 +20,10 @@ var sideKey uint64
 
 func init() {
 	state := uint64(zobristSeed)
-	next := func() uint64 {
-		// splitmix64
+	next := func() uint64 { // splitmix64: each output is mix64 of the next state
+		z := mix64(state)
 		state += 0x9e3779b97f4a7c15
-		z := state
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
+		return z
 	}
 	for p := Piece(1); p <= 2*NumAnimals; p++ {
 		for sq := range Square(NumSquares) {

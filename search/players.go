@@ -44,7 +44,7 @@ func (p GreedyPlayer) Move(_ context.Context, pos dsq.Position) (dsq.Move, error
 		child.MakeMove(m)
 		var score int
 		if out := child.Outcome(); out.IsDecided() {
-			score = -terminal(&child, 1)
+			score = -terminal(out, child.SideToMove(), 1)
 		} else {
 			score = -evaluate(&child)
 		}

@@ -126,7 +126,7 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 
 func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
 	var buf [dsq.MaxMoves]dsq.Move
-	moves := e.ordered(pos, buf[:0], e.probeMove(pos))
+	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos))
 	alpha, beta := -Win-1, Win+1
 	bestMove := moves[0]
 	for _, m := range moves {
@@ -153,12 +153,12 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
-		return terminal(pos, ply)
+		return terminal(pos.Outcome(), pos.SideToMove(), ply)
 	}
 	if depth <= 0 {
 		return evaluate(pos)
 	}
-	key := pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+	key := ttKey(pos)
 	ttMove := dsq.NoMove
 	if t := &e.table[key&e.mask]; t.key == key {
 		ttMove = t.move
@@ -197,7 +197,7 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	case best >= beta:
 		bound = lower
 	}
-	e.table[key&e.mask] = entry{key: key, move: bestMove, score: int32(best), depth: int8(depth), bound: bound}
+	e.store(pos, depth, best, bound, bestMove)
 	return best
 }
 
@@ -208,8 +208,14 @@ func (e *Engine) shouldStop() bool {
 	return !e.deadline.IsZero() && time.Now().After(e.deadline)
 }
 
+// ttKey is a position's table key: the Zobrist hash covers pieces and side,
+// and the no-capture count decides how near the move-limit draw is.
+func ttKey(pos *dsq.Position) uint64 {
+	return pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+}
+
 func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
-	key := pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+	key := ttKey(pos)
 	if t := &e.table[key&e.mask]; t.key == key {
 		return t.move
 	}
@@ -217,12 +223,8 @@ func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
 }
 
 func (e *Engine) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
-	key := pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+	key := ttKey(pos)
 	e.table[key&e.mask] = entry{key: key, move: m, score: int32(score), depth: int8(depth), bound: bound}
-}
-
-func (e *Engine) ordered(pos *dsq.Position, dst []dsq.Move, first dsq.Move) []dsq.Move {
-	return e.order(pos, pos.AppendLegalMoves(dst), first)
 }
 
 // order sorts moves best first: the table move, den entries, captures of
@@ -255,13 +257,13 @@ func (e *Engine) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move) []ds
 	return moves
 }
 
-// terminal scores a position with no legal move for the side to move.
-func terminal(pos *dsq.Position, ply int) int {
-	o := pos.Outcome()
+// terminal scores a decided position, outcome o, for side, ply half-moves
+// below the root.
+func terminal(o dsq.Outcome, side dsq.Color, ply int) int {
 	switch {
 	case o.IsDraw():
 		return 0
-	case o.Winner == pos.SideToMove():
+	case o.Winner == side:
 		return Win - ply
 	}
 	return -Win + ply

@@ -172,12 +172,18 @@ func (s *Server) withRoom(h func(*room, http.ResponseWriter, *http.Request)) htt
 	}
 }
 
+// aiToMove reports whether the AI is to move in an unfinished AI game.
+func (rm *room) aiToMove() bool {
+	pos := rm.game.Position()
+	return rm.mode == "ai" && !rm.game.IsOver() && pos.SideToMove() == rm.aiColor
+}
+
 // aiMove lets the AI move if it is its turn.
 func (rm *room) aiMove(ctx context.Context) {
-	pos := rm.game.Position()
-	if rm.mode != "ai" || rm.game.IsOver() || pos.SideToMove() != rm.aiColor {
+	if !rm.aiToMove() {
 		return
 	}
+	pos := rm.game.Position()
 	ctx, cancel := context.WithTimeout(ctx, aiTime)
 	defer cancel()
 	res, err := rm.engine.Search(ctx, pos, search.Options{Depth: rm.depth, Time: aiTime})
@@ -236,7 +242,7 @@ func targets(rm *room, w http.ResponseWriter, r *http.Request) {
 	}
 	pos := rm.game.Position()
 	out := []string{}
-	if rm.mode != "ai" || pos.SideToMove() != rm.aiColor {
+	if !rm.aiToMove() {
 		for sq := range pos.LegalTargets(from).Squares() {
 			out = append(out, sq.String())
 		}
@@ -257,8 +263,7 @@ func play(rm *room, w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	pos := rm.game.Position()
-	if rm.mode == "ai" && pos.SideToMove() == rm.aiColor && !rm.game.IsOver() {
+	if rm.aiToMove() {
 		writeError(w, http.StatusConflict, errors.New("it is the AI's turn"))
 		return
 	}
