@@ -2,16 +2,19 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"net/http"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,12 +33,38 @@ func TestKill9(t *testing.T) {
 
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, filepath.Join(t.TempDir(), "dsq.db")) })
 	t.Run("postgres", func(t *testing.T) { kill9(t, bin, postgresURL(t)) })
+	t.Run("SIGTERM finishes the AI's moves", func(t *testing.T) { sigterm(t, bin) })
+}
+
+// sigterm queues AI moves on one engine, sends SIGTERM at once, and checks
+// that the process exits cleanly with every AI reply stored.
+func sigterm(t *testing.T, bin string) {
+	db := filepath.Join(t.TempDir(), "dsq.db")
+	c, cmd := startBinary(t, bin, db, "-ai-engines", "1", "-ai-time", "5s")
+	var games []game
+	for range 4 {
+		g := c.create(`{"mode":"ai","level":5}`)
+		res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+		require.Equal(t, http.StatusOK, res.status, res.raw)
+		games = append(games, g)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, cmd.Wait(), "a clean exit")
+
+	s, err := store.Open(context.Background(), db)
+	require.NoError(t, err)
+	defer s.Close()
+	for _, g := range games {
+		rec, err := s.Get(context.Background(), g.id)
+		require.NoError(t, err)
+		assert.Len(t, rec.Moves, 2, "the AI's reply in game %s", g.id)
+	}
 }
 
 // startBinary starts the server binary on db and returns a client for it.
-func startBinary(t *testing.T, bin, db string) (*client, *exec.Cmd) {
+func startBinary(t *testing.T, bin, db string, flags ...string) (*client, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-log", "error")
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-db", db, "-log", "error"}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
