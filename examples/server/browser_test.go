@@ -1,152 +1,97 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"image/png"
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestBrowserGame drives the page in headless Chromium through a real
-// click-to-move game. CI installs Debian's chromium; elsewhere the test is
-// skipped when it is missing.
-func TestBrowserGame(t *testing.T) {
-	browser, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed; .ci/run installs it")
-		}
-		t.Skip("chromium not installed (apt-get install chromium)")
-	}
-	srv := httptest.NewServer(NewServer().Handler())
-	defer srv.Close()
+// blockedJump is Red's lion on d5 with a blue rat on b5 in the river.
+const blockedJump = "l5t/7/7/7/1r1L3/7/7/7/T6 r 0 1"
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(browser),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(900, 1000),
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
-
-	sq := func(name string) chromedp.CSS { return chromedp.CSS(`.sq[data-sq="` + name + `"]`) }
-	piece := func(name string) chromedp.CSS { return chromedp.CSS(`.sq[data-sq="` + name + `"] .piece`) }
-	target := func(name string) chromedp.CSS { return chromedp.CSS(`.sq.target[data-sq="` + name + `"]`) }
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		require.NoError(t, chromedp.Do(ctx, steps...))
-	}
-	poll := func(expr string) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr))
-		require.NoError(t, err, "waiting for %s", expr)
-	}
-	text := func(sel chromedp.CSS) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(sel))
-		require.NoError(t, err)
-		return s
-	}
-	targets := func() []string {
-		t.Helper()
-		return evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll(".sq.target")).map(e => e.dataset.sq).sort()`)
-	}
-
-	// A game for two players on one device.
-	do(chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(piece("a3")), chromedp.Click(chromedp.CSS("#new-local")))
-	poll(`document.getElementById("status").textContent === "Red to move"`)
-	do(chromedp.Click(sq("a3")), chromedp.WaitVisible(target("a4")))
-	assert.Equal(t, []string{"a2", "a4", "b3"}, targets(), "the elephant's destinations are highlighted")
-
-	// Switch to another piece without spending the turn.
-	do(chromedp.Click(sq("c3")), chromedp.WaitVisible(target("c2")))
-	assert.Equal(t, "c3", evalJS[string](t, ctx, `document.querySelector(".sq.selected").dataset.sq`))
-	assert.Equal(t, []string{"b3", "c2", "d3"}, targets(), "the wolf's destinations")
-	assert.Equal(t, "Red to move", text("#status"))
-
-	// A refused move shows why.
-	do(chromedp.Click(sq("c4")))
-	poll(`document.getElementById("message").textContent.length > 0`)
-	assert.Equal(t, "Refused: only the rat may be on water", text("#message"))
-
-	// A real move.
-	do(chromedp.Click(sq("a3")), chromedp.WaitVisible(target("a4")), chromedp.Click(sq("a4")), chromedp.WaitVisible(piece("a4")))
-	poll(`document.getElementById("status").textContent === "Blue to move"`)
-	assert.Equal(t, "elephant", text(piece("a4")))
-
-	// The board renders: a screenshot with water, land and both sides' pieces.
-	shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#board")))
-	require.NoError(t, err)
-	checkScreenshot(t, shot)
-	if dir := os.Getenv("SCREENSHOT_DIR"); dir != "" {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "board.png"), shot, 0o644))
-	}
-
-	// Against the AI as Blue: the AI opens as Red; resigning shows the result.
-	do(chromedp.Click(chromedp.CSS("#new-ai-blue")))
-	poll(`document.getElementById("status").textContent === "Blue to move (you)"`)
-	do(chromedp.Click(chromedp.CSS("#resign")))
-	poll(`document.getElementById("status").textContent.startsWith("Game over")`)
-	status := text("#status")
-	assert.Equal(t, "Game over: red wins: resignation", status)
-	assert.True(t, strings.Contains(status, "resignation"))
-}
-
-func evalJS[T any](t *testing.T, ctx context.Context, expr string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	require.NoError(t, err, expr)
-	return v
-}
-
-// checkScreenshot decodes the board's PNG and looks for the colours of
-// water, land and both sides' pieces.
-func checkScreenshot(t *testing.T, data []byte) {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(data))
-	require.NoError(t, err)
-	b := img.Bounds()
-	assert.Greater(t, b.Dx(), 400)
-	assert.Greater(t, b.Dy(), 500)
-	want := map[string]func(r, g, b uint32) bool{
-		"water":      func(r, g, b uint32) bool { return near(r, 0x6f) && near(g, 0xa8) && near(b, 0xdc) },
-		"land":       func(r, g, b uint32) bool { return near(r, 0xb9) && near(g, 0xd9) && near(b, 0x8f) },
-		"red piece":  func(r, g, b uint32) bool { return near(r, 0xcc) && near(g, 0) && near(b, 0) },
-		"blue piece": func(r, g, b uint32) bool { return near(r, 0x11) && near(g, 0x55) && near(b, 0xcc) },
-	}
-	found := map[string]int{}
-	for y := b.Min.Y; y < b.Max.Y; y += 2 {
-		for x := b.Min.X; x < b.Max.X; x += 2 {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			for name, match := range want {
-				if match(r>>8, g>>8, bl>>8) {
-					found[name]++
-				}
-			}
-		}
-	}
-	for name := range want {
-		assert.Greater(t, found[name], 100, "pixels of %s in the screenshot", name)
+func TestBrowser(t *testing.T) {
+	b := newBrowser(t, newSite(t))
+	for _, size := range screens {
+		t.Run(size.name, func(t *testing.T) {
+			t.Run("learn", func(t *testing.T) { browseLearn(t, b.tab(t, size, "")) })
+			t.Run("lessons", func(t *testing.T) { browseLessons(t, b.tab(t, size, "")) })
+			t.Run("german", func(t *testing.T) { browseGerman(t, b.tab(t, size, "de-DE,de;q=0.9")) })
+		})
 	}
 }
 
-func near(v, want uint32) bool { return v+8 >= want && v <= want+8 }
+// browseLearn: the learn overlay on an analysis board shows terrain by
+// side, the blocked jump with its path and rat, and the refusal's reason on
+// hover (title) and on tap.
+func browseLearn(t *testing.T, tb *tab) {
+	tb.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))
+	tb.poll(`document.getElementById("learn").checked && !document.getElementById("legend").hidden`)
+	tb.fitsScreen()
+	tb.checkTerrain("red")
+	tb.click(tb.sq("d5"))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a5")+".refused"))
+	assert.Equal(t, "a rat in the water blocks the jump", evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).title`, tb.sq("a5"))))
+	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`document.querySelector(%q).classList.contains("blocker")`, tb.sq("b5"))))
+	assert.Greater(t, countColor(tb.element(tb.sq("b5")), rgb(0x8b0000)), 20, "the blocking rat is outlined")
+	assert.Contains(t, tb.text("#explain"), "blocked by the rat on b5")
+	assert.Contains(t, tb.text("#explain"), "open")
+	tb.click(tb.sq("a5"))
+	tb.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "Not allowed: a rat in the water blocks the jump", tb.text("#message"))
+	tb.shot("learn-blocked-jump")
+	tb.axeCheck("learn overlay")
+}
+
+// browseLessons: a lesson's answer is revealed with its reason and the rules
+// engine's verdict.
+func browseLessons(t *testing.T, tb *tab) {
+	tb.open("/lessons")
+	n := evalIn[int](tb, `document.querySelectorAll("#lessons .lesson").length`)
+	assert.GreaterOrEqual(t, n, 8)
+	first := "#lessons .lesson:first-child"
+	assert.True(t, evalIn[bool](tb, `document.querySelector("#lessons .lesson .answer").hidden`), "the answer starts hidden")
+	tb.click(first + " .reveal")
+	tb.poll(`document.querySelector("#lessons .lesson .engine").textContent.includes("refused")`)
+	assert.Contains(t, tb.text(first+" .answer"), "No.")
+	assert.Contains(t, tb.text(first+" .engine"), "d5a5 is refused: a rat in the water blocks the jump")
+	assert.Equal(t, "true", evalIn[string](tb, `document.querySelector("#lessons .lesson .reveal").getAttribute("aria-expanded")`))
+	tb.shot("lessons")
+	tb.shotOf(first, "lesson-revealed")
+	tb.axeCheck("lessons")
+}
+
+// browseGerman: the browser's language picks German; rule reasons come in
+// German; the switch changes to Spanish and the choice survives a reload.
+func browseGerman(t *testing.T, tb *tab) {
+	tb.open("/lessons")
+	tb.poll(`document.documentElement.lang === "de"`)
+	assert.Equal(t, "Stellungsanalysen", tb.text("#lessons-view h2"))
+	assert.Equal(t, "Lektionen", tb.text("#nav-lessons"))
+	tb.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))
+	tb.click(tb.sq("d5"))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a5")+".refused"))
+	tb.click(tb.sq("a5"))
+	tb.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "Nicht erlaubt: eine Ratte im Wasser sperrt den Sprung", tb.text("#message"))
+	assert.Contains(t, evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("d5"))), "Löwe (rot), d5")
+	tb.shot("german")
+	tb.axeCheck("german page")
+	tb.do(chromedp.SetValue(chromedp.CSS("#lang"), "es"))
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("lang").dispatchEvent(new Event("change"))`))
+	tb.poll(`document.getElementById("nav-play").textContent === "Jugar"`)
+	tb.open("/lessons")
+	tb.poll(`document.documentElement.lang === "es"`)
+	assert.Equal(t, "Análisis de posiciones", tb.text("#lessons-view h2"))
+}
+
+var _ = kb.ArrowUp
+var _ = rand.New
+var _ = dsq.StartPosition
+var _ = require.NoError
