@@ -303,13 +303,15 @@ func (tb *tab) startGame(mode, color string) {
 	tb.poll(`new URLSearchParams(location.search).has("game")`)
 }
 
-// move plays from-to by tapping the two squares and waits for the board.
+// move plays from-to by tapping the two squares and waits until the
+// page shows it (or an answer to it).
 func (tb *tab) move(from, to string) {
 	tb.t.Helper()
+	before := evalIn[string](tb, `document.body.dataset.ply`)
 	tb.click(tb.sq(from))
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq(to)+".target"))
 	tb.click(tb.sq(to))
-	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq(to)+".last"))
+	tb.poll(fmt.Sprintf(`Number(document.body.dataset.ply) > %s || document.body.dataset.over === "1"`, before))
 }
 
 // nearColor reports whether the pixel is within 10 of want in each channel.
@@ -348,7 +350,6 @@ var (
 	colorEnemyTrap = rgb(0xe8907e)
 	colorOwnDen    = rgb(0x8fd1c4)
 	colorEnemyDen  = rgb(0xc3a2e0)
-	colorRed       = rgb(0xcc0000)
 	colorBlue      = rgb(0x1155cc)
 	colorRing      = rgb(0xffd400)
 )

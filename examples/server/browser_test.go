@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,15 +17,213 @@ import (
 // blockedJump is Red's lion on d5 with a blue rat on b5 in the river.
 const blockedJump = "l5t/7/7/7/1r1L3/7/7/7/T6 r 0 1"
 
+// TestBrowser plays the site in headless Chromium at a phone size and a
+// desktop size: a keyboard move and a visible capture marker in a game on
+// one device, an AI game as Blue played to the end, an online game between
+// two browsers ending in an agreed draw, the statistics after them, the
+// learn overlay, a lesson and the German page; axe-core checks each.
 func TestBrowser(t *testing.T) {
 	b := newBrowser(t, newSite(t))
+	finished := 0
 	for _, size := range screens {
 		t.Run(size.name, func(t *testing.T) {
+			t.Run("local", func(t *testing.T) { browseLocal(t, b.tab(t, size, "")); finished++ })
+			t.Run("ai-blue", func(t *testing.T) { browseAIAsBlue(t, b.tab(t, size, "")); finished++ })
+			t.Run("online", func(t *testing.T) { browseOnline(t, b.tab(t, size, ""), b.tab(t, size, "")); finished++ })
+			t.Run("stats", func(t *testing.T) { browseStats(t, b.tab(t, size, ""), finished) })
 			t.Run("learn", func(t *testing.T) { browseLearn(t, b.tab(t, size, "")) })
 			t.Run("lessons", func(t *testing.T) { browseLessons(t, b.tab(t, size, "")) })
 			t.Run("german", func(t *testing.T) { browseGerman(t, b.tab(t, size, "de-DE,de;q=0.9")) })
 		})
 	}
+}
+
+func (tb *tab) label(sq string) string {
+	return evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq(sq)))
+}
+
+// browseLocal: two players on one device. A move made with the keyboard
+// alone, a refused move explained, a capture whose ring is drawn over the
+// enemy piece, undo, and resignation said from the sides' point of view.
+func browseLocal(t *testing.T, tb *tab) {
+	tb.open("/")
+	tb.startGame("local", "")
+	tb.poll(`document.getElementById("status").textContent === "Red to move"`)
+	tb.fitsScreen()
+
+	// Keyboard only: the focus starts on a1; up twice to a3, Enter, up, Enter.
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .sq[tabindex="0"]').focus()`))
+	require.Equal(t, "a1", evalIn[string](tb, `document.activeElement.dataset.sq`))
+	tb.do(chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp))
+	require.Equal(t, "a3", evalIn[string](tb, `document.activeElement.dataset.sq`))
+	tb.do(chromedp.KeyEvent(kb.Enter))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a4")+".target"))
+	assert.Contains(t, tb.label("a4"), "can move here")
+	tb.do(chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.Enter))
+	tb.poll(`document.body.dataset.ply === "1"`)
+	assert.True(t, strings.HasPrefix(tb.label("a4"), "red elephant, a4"), tb.label("a4"))
+	assert.Contains(t, tb.label("a4"), "last move")
+	assert.Equal(t, "red elephant a3 to a4", tb.text("#announce"))
+	assert.Equal(t, "a4", evalIn[string](tb, `document.activeElement.dataset.sq`), "the focus stays on the board")
+
+	// Blue moves; Red's leopard may not enter the water, and the page says why.
+	tb.move("e7", "d7")
+	tb.click(tb.sq("e3"))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e3")+".selected"))
+	tb.click(tb.sq("e4"))
+	tb.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "Not allowed: only the rat may enter the water", tb.text("#message"))
+
+	// Walk the wolves towards each other; Blue's steps onto d5.
+	tb.move("c3", "d3")
+	tb.move("d7", "d6")
+	tb.move("d3", "d4")
+	tb.move("d6", "d5")
+	assert.Zero(t, countColor(tb.element(tb.sq("d5")), colorRing), "no ring before a piece is selected")
+	tb.click(tb.sq("d4"))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("d5")+".target"))
+	img := tb.element(tb.sq("d5"))
+	assert.Greater(t, countColor(img, colorRing), 150, "the capture ring is drawn")
+	assert.Greater(t, countColor(img, colorBlue), 100, "the blue piece under the ring stays visible")
+	assert.Contains(t, tb.label("d5"), "can capture here")
+	tb.shot("local-capture-ring")
+	tb.axeCheck("local game with a capture shown")
+	tb.click(tb.sq("d5"))
+	tb.poll(`document.body.dataset.ply === "7"`)
+	assert.True(t, strings.HasPrefix(tb.label("d5"), "red wolf, d5"), tb.label("d5"))
+	assert.Equal(t, "red wolf d4 takes d5", tb.text("#announce"))
+	assert.Equal(t, 4, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "four numbered moves")
+
+	// Undo takes the capture back.
+	tb.click("#undo")
+	tb.poll(`document.body.dataset.ply === "6"`)
+	assert.True(t, strings.HasPrefix(tb.label("d5"), "blue wolf, d5"), tb.label("d5"))
+
+	// Red resigns (two taps): Blue wins.
+	tb.click("#resign")
+	tb.click("#resign")
+	tb.poll(`document.body.dataset.over === "1"`)
+	assert.Equal(t, "Blue wins: resignation", tb.status())
+}
+
+// browseAIAsBlue: the board turns for Blue, the AI opens with a thinking
+// sign, and the game is played to its end; the result is the player's.
+func browseAIAsBlue(t *testing.T, tb *tab) {
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](`window.sawThinking = false;
+		new MutationObserver(() => { if (document.getElementById("status").classList.contains("thinking")) window.sawThinking = true; })
+			.observe(document.getElementById("status"), {attributes: true, childList: true, characterData: true, subtree: true})`))
+	tb.startGame("ai", "blue")
+	tb.poll(`document.body.dataset.ply === "1" || document.body.dataset.over === "1"`)
+	assert.True(t, evalIn[bool](tb, `window.sawThinking`), "a thinking sign while the AI opens")
+	assert.Equal(t, "g1", evalIn[string](tb, `document.querySelector("#board .sq").dataset.sq`), "Blue plays from the bottom: g1 is top left")
+	assert.Equal(t, "a9", evalIn[string](tb, `document.querySelector("#board .sq:last-child").dataset.sq`))
+	tb.checkTerrain("blue")
+	tb.fitsScreen()
+	tb.shot("ai-blue-start")
+
+	rng := rand.New(rand.NewPCG(1, uint64(tb.size.width)))
+	for turn := 0; ; turn++ {
+		require.Less(t, turn, 200, "the game should have ended")
+		tb.poll(`document.body.dataset.over === "1" || document.getElementById("status").textContent.startsWith("Your move")`)
+		g := tb.gameState()
+		if g.Over {
+			break
+		}
+		require.Equal(t, "blue", g.SideToMove)
+		pos, err := dsq.ParsePosition(g.Position)
+		require.NoError(t, err)
+		m := pickMove(&pos, rng)
+		before := g.Ply
+		tb.move(m.From().String(), m.To().String())
+		tb.poll(fmt.Sprintf(`Number(document.body.dataset.ply) >= %d || document.body.dataset.over === "1"`, before+2))
+	}
+	status := tb.status()
+	assert.Regexp(t, `^(You win|You lose|Draw): `, status)
+	g := tb.gameState()
+	switch {
+	case g.Outcome.Winner == "blue":
+		assert.True(t, strings.HasPrefix(status, "You win: "), status)
+	case g.Outcome.Winner == "red":
+		assert.True(t, strings.HasPrefix(status, "You lose: "), status)
+	}
+	assert.Contains(t, tb.text("#announce"), strings.SplitN(status, ": ", 2)[0])
+	assert.Equal(t, g.Ply, evalIn[int](tb, `[...document.querySelectorAll("#moves li")].reduce((n, li) => n + li.textContent.trim().split(/\s+/).length, 0)`), "every move is in the list")
+	tb.shot("ai-blue-end")
+	tb.axeCheck("finished AI game")
+
+	// Reload: the game comes back from the URL and the kept seat.
+	tb.open("/?game=" + g.ID)
+	tb.poll(`document.body.dataset.over === "1"`)
+	assert.Equal(t, status, tb.status())
+}
+
+// pickMove plays like a beginner: a capture if there is one, else any move.
+func pickMove(p *dsq.Position, rng *rand.Rand) dsq.Move {
+	moves := p.LegalMoves()
+	var captures []dsq.Move
+	for _, m := range moves {
+		if p.PieceAt(m.To()) != dsq.NoPiece {
+			captures = append(captures, m)
+		}
+	}
+	if len(captures) > 0 {
+		return captures[rng.IntN(len(captures))]
+	}
+	return moves[rng.IntN(len(moves))]
+}
+
+// browseOnline: Red creates an online game, Blue joins from the shared
+// link in another browser, the moves arrive live, Red offers a draw and
+// Blue accepts.
+func browseOnline(t *testing.T, red, blue *tab) {
+	red.open("/")
+	red.startGame("online", "red")
+	red.poll(`!document.getElementById("share").hidden`)
+	assert.Equal(t, "Waiting for an opponent: send the link below", red.status())
+	link := evalIn[string](red, `document.getElementById("share-link").value`)
+	require.Contains(t, link, "/?game=")
+	blue.open(link[strings.Index(link, "/?game="):])
+	blue.poll(`!document.getElementById("join").hidden`)
+	blue.click("#join")
+	blue.poll(`document.getElementById("status").textContent === "Waiting for Red"`)
+	assert.Equal(t, "g1", evalIn[string](blue, `document.querySelector("#board .sq").dataset.sq`), "Blue sees its side at the bottom")
+	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
+
+	red.move("a3", "a4")
+	blue.poll(`document.body.dataset.ply === "1"`)
+	assert.Contains(t, blue.label("a4"), "last move", "the move arrives live")
+	assert.Equal(t, "red elephant a3 to a4", blue.text("#announce"))
+	blue.move("a7", "a6")
+	red.poll(`document.body.dataset.ply === "2"`)
+	assert.Contains(t, red.label("a6"), "last move")
+
+	red.click("#offer")
+	red.poll(`document.getElementById("draw-note").textContent === "You offered a draw"`)
+	blue.poll(`!document.getElementById("accept").hidden`)
+	assert.Equal(t, "Red offers a draw", blue.text("#draw-note"))
+	blue.shotOf("body", "online-draw-offer")
+	blue.axeCheck("online game with a draw offer")
+	blue.click("#accept")
+	blue.poll(`document.body.dataset.over === "1"`)
+	red.poll(`document.body.dataset.over === "1"`)
+	assert.Equal(t, "Draw: draw agreed", blue.status())
+	assert.Equal(t, "Draw: draw agreed", red.status())
+	red.shot("online-draw-red")
+}
+
+// browseStats: the statistics page counts the finished games.
+func browseStats(t *testing.T, tb *tab, finished int) {
+	tb.open("/stats")
+	tb.poll(`!!document.querySelector("#stats .stats-overall")`)
+	games := evalIn[string](tb, `document.querySelector("#stats .stats-overall tr td").textContent`)
+	n, err := strconv.Atoi(games)
+	require.NoError(t, err, games)
+	assert.GreaterOrEqual(t, n, finished)
+	assert.Contains(t, tb.text("#stats"), "draw agreed")
+	assert.Contains(t, tb.text("#stats"), "First player wins")
+	tb.shot("stats")
+	tb.axeCheck("statistics")
 }
 
 // browseLearn: the learn overlay on an analysis board shows terrain by
@@ -80,7 +279,7 @@ func browseGerman(t *testing.T, tb *tab) {
 	tb.click(tb.sq("a5"))
 	tb.poll(`document.getElementById("message").textContent.length > 0`)
 	assert.Equal(t, "Nicht erlaubt: eine Ratte im Wasser sperrt den Sprung", tb.text("#message"))
-	assert.Contains(t, evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("d5"))), "Löwe (rot), d5")
+	assert.Contains(t, tb.label("d5"), "Löwe (rot), d5")
 	tb.shot("german")
 	tb.axeCheck("german page")
 	tb.do(chromedp.SetValue(chromedp.CSS("#lang"), "es"))
@@ -90,8 +289,3 @@ func browseGerman(t *testing.T, tb *tab) {
 	tb.poll(`document.documentElement.lang === "es"`)
 	assert.Equal(t, "Análisis de posiciones", tb.text("#lessons-view h2"))
 }
-
-var _ = kb.ArrowUp
-var _ = rand.New
-var _ = dsq.StartPosition
-var _ = require.NoError

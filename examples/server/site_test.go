@@ -6,15 +6,14 @@ import (
 	"testing"
 
 	"github.com/doushouqi/doushouqi/examples/server/teach"
-	"github.com/doushouqi/doushouqi/examples/server/web"
 )
 
-// newSite starts the site for a browser test and returns its URL.
+// newSite starts the site for a browser test and returns its URL: the real
+// server, with the analysis handler in front until the server mounts it.
 func newSite(t *testing.T) string {
 	mux := http.NewServeMux()
 	mux.Handle("/api/analysis", teach.Handler())
-	mux.Handle("/api/", NewServer().Handler())
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", newTestServer(t, testOptions{}).Handler())
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv.URL

@@ -296,6 +296,9 @@ function render() {
     v.targets = S.analysis.targets; // what the selected piece could do
   }
   board.render(v);
+  // For tests and styles: the ply shown and whether the game is over.
+  document.body.dataset.ply = g ? String(g.ply) : "";
+  document.body.dataset.over = g && g.over ? "1" : "";
   const st = $("status");
   st.textContent = statusText();
   st.classList.toggle("thinking", !!(g && g.aiThinking && !g.over));
