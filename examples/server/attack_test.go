@@ -257,3 +257,16 @@ func TestNoTokenInLogs(t *testing.T) {
 	}
 	assert.NotContains(t, out, "Bearer")
 }
+
+// TestWatchersBounded: beyond the hub's maximum, a new event stream is
+// refused with 503 and Retry-After.
+func TestWatchersBounded(t *testing.T) {
+	c, _ := newClient(t, testOptions{watchers: 2})
+	g := c.create(`{"mode":"local"}`)
+	c.events(g.id)
+	c.events(g.id)
+	res := c.req("GET", "/api/games/"+g.id+"/events", "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.status)
+	assert.Equal(t, "busy", res.body["code"])
+	assert.NotEmpty(t, res.header.Get("Retry-After"))
+}

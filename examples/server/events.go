@@ -40,12 +40,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
+	// The request is read: the server's ReadTimeout must not end the stream.
+	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return
+	}
+	w.WriteHeader(http.StatusOK)
 	send := func(data []byte) error {
 		// The server's WriteTimeout would end the stream: each write gets
 		// a deadline of its own instead.
-		if err := rc.SetWriteDeadline(time.Now().Add(10 * time.Second)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.writeTimeout())); err != nil && !errors.Is(err, http.ErrNotSupported) {
 			return err
 		}
 		if _, err := w.Write(data); err != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,7 +22,7 @@ import (
 )
 
 type testOptions struct {
-	db          string // "" for a fresh SQLite file
+	db          string // "" for $DSQ_TEST_API_DB, else a fresh SQLite file
 	engines     int
 	queue       int
 	createLimit int
@@ -33,6 +34,9 @@ type testOptions struct {
 // closes everything at the end of the test.
 func newTestServer(t *testing.T, opts testOptions) *Server {
 	t.Helper()
+	if opts.db == "" {
+		opts.db = os.Getenv("DSQ_TEST_API_DB") // CI runs the API tests on PostgreSQL too
+	}
 	if opts.db == "" {
 		opts.db = filepath.Join(t.TempDir(), "games.db")
 	}
@@ -229,4 +233,18 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// postgresURL returns the URL of the PostgreSQL test database, skipping the
+// test when there is none outside CI (under CI=true a missing one fails).
+func postgresURL(t *testing.T) string {
+	t.Helper()
+	dsn := os.Getenv("DSQ_TEST_POSTGRES")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DSQ_TEST_POSTGRES is not set: CI must run this test on PostgreSQL")
+		}
+		t.Skip("DSQ_TEST_POSTGRES not set (a postgres:// URL)")
+	}
+	return dsn
 }

@@ -58,6 +58,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
+		headerT  = fs.Duration("header-timeout", 5*time.Second, "time to read a request's headers")
+		readT    = fs.Duration("read-timeout", 10*time.Second, "time to read a whole request")
+		writeT   = fs.Duration("write-timeout", 30*time.Second, "time to write a response (event streams: each event)")
+		idleT    = fs.Duration("idle-timeout", 60*time.Second, "time a kept-alive connection may wait for its next request")
 		logLevel = fs.String("log", "info", "log level: debug, info, warn or error")
 	)
 	if err := fs.Parse(args[1:]); err != nil {
@@ -80,7 +84,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	pool := ai.New(*engines, *queue, *hashMiB)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
-		MaxBody: *maxBody, CreateLimit: *create, CacheSize: *cache})
+		MaxBody: *maxBody, CreateLimit: *create, CacheSize: *cache, WriteTimeout: *writeT})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -89,10 +93,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	srv := &http.Server{
 		Handler:           s.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second, // event streams set their own per write
-		IdleTimeout:       60 * time.Second,
+		ReadHeaderTimeout: *headerT,
+		ReadTimeout:       *readT,
+		WriteTimeout:      *writeT, // event streams set their own per write
+		IdleTimeout:       *idleT,
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,4 +95,36 @@ func TestRunFlags(t *testing.T) {
 	assert.Error(t, err)
 	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, &out)
 	assert.Error(t, err)
+}
+
+// TestTimeouts: a client that sends its headers slowly is cut off; an event
+// stream outlives the read and write timeouts (each event has its own).
+func TestTimeouts(t *testing.T) {
+	old := keepAlive
+	keepAlive = 100 * time.Millisecond
+	defer func() { keepAlive = old }()
+	c, stop := startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"),
+		"-header-timeout", "200ms", "-read-timeout", "300ms", "-write-timeout", "300ms", "-idle-timeout", "300ms")
+	defer stop()
+
+	u, err := url.Parse(c.url)
+	require.NoError(t, err)
+	conn, err := net.Dial("tcp", u.Host)
+	require.NoError(t, err)
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\n") // and nothing more
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	start := time.Now()
+	_, err = io.ReadAll(conn)
+	require.NoError(t, err, "the server closes the connection")
+	assert.Less(t, time.Since(start), 3*time.Second)
+
+	g := c.create(`{"mode":"online"}`)
+	watch := c.events(g.id)
+	watch.waitPly(t, 0)
+	time.Sleep(time.Second) // beyond every timeout; keep-alives flow
+	res := c.req("POST", "/api/games/"+g.id+"/join", `{}`)
+	require.Equal(t, 200, res.status)
+	st := watch.waitPly(t, 0)
+	assert.Equal(t, map[string]any{"red": true, "blue": true}, st["seated"], "the stream is still open")
 }

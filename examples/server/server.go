@@ -25,6 +25,8 @@ type Config struct {
 	MaxBody     int64         // the largest request body, bytes
 	CreateLimit int           // games one client (IP) may create per minute
 	CacheSize   int           // games kept in memory
+	// WriteTimeout bounds each write of an event stream (default 10 s).
+	WriteTimeout time.Duration
 }
 
 // Server is the play site: the JSON API of API.md on a Store, an AI pool and
@@ -71,6 +73,13 @@ func NewServer(cfg Config) *Server {
 		thinking: map[string]bool{},
 		closing:  make(chan struct{}),
 	}
+}
+
+func (s *Server) writeTimeout() time.Duration {
+	if s.cfg.WriteTimeout > 0 {
+		return s.cfg.WriteTimeout
+	}
+	return 10 * time.Second
 }
 
 // lock returns the mutex of game id.

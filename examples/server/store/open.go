@@ -168,7 +168,7 @@ func stripComments(sql string) string {
 // listenPostgres follows channel dsq_games on a connection of its own,
 // reconnecting after a failure, until ctx ends.
 func listenPostgres(ctx context.Context, dsn string, changed func(string)) error {
-	for first := true; ctx.Err() == nil; first = false {
+	for ctx.Err() == nil {
 		err := func() error {
 			conn, err := pgx.Connect(ctx, dsn)
 			if err != nil {
@@ -178,9 +178,9 @@ func listenPostgres(ctx context.Context, dsn string, changed func(string)) error
 			if _, err := conn.Exec(ctx, "LISTEN dsq_games"); err != nil {
 				return err
 			}
-			if !first {
-				changed("") // notifications may have been missed meanwhile
-			}
+			// Changes made before this point were not heard: any game may
+			// have changed (at start as after a dropped connection).
+			changed("")
 			for {
 				n, err := conn.WaitForNotification(ctx)
 				if err != nil {

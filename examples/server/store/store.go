@@ -99,8 +99,9 @@ type Store interface {
 	// Listen calls changed with the id of every game created or updated by
 	// any process on the database, until ctx ends. A store that is one
 	// process's only (SQLite) returns nil at once: the process publishes its
-	// own changes. An empty id means that any game may have changed (news
-	// may have been missed while the connection was down).
+	// own changes. An empty id means that any game may have changed: it is
+	// sent once listening has begun, and again after a dropped connection,
+	// since changes made meanwhile went unheard.
 	Listen(ctx context.Context, changed func(id string)) error
 	// Shared reports whether other processes may change the games (then
 	// Listen reports their changes).
