@@ -31,6 +31,7 @@ func TestBrowser(t *testing.T) {
 			t.Run("ai-blue", func(t *testing.T) { browseAIAsBlue(t, b.tab(t, size, "")); finished++ })
 			t.Run("online", func(t *testing.T) { browseOnline(t, b.tab(t, size, ""), b.tab(t, size, "")); finished++ })
 			t.Run("stats", func(t *testing.T) { browseStats(t, b.tab(t, size, ""), finished) })
+			t.Run("errors", func(t *testing.T) { browseErrors(t, b.tab(t, size, "")) })
 			t.Run("learn", func(t *testing.T) { browseLearn(t, b.tab(t, size, "")) })
 			t.Run("lessons", func(t *testing.T) { browseLessons(t, b.tab(t, size, "")) })
 			t.Run("german", func(t *testing.T) { browseGerman(t, b.tab(t, size, "de-DE,de;q=0.9")) })
@@ -98,6 +99,14 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.click("#undo")
 	tb.poll(`document.body.dataset.ply === "6"`)
 	assert.True(t, strings.HasPrefix(tb.label("d5"), "blue wolf, d5"), tb.label("d5"))
+
+	// A reload resumes the game from the URL with the seats kept.
+	id := tb.gameState().ID
+	tb.open("/?game=" + id)
+	tb.poll(`document.body.dataset.ply === "6"`)
+	assert.True(t, strings.HasPrefix(tb.label("d5"), "blue wolf, d5"), tb.label("d5"))
+	assert.Equal(t, "Red to move", tb.status())
+	assert.False(t, evalIn[bool](tb, `document.getElementById("undo").hidden`), "the seats came back")
 
 	// Red resigns (two taps): Blue wins.
 	tb.click("#resign")
@@ -212,15 +221,35 @@ func browseOnline(t *testing.T, red, blue *tab) {
 	red.shot("online-draw-red")
 }
 
+// browseErrors: a game that does not exist, and the rules one tap away.
+func browseErrors(t *testing.T, tb *tab) {
+	tb.open("/?game=" + strings.Repeat("0", 32))
+	tb.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "This game does not exist (any more). Start a new one.", tb.text("#message"))
+	tb.click("#rules-open")
+	tb.poll(`document.getElementById("rules").open`)
+	assert.Equal(t, 8, evalIn[int](tb, `document.querySelectorAll("#rank-list li").length`))
+	assert.Equal(t, "rat 1", tb.text("#rank-list li:first-child"))
+	assert.Equal(t, "elephant 8", tb.text("#rank-list li:last-child"))
+	tb.shot("rules")
+	tb.axeCheck("rules dialog")
+	tb.click("#rules-close")
+	tb.poll(`!document.getElementById("rules").open`)
+}
+
 // browseStats: the statistics page counts the finished games.
 func browseStats(t *testing.T, tb *tab, finished int) {
 	tb.open("/stats")
 	tb.poll(`!!document.querySelector("#stats .stats-overall")`)
+	if finished == 0 { // run alone: nothing played yet
+		assert.Contains(t, tb.text("#stats .stats-overall"), "No finished games yet.")
+		return
+	}
 	games := evalIn[string](tb, `document.querySelector("#stats .stats-overall tr td").textContent`)
 	n, err := strconv.Atoi(games)
 	require.NoError(t, err, games)
 	assert.GreaterOrEqual(t, n, finished)
-	assert.Contains(t, tb.text("#stats"), "draw agreed")
+	assert.Contains(t, tb.text("#stats"), "How games ended")
 	assert.Contains(t, tb.text("#stats"), "First player wins")
 	tb.shot("stats")
 	tb.axeCheck("statistics")
@@ -231,7 +260,7 @@ func browseStats(t *testing.T, tb *tab, finished int) {
 // hover (title) and on tap.
 func browseLearn(t *testing.T, tb *tab) {
 	tb.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))
-	tb.poll(`document.getElementById("learn").checked && !document.getElementById("legend").hidden`)
+	tb.poll(`document.getElementById("learn").checked && !document.getElementById("explain").hidden`)
 	tb.fitsScreen()
 	tb.checkTerrain("red")
 	tb.click(tb.sq("d5"))

@@ -123,7 +123,7 @@ export class Board {
         if (v.learn) {
           const tl = document.createElement("span");
           tl.className = "tl";
-          tl.dataset.t = t("terrain." + terrain);
+          tl.dataset.t = t("tl." + terrain);
           tl.setAttribute("aria-hidden", "true");
           parts.push(tl);
         }

@@ -268,7 +268,7 @@ async function select(sq, mover) {
 }
 
 async function refreshAnalysis() {
-  $("legend").hidden = !S.learn;
+  $("legend-x").hidden = !S.learn;
   $("explain").hidden = !S.learn;
   if (!S.learn) { S.analysis = null; render(); return; }
   const pos = shownPosition(), sq = S.selected;

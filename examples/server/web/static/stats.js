@@ -57,11 +57,18 @@ function table(name, s) {
     row(t("stats.blueWins"), num(s.blueWins)),
     row(t("stats.draws"), num(s.draws)),
     row(t("stats.average"), num(s.averageMoves) + " (" + t("stats.max") + ": " + num(s.maxMoves) + ", " + t("stats.min") + ": " + num(s.minMoves) + ")"),
-    row(t("stats.first"), num(s.firstPlayerWins) + " : " + num(s.secondPlayerWins)),
+    row(t("stats.first"), num(s.firstPlayerWins)),
+    row(t("stats.second"), num(s.secondPlayerWins)),
   );
-  for (const [reason, n] of Object.entries(s.byReason || {})) {
-    tb.append(row(t("stats.byReason") + ": " + t("reason." + reason), num(n)));
-  }
   sec.append(tb);
+  const reasons = Object.entries(s.byReason || {});
+  if (reasons.length) {
+    const h4 = document.createElement("h4");
+    h4.textContent = t("stats.byReason");
+    const rt = document.createElement("table");
+    rt.className = "stats-table reasons";
+    for (const [reason, n] of reasons) rt.append(row(t("reason." + reason), num(n)));
+    sec.append(h4, rt);
+  }
   return sec;
 }
