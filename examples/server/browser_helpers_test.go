@@ -13,11 +13,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -115,7 +118,37 @@ type tab struct {
 }
 
 func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
-	ctx, cancel := chromedp.NewContext(b.alloc, chromedp.WithNewBrowserContext())
+	var mu sync.Mutex
+	var errs []string
+	listen := func(ev any) {
+		var e string
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			e = "exception: " + ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil {
+				e += " " + ev.ExceptionDetails.Exception.Description
+			}
+		case *cdplog.EventEntryAdded:
+			// Failed requests are the page's business (it shows a message);
+			// CSP violations and console errors are not.
+			if ev.Entry.Level == cdplog.EntryLevelError && !strings.HasPrefix(ev.Entry.Text, "Failed to load resource") {
+				e = "console: " + ev.Entry.Text
+			}
+		}
+		if e != "" {
+			mu.Lock()
+			errs = append(errs, e)
+			mu.Unlock()
+		}
+	}
+	ctx, cancel := chromedp.NewContext(b.alloc, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("page error (%s): %s", size.name, e)
+		}
+	})
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancelTimeout)
@@ -125,6 +158,10 @@ func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
 		vp = append(vp, chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	tb.do(chromedp.EmulateViewport(size.width, size.height, vp...))
+	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{})
+		return chromedp.Void{}, err
+	})
 	if acceptLanguage != "" {
 		tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
