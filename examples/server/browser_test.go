@@ -128,6 +128,7 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 	assert.Equal(t, "g1", evalIn[string](tb, `document.querySelector("#board .sq").dataset.sq`), "Blue plays from the bottom: g1 is top left")
 	assert.Equal(t, "a9", evalIn[string](tb, `document.querySelector("#board .sq:last-child").dataset.sq`))
 	tb.checkTerrain("blue")
+	assert.True(t, evalIn[bool](tb, `document.getElementById("undo").hidden`), "nothing of the player's to take back yet")
 	tb.fitsScreen()
 	tb.shot("ai-blue-start")
 
@@ -140,6 +141,11 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 			break
 		}
 		require.Equal(t, "blue", g.SideToMove)
+		if turn == 2 && g.Ply >= 3 { // undo takes back the player's move and the AI's reply
+			tb.click("#undo")
+			tb.poll(fmt.Sprintf(`document.body.dataset.ply === "%d"`, g.Ply-2))
+			g = tb.gameState()
+		}
 		pos, err := dsq.ParsePosition(g.Position)
 		require.NoError(t, err)
 		m := pickMove(&pos, rng)

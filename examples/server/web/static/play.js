@@ -335,7 +335,9 @@ function renderControls() {
   const seated = !!g && mine().length > 0;
   const live = !!g && !g.over;
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
-  show("undo", offline && seated && g.ply > 0 && !g.aiThinking && !g.over);
+  // Against the AI there is something to take back once the player moved.
+  const firstOwn = g && g.mode === "ai" && viewer() === "blue" ? 2 : 1;
+  show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && !g.over);
   show("restart", offline && seated);
   show("resign", live && seated);
   if (!S.resignArmed) $("resign").textContent = t("btn.resign");
