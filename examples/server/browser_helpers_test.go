@@ -64,9 +64,10 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// axeSource reads axe-core's axe.min.js from $AXE_CORE or a known place.
+// axeSource reads axe-core's axe.min.js from $DSQ_AXE_JS (set by .ci/run)
+// or a known place.
 func axeSource(t *testing.T) string {
-	candidates := []string{os.Getenv("AXE_CORE"), "node_modules/axe-core/axe.min.js", "/tmp/axe/node_modules/axe-core/axe.min.js"}
+	candidates := []string{os.Getenv("DSQ_AXE_JS"), "node_modules/axe-core/axe.min.js", "/tmp/axe/node_modules/axe-core/axe.min.js"}
 	for _, p := range candidates {
 		if p == "" {
 			continue
@@ -76,9 +77,9 @@ func axeSource(t *testing.T) string {
 		}
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatal("axe-core not found: set AXE_CORE to axe.min.js (npm install axe-core)")
+		t.Fatal("axe-core not found: set DSQ_AXE_JS to axe.min.js (npm install axe-core)")
 	}
-	t.Log("axe-core not found (set AXE_CORE): accessibility checks skipped")
+	t.Log("axe-core not found (set DSQ_AXE_JS): accessibility checks skipped")
 	return ""
 }
 
@@ -329,6 +330,9 @@ type gameView struct {
 // startGame fills the new-game form and starts.
 func (tb *tab) startGame(mode, color string) {
 	tb.t.Helper()
+	if !evalIn[bool](tb, `document.getElementById("new-details").open`) {
+		tb.click("#new-details summary")
+	}
 	tb.click(`#new-game input[name=mode][value=` + mode + `]`)
 	if mode != "local" {
 		tb.click(`#new-game input[name=color][value=` + color + `]`)

@@ -281,6 +281,19 @@ func browseLearn(t *testing.T, tb *tab) {
 	assert.Equal(t, "Not allowed: a rat in the water blocks the jump", tb.text("#message"))
 	tb.shot("learn-blocked-jump")
 	tb.axeCheck("learn overlay")
+
+	// Two den threats Blue cannot both meet; the attackers of a piece.
+	tb.open("/?position=" + strings.ReplaceAll("1rL1T2/7/7/7/7/7/7/7/7 b 0 1", " ", "%20"))
+	tb.poll(`document.getElementById("explain").textContent.includes("Den threats")`)
+	assert.Contains(t, tb.text("#explain"), "Red threatens to enter the den: e9d9, c9d9")
+	assert.Contains(t, tb.text("#explain"), "Blue cannot meet every threat.")
+	assert.Contains(t, tb.label("c9"), "threatens to enter the den")
+	assert.Contains(t, tb.label("e9"), "threatens to enter the den")
+	tb.click(tb.sq("c9"))
+	tb.poll(`document.getElementById("explain").textContent.includes("Attacked by: b9")`)
+	assert.Contains(t, tb.label("b9"), "attacks the selected piece")
+	assert.Contains(t, tb.text("#explain"), "blue trap c9: the lion in it can be taken by b9")
+	tb.shot("learn-den-threats")
 }
 
 // browseLessons: a lesson's answer is revealed with its reason and the rules

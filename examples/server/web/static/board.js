@@ -93,7 +93,8 @@ export class Board {
   }
 
   // render draws a view: {board, orientation, viewer, selected, targets,
-  // lastMove, learn, refused: {sq: text}, jumpPath, blockers, attackers, marks}.
+  // lastMove, learn, refused: {sq: text}, jumpPath, blockers, attackers,
+  // threats (pieces that can enter a den next move), marks}.
   render(v) {
     if (v.orientation !== this.orientation) {
       this.orientation = v.orientation;
@@ -105,7 +106,7 @@ export class Board {
     const last = v.lastMove ? [v.lastMove.slice(0, 2), v.lastMove.slice(2, 4)] : [];
     const refused = v.refused || {};
     const sets = (xs) => new Set(xs || []);
-    const jump = sets(v.jumpPath), blockers = sets(v.blockers), attackers = sets(v.attackers), marks = sets(v.marks);
+    const jump = sets(v.jumpPath), blockers = sets(v.blockers), attackers = sets(v.attackers), marks = sets(v.marks), threats = sets(v.threats);
     for (let i = 0; i < 63; i++) {
       const name = sqName(i), b = this.cells[name];
       const p = pieceOf(v.board[i]);
@@ -162,7 +163,8 @@ export class Board {
       }
       if (jump.has(name)) cls.push("jump-path");
       if (blockers.has(name)) cls.push("blocker");
-      if (attackers.has(name)) cls.push("attacker");
+      if (attackers.has(name)) { cls.push("attacker"); words.push(t("mark.attacker")); }
+      if (threats.has(name)) { cls.push("threat"); words.push(t("mark.threat")); }
       if (marks.has(name)) cls.push("mark");
       b.className = cls.join(" ");
       b.replaceChildren(...parts);

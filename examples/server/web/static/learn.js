@@ -20,7 +20,7 @@ export function reasonText(r) {
 
 // overlay turns an analysis into the board's learn marks.
 export function overlay(a) {
-  const v = {refused: {}, jumpPath: [], blockers: [], attackers: []};
+  const v = {refused: {}, jumpPath: [], blockers: [], attackers: [], threats: []};
   if (!a) return v;
   for (const r of a.refused || []) v.refused[r.to] = reasonText(r);
   for (const j of a.jumps || []) {
@@ -28,6 +28,8 @@ export function overlay(a) {
     if (j.blockedBy) v.blockers.push(j.blockedBy);
   }
   v.attackers = a.attackers || [];
+  v.threats = [];
+  for (const side of ["red", "blue"]) for (const m of (a.denThreats || {})[side] || []) v.threats.push(m.slice(0, 2));
   return v;
 }
 
@@ -36,6 +38,19 @@ function el(tag, text, cls) {
   if (text !== undefined) e.textContent = text;
   if (cls) e.className = cls;
   return e;
+}
+
+// occupant returns the board letter on a square of a position, or "".
+function occupant(position, square) {
+  const rows = position.split(" ")[0].split("/");
+  const row = rows[9 - Number(square[1])];
+  let file = 0;
+  for (const ch of row) {
+    if (ch >= "1" && ch <= "9") { file += Number(ch); continue; }
+    if ("abcdefg"[file] === square[0]) return ch;
+    file++;
+  }
+  return "";
 }
 
 function list(xs) { return xs && xs.length ? xs.join(", ") : t("lessons.none"); }
@@ -82,8 +97,9 @@ export function explain(box, a) {
   const ul = el("ul", undefined, "traps");
   for (const tr of a.traps) {
     const parts = [];
+    const inside = !!occupant(a.position, tr.square);
     for (const [animal, squares] of Object.entries(tr.controllers)) {
-      if (squares.length) parts.push(t("learn.trapEntry", {animal: t("animal." + animal), list: squares.join(", ")}));
+      if (squares.length) parts.push(t(inside ? "learn.trapIn" : "learn.trapEntry", {animal: t("animal." + animal), list: squares.join(", ")}));
     }
     ul.append(el("li", t("terrain." + tr.owner + "-trap") + " " + tr.square + ": " + (parts.length ? parts.join("; ") : t("learn.trapNone"))));
   }

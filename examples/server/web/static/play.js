@@ -36,6 +36,7 @@ const S = {
   events: null,      // EventSource of the current game
   settings: {mode: "ai", color: "red", level: 3},
   resignArmed: false,
+  idle: undefined,   // whether the new-game form was last opened for no game
 };
 let board;
 
@@ -332,6 +333,10 @@ function show(id, on) { $(id).hidden = !on; }
 
 function renderControls() {
   const g = S.game;
+  // The new-game form is open when there is no game to play, folded away
+  // during one (a change of game state folds or opens it).
+  const idle = !g || g.over;
+  if (S.idle !== idle) { $("new-details").open = idle; S.idle = idle; }
   const seated = !!g && mine().length > 0;
   const live = !!g && !g.over;
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
