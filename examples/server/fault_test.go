@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -26,10 +27,7 @@ func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the server binary")
 	}
-	bin := filepath.Join(t.TempDir(), "server")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := buildServer(t)
 
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, filepath.Join(t.TempDir(), "dsq.db")) })
 	t.Run("postgres", func(t *testing.T) { kill9(t, bin, postgresURL(t)) })
@@ -61,18 +59,35 @@ func sigterm(t *testing.T, bin string) {
 	}
 }
 
+// buildServer builds the server binary into a temporary directory.
+func buildServer(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "server")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin
+}
+
 // startBinary starts the server binary on db and returns a client for it.
-func startBinary(t *testing.T, bin, db string, flags ...string) (*client, *exec.Cmd) {
+func startBinary(t testing.TB, bin, db string, flags ...string) (*client, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-db", db, "-log", "error"}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(stdout).ReadString('\n')
+	out := bufio.NewReader(stdout)
+	line, err := out.ReadString('\n')
 	require.NoError(t, err)
 	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Dou Shou Qi server on ")
 	require.True(t, ok, line)
+	logs := &syncBuffer{}
+	go io.Copy(logs, out) // the log must be read, or the server blocks on it
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
 	return &client{t: t, url: strings.TrimSuffix(url, "/")}, cmd
 }
 

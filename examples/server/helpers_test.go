@@ -32,7 +32,7 @@ type testOptions struct {
 
 // newTestServer builds a Server on a fresh SQLite database (or opts.db) and
 // closes everything at the end of the test.
-func newTestServer(t *testing.T, opts testOptions) *Server {
+func newTestServer(t testing.TB, opts testOptions) *Server {
 	t.Helper()
 	if opts.db == "" {
 		opts.db = os.Getenv("DSQ_TEST_API_DB") // CI runs the API tests on PostgreSQL too
@@ -74,7 +74,7 @@ func newTestServer(t *testing.T, opts testOptions) *Server {
 
 // client talks to one test server.
 type client struct {
-	t   *testing.T
+	t   testing.TB
 	url string
 }
 

@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -63,6 +64,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		writeT   = fs.Duration("write-timeout", 30*time.Second, "time to write a response (event streams: each event)")
 		idleT    = fs.Duration("idle-timeout", 60*time.Second, "time a kept-alive connection may wait for its next request")
 		logLevel = fs.String("log", "info", "log level: debug, info, warn or error")
+		memLimit = fs.Int("mem-limit", -1, "soft memory limit for the Go runtime, MiB (-1: the AI tables + 32; 0: none)")
 	)
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -75,6 +77,16 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-log: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: level}))
+
+	// The AI tables are long-lived heap: without a limit the collector
+	// would let garbage grow to as much again before collecting.
+	if *memLimit < 0 {
+		*memLimit = *engines**hashMiB + 32
+	}
+	if *memLimit > 0 {
+		old := debug.SetMemoryLimit(int64(*memLimit) << 20)
+		defer debug.SetMemoryLimit(old)
+	}
 
 	db, err := store.Open(ctx, *dbPath)
 	if err != nil {

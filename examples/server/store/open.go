@@ -65,7 +65,7 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
 	db.SetMaxOpenConns(16)
-	db.SetMaxIdleConns(8)
+	db.SetMaxIdleConns(4)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	s := &sqlStore{db: db, d: dialect{name: "postgres", dollar: true, notify: true,
 		lock: "SELECT pg_advisory_xact_lock(7260515)"}}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,9 +24,13 @@ type dialect struct {
 
 // sqlStore is the Store on database/sql, for both dialects.
 type sqlStore struct {
-	db     *sql.DB
-	d      dialect
-	listen func(ctx context.Context, changed func(id string)) error
+	db *sql.DB
+	d  dialect
+	// writeMu queues this process's writes to SQLite, which takes one
+	// writer at a time: waiting here is fair and prompt, where SQLite's own
+	// busy handler sleeps and retries.
+	writeMu sync.Mutex
+	listen  func(ctx context.Context, changed func(id string)) error
 }
 
 // q rewrites a query written with ? placeholders for the dialect.
@@ -67,6 +72,8 @@ func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 // transaction, so that listeners hear of it exactly when it is committed.
 func (s *sqlStore) exec(ctx context.Context, id, query string, args ...any) (sql.Result, error) {
 	if !s.d.notify {
+		s.writeMu.Lock()
+		defer s.writeMu.Unlock()
 		return s.db.ExecContext(ctx, s.q(query), args...)
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
