@@ -11,6 +11,7 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/doushouqi/doushouqi/examples/server/web"
 )
 
@@ -131,6 +132,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
+	mux.Handle("/api/analysis", teach.Handler())
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
