@@ -99,7 +99,7 @@ func BenchmarkRSS100kGames(b *testing.B) {
 	bin := buildServer(b)
 	file := filepath.Join(b.TempDir(), "dsq.db")
 	fillGames(b, file, n)
-	c, cmd := startBinary(b, bin, file, "-create-limit", "1000000")
+	c, cmd := startBinary(b, bin, file, "-create-limit", "1000000", "-post-limit", "1000000")
 	startRSS, _ := rssMB(b, cmd.Process.Pid)
 	b.ResetTimer()
 	for range b.N {
@@ -174,7 +174,7 @@ func tryMove(c *client, id string, i int, st map[string]any) bool {
 func BenchmarkRSSAIGames(b *testing.B) {
 	const games, engines, hashMiB = 1000, 2, 16
 	bin := buildServer(b)
-	c, cmd := startBinary(b, bin, filepath.Join(b.TempDir(), "dsq.db"), "-create-limit", "1000000",
+	c, cmd := startBinary(b, bin, filepath.Join(b.TempDir(), "dsq.db"), "-create-limit", "1000000", "-post-limit", "1000000",
 		"-ai-engines", strconv.Itoa(engines), "-ai-hash", strconv.Itoa(hashMiB), "-ai-queue", "2000")
 	startRSS, _ := rssMB(b, cmd.Process.Pid)
 	openings := []string{"a3a4", "g3g4", "c3d3", "e3d3", "b2b3", "f2f3", "a1a2", "g1g2"}

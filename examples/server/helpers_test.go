@@ -26,6 +26,7 @@ type testOptions struct {
 	engines     int
 	queue       int
 	createLimit int
+	postLimit   int
 	watchers    int
 	perClient   int
 	logs        io.Writer
@@ -52,6 +53,9 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	if opts.createLimit == 0 {
 		opts.createLimit = 10_000
 	}
+	if opts.postLimit == 0 {
+		opts.postLimit = 1_000_000
+	}
 	if opts.watchers == 0 {
 		opts.watchers = 100
 	}
@@ -61,7 +65,7 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	pool := ai.New(opts.engines, opts.queue, 1)
 	log := newJSONLogger(opts.logs)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
-		AITime: time.Second, CreateLimit: opts.createLimit, StreamsPerClient: opts.perClient})
+		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient})
 	ctx, cancel := context.WithCancel(context.Background())
 	go db.Listen(ctx, s.Changed)
 	t.Cleanup(func() {
@@ -152,7 +156,7 @@ func (c *client) state(id string) map[string]any {
 // waitAI waits until the AI has moved in game id and returns the state.
 func (c *client) waitAI(id string) map[string]any {
 	c.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		st := c.state(id)
 		if st["aiThinking"] == false {
@@ -205,7 +209,7 @@ func (c *client) events(id string) *sse {
 // next returns the next state event whose ply is ply (skipping others).
 func (s *sse) waitPly(t *testing.T, ply int) map[string]any {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	timeout := time.After(30 * time.Second)
 	for {
 		select {
 		case st, ok := <-s.events:

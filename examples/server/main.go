@@ -58,6 +58,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
 		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
 		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
+		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
 		headerT  = fs.Duration("header-timeout", 5*time.Second, "time to read a request's headers")
@@ -97,7 +98,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	pool := ai.New(*engines, *queue, *hashMiB)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
-		MaxBody: *maxBody, CreateLimit: *create, CacheSize: *cache, WriteTimeout: *writeT,
+		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
 		StreamsPerClient: *perIP})
 
 	ln, err := net.Listen("tcp", *addr)

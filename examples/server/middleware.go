@@ -93,6 +93,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			h.Set("Cache-Control", "no-store")
 		}
 		if r.Method == http.MethodPost {
+			if ok, wait := s.posts.allow(clientOf(r)); !ok {
+				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
+				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				writeError(sw, e)
+				return
+			}
 			if err := cop.Check(r); err != nil {
 				writeError(sw, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
 				return

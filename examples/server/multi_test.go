@@ -78,7 +78,7 @@ func TestTwoInstances(t *testing.T) {
 // takes (the cache is then refreshed).
 func (c *client) waitPly(id string, ply int) map[string]any {
 	c.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		st := c.state(id)
 		if st["ply"] == float64(ply) {

@@ -25,6 +25,7 @@ type Config struct {
 	AITime      time.Duration // the most an AI move may take
 	MaxBody     int64         // the largest request body, bytes
 	CreateLimit int           // games one client (IP) may create per minute
+	PostLimit   int           // POST requests one client (IP) may send per minute
 	CacheSize   int           // games kept in memory
 	// StreamsPerClient bounds one client's (IP's) live streams at once.
 	StreamsPerClient int
@@ -37,7 +38,8 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	limiter *rateLimiter
+	limiter *rateLimiter // game creation
+	posts   *rateLimiter // every POST
 	cache   *gameCache
 
 	// locks serialise the changes of one game within this process (the
@@ -70,12 +72,16 @@ func NewServer(cfg Config) *Server {
 	if cfg.StreamsPerClient <= 0 {
 		cfg.StreamsPerClient = 16
 	}
+	if cfg.PostLimit <= 0 {
+		cfg.PostLimit = 600
+	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
 	return &Server{
 		cfg: cfg, log: cfg.Logger,
 		limiter:  newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
+		posts:    newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
 		cache:    newGameCache(cfg.CacheSize),
 		thinking: map[string]bool{},
 		streams:  map[string]int{},

@@ -189,7 +189,7 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		go func() { done <- b.Listen(lctx, func(id string) { heard <- id }) }()
 		g := newGame("online")
 		// The listener may not be connected yet: create until it hears.
-		deadline := time.After(10 * time.Second)
+		deadline := time.After(30 * time.Second)
 		require.NoError(t, a.Create(ctx, g))
 		for ok := false; !ok; {
 			g.Moves = append(g.Moves, "a3a4")
