@@ -209,13 +209,15 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 		for d := 1; d <= e.depth; d++ {
 			c := &e.counts[d-1]
 			c.depth = d
-			wg.Go(func() {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
 				fast, slow := dsq.Perft(pos, d), refPerft(ref, d)
 				if fast != slow {
 					t.Errorf("%s depth %d: bitboard %d, reference %d", e.id, d, fast, slow)
 				}
 				c.nodes = fast
-			})
+			}()
 		}
 	}
 	wg.Wait()
