@@ -18,7 +18,7 @@ import (
 // 20,000 under -short, 2,000 under the race detector.
 func agreementCount(t *testing.T) int {
 	switch {
-	case raceEnabled:
+	case quickTests:
 		return 2_000
 	case testing.Short():
 		return 20_000

@@ -119,7 +119,7 @@ func TestPerftSuite(t *testing.T) {
 			pos, ref := suitePosition(t, e)
 			require.NotEmpty(t, e.counts)
 			for _, c := range e.counts {
-				if testing.Short() && c.depth > shortMaxDepth {
+				if (testing.Short() || quickTests) && c.depth > shortMaxDepth {
 					continue
 				}
 				require.Equal(t, c.nodes, dsq.Perft(pos, c.depth), "Perft(%s, %d)", e.pos, c.depth)
@@ -148,7 +148,7 @@ func TestPerftSuite(t *testing.T) {
 // -ref-nodes 150000000, and the writer checked them all.
 func refChecks(nodes uint64) bool {
 	limit := *refNodes
-	if testing.Short() {
+	if testing.Short() || quickTests {
 		limit = min(limit, 2_000_000)
 	}
 	return limit == 0 || nodes <= limit
@@ -275,7 +275,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 		if e.id == "start" {
 			depth = 3
 		}
-		if raceEnabled {
+		if quickTests {
 			depth-- // one goroutine: the race detector finds nothing here
 		}
 		walkRestores(t, &pos, depth)
@@ -317,7 +317,7 @@ func TestPerftConfigs(t *testing.T) {
 	}
 	limit := uint64(3_000_000)
 	switch {
-	case raceEnabled:
+	case quickTests:
 		limit = 30_000 // enough for the goroutines and the shared table to race
 	case testing.Short():
 		limit = 300_000

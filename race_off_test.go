@@ -1,6 +1,0 @@
-//go:build !race
-
-package doushouqi_test
-
-// raceEnabled reports whether the tests run under the race detector.
-const raceEnabled = false
