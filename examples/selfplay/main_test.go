@@ -104,6 +104,30 @@ func TestIsTerminal(t *testing.T) {
 	assert.True(t, isTerminal(dev), "a character device")
 }
 
+// TestStatsByHand checks the statistics of three games against figures
+// worked out by hand: games of 1, 4 and 9 half-moves average 14/3.
+func TestStatsByHand(t *testing.T) {
+	records := []string{
+		"1. a3a4 0-1\n", // Red resigns after one half-move
+		"1. a3a4 a7a6 2. g3g4 g7g6 1/2-1/2\n",
+		"[Start \"7/3D3/7/7/7/7/7/7/l6 r 0 1\"]\n\n1. d8d7 a1a2 2. d7d8 a2a1 3. d8c8 a1a2 4. c8d8 a2a1 5. d8d9 1-0\n",
+	}
+	var s Stats
+	for _, text := range records {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		s.add(g)
+	}
+	assert.InDelta(t, 14.0/3, s.AvgMoves, 1e-9)
+	s.AvgMoves = 0
+	assert.Equal(t, Stats{
+		Games: 3, RedWins: 1, BlueWins: 1, Draws: 1,
+		Endings:  map[string]int{"blue wins: resignation": 1, "draw: agreed": 1, "red wins: den entered": 1},
+		MinMoves: 1, MaxMoves: 9,
+		FirstWins: 1, SecondWins: 1,
+	}, s)
+}
+
 func TestTextOutput(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"-games", "4", "-red", "greedy", "-blue", "random"}, &out, &errOut)
