@@ -63,35 +63,6 @@ func TestStatsMatchReplayedGames(t *testing.T) {
 	assert.Empty(t, errOut.String(), "no progress bar when stderr is not a terminal")
 }
 
-// TestStatsByHand checks the statistics of three games whose figures are
-// worked out by hand: 1, 2 and 6 half-moves (average 3), a Red win, a Blue
-// win and an agreed draw.
-func TestStatsByHand(t *testing.T) {
-	game := func(moves string, end func(*dsq.Game) error) *dsq.Game {
-		g := dsq.NewGame()
-		for _, m := range strings.Fields(moves) {
-			_, err := g.PlayText(m)
-			require.NoError(t, err)
-		}
-		require.NoError(t, end(g))
-		return g
-	}
-	var s Stats
-	s.add(game("a3a4", func(g *dsq.Game) error { return g.Resign(dsq.Blue) }))
-	s.add(game("a3a4 a7a6", func(g *dsq.Game) error { return g.Resign(dsq.Red) }))
-	s.add(game("a3a4 a7a6 a4a5 a6a5 g3g4 g7g6", func(g *dsq.Game) error {
-		if err := g.OfferDraw(dsq.Red); err != nil {
-			return err
-		}
-		return g.AcceptDraw(dsq.Blue)
-	}))
-	assert.Equal(t, 3, s.Games)
-	assert.Equal(t, 3.0, s.AvgMoves)
-	assert.Equal(t, [2]int{1, 6}, [2]int{s.MinMoves, s.MaxMoves})
-	assert.Equal(t, [3]int{1, 1, 1}, [3]int{s.RedWins, s.BlueWins, s.Draws})
-	assert.Equal(t, [2]int{1, 1}, [2]int{s.FirstWins, s.SecondWins})
-}
-
 func TestIsTerminal(t *testing.T) {
 	assert.False(t, isTerminal(&bytes.Buffer{}))
 	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
