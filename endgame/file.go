@@ -160,6 +160,19 @@ func ReadFile(path string) (*Table, error) {
 	return t, nil
 }
 
+// Open returns the tables for rules stored in dir by WriteFile (or the egtb
+// command).
+func Open(dir string, rules dsq.Rules) (*Tables, error) {
+	ts, err := NewTables(rules)
+	if err != nil {
+		return nil, err
+	}
+	if err := ts.LoadDir(dir); err != nil {
+		return nil, err
+	}
+	return ts, nil
+}
+
 // LoadDir adds to ts every table file (*.egtb) of dir. A file for other
 // rules, or one that fails its checks, is an error and nothing is added.
 func (ts *Tables) LoadDir(dir string) error {

@@ -22,9 +22,8 @@ func TestFileRoundTrip(t *testing.T) {
 		for _, mm := range ts.Materials() {
 			require.NoError(t, ts.Table(mm).WriteFile(dir))
 		}
-		back, err := endgame.NewTables(rules)
+		back, err := endgame.Open(dir, rules)
 		require.NoError(t, err)
-		require.NoError(t, back.LoadDir(dir))
 		require.Equal(t, ts.Materials(), back.Materials())
 		placements(t, m, rules, func(pos dsq.Position) {
 			a, okA := ts.Probe(pos)

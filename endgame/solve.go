@@ -81,8 +81,8 @@ func solve(m Material, rules dsq.Rules, children map[Material]*Table, opts Optio
 		if s.limit >= 0 && d > s.limit {
 			break
 		}
-		if s.limit < 0 && len(lost[d-1]) == 0 && len(lost[d]) == 0 && (d > 1 || len(won1) == 0) {
-			break
+		if len(lost[d-1]) == 0 && len(lost[d]) == 0 && (d > 1 || len(won1) == 0) {
+			break // nothing left to find: no round can mark anything any more
 		}
 		if d+1 > maxDistance {
 			return nil, fmt.Errorf("endgame: %v: distances beyond %d half-moves do not fit the table", m, maxDistance)

@@ -8,8 +8,9 @@
 //	go run ./examples/egtb -probe "7/7/7/7/3l3/7/7/4E2/7 b 0 1"
 //
 // Tables already in the directory are read, not solved again (use -fresh to
-// solve everything). A progress bar goes to stderr when it is a terminal;
-// time, sizes and memory go to stdout.
+// solve everything). A progress bar goes to stderr when it is a terminal,
+// and the report of time, sizes and memory to stderr; the facts (-stats) and
+// verdicts (-probe) go to stdout, so that they can be kept and compared.
 package main
 
 import (
@@ -120,12 +121,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		entries += int64(t.Len())
 		bytes += int64(t.Bytes())
 	}
-	fmt.Fprintf(stdout, "%d tables needed: %d read from %s, %d solved in %v on %d goroutines (GOMAXPROCS %d), rules %v\n",
+	fmt.Fprintf(stderr, "%d tables needed: %d read from %s, %d solved in %v on %d goroutines (GOMAXPROCS %d), rules %v\n",
 		len(endgame.Closure(want...)), len(held), filepath.Clean(*dir), solved, elapsed.Round(time.Millisecond), threadsOf(*threads), runtime.GOMAXPROCS(0), rules)
 	if solved > 0 {
-		fmt.Fprintf(stdout, "solved: %d entries, %s written\n", entries, mib(bytes))
+		fmt.Fprintf(stderr, "solved: %d entries, %s written\n", entries, mib(bytes))
 	}
-	fmt.Fprintf(stdout, "memory: peak resident %s, Go heap in use %s\n", mib(maxRSS()), mib(heapInUse()))
+	fmt.Fprintf(stderr, "memory: peak resident %s, Go heap in use %s\n", mib(maxRSS()), mib(heapInUse()))
 	if *stats {
 		printStats(stdout, ts, want)
 	}

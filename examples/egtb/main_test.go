@@ -17,23 +17,25 @@ func TestRunGeneratesReadsAndProbes(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.egtb"))
 	require.NoError(t, err)
 	require.Len(t, files, 64)
-	require.Contains(t, out.String(), "64 solved")
-	require.Empty(t, errOut.String(), "no progress bar off a terminal")
+	require.Contains(t, errOut.String(), "64 solved")
+	require.NotContains(t, errOut.String(), "[##", "no progress bar off a terminal")
+	require.Empty(t, out.String())
 
 	// A second run reads the files and solves only what is new.
 	out.Reset()
+	errOut.Reset()
 	require.NoError(t, run([]string{"-dir", dir, "-pieces", "0", "-stats", "-probe", "7/7/7/7/7/7/7/3e3/R6 r 0 1", "Evr"}, &out, &errOut))
 	text := out.String()
-	require.Contains(t, text, "64 read from")
-	require.Contains(t, text, "0 solved")
+	require.Contains(t, errOut.String(), "64 read from")
+	require.Contains(t, errOut.String(), "0 solved")
 	require.Contains(t, text, "blue wins in 2")
 	require.Contains(t, text, "Evr    red ")
 	require.Contains(t, text, "Evr    blue")
 
 	// A three-piece material named on the command line is solved and kept.
-	out.Reset()
+	errOut.Reset()
 	require.NoError(t, run([]string{"-dir", dir, "-pieces", "0", "Evcr"}, &out, &errOut))
-	require.Contains(t, out.String(), "1 solved")
+	require.Contains(t, errOut.String(), "1 solved")
 	_, err = os.Stat(filepath.Join(dir, "Evcr.egtb"))
 	require.NoError(t, err)
 }
