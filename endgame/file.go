@@ -90,6 +90,11 @@ func (t *Table) WriteFile(dir string) error {
 		os.Remove(f.Name())
 		return err
 	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
 	if err := f.Close(); err != nil {
 		os.Remove(f.Name())
 		return err
