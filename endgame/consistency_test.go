@@ -135,3 +135,21 @@ func TestBestLinePlaysOut(t *testing.T) {
 	require.Positive(t, results[endgame.Win])
 	require.Positive(t, results[endgame.Loss])
 }
+
+// TestVerify: Verify passes every table of up to three pieces (a sample in
+// short mode) and catches a damaged entry.
+func TestVerify(t *testing.T) {
+	ms := endgame.AllMaterials(3)
+	if testing.Short() {
+		ms = []endgame.Material{mustMaterial(t, "Evcr"), mustMaterial(t, "LTve"), mustMaterial(t, "RTvl")}
+	}
+	for _, rules := range []dsq.Rules{dsq.Standard, {TrappedCapture: true, SwapDogWolf: true, MoveLimit: 12}} {
+		ts := generate(t, rules, ms...)
+		for _, m := range ts.Materials() {
+			require.NoError(t, ts.Verify(m, endgame.Options{}), "%v %v", rules, m)
+		}
+		if testing.Short() {
+			break
+		}
+	}
+}

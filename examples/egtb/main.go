@@ -5,7 +5,8 @@
 //	go run ./examples/egtb                      # all sets of up to 3 pieces into ./egtb
 //	go run ./examples/egtb LTve Evcr            # and these four- and three-piece sets
 //	go run ./examples/egtb -stats Evcr LTve     # then print their facts
-//	go run ./examples/egtb -probe "7/7/7/7/3l3/7/7/4E2/7 b 0 1"
+//	go run ./examples/egtb -verify               # check every entry against its children
+//	go run ./examples/egtb -pieces 0 -probe "7/7/2e4/7/E6/L6/7/7/7 b 0 1"
 //
 // Tables already in the directory are read, not solved again (use -fresh to
 // solve everything). A progress bar goes to stderr when it is a terminal,
@@ -49,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	stats := fs.Bool("stats", false, "print the facts of every material of up to -pieces pieces and of those named")
 	probe := fs.String("probe", "", "print the verdict on this position (its material must be solved)")
 	fresh := fs.Bool("fresh", false, "solve every table again instead of reading those in -dir")
+	verify := fs.Bool("verify", false, "check every entry of the tables needed against its children (endgame.Tables.Verify)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: egtb [flags] [material ...]   (materials such as Evcr: red letters, v, blue letters)")
 		fs.PrintDefaults()
@@ -127,6 +129,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "solved: %d entries, %s written\n", entries, mib(bytes))
 	}
 	fmt.Fprintf(stderr, "memory: peak resident %s, Go heap in use %s\n", mib(maxRSS()), mib(heapInUse()))
+	if *verify {
+		start := time.Now()
+		needed := endgame.Closure(want...)
+		for _, m := range needed {
+			if err := ts.Verify(m, endgame.Options{Threads: *threads}); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stderr, "verified %d tables in %v: every entry agrees with its children\n", len(needed), time.Since(start).Round(time.Millisecond))
+	}
 	if *stats {
 		printStats(stdout, ts, want)
 	}

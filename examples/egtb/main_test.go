@@ -34,8 +34,9 @@ func TestRunGeneratesReadsAndProbes(t *testing.T) {
 
 	// A three-piece material named on the command line is solved and kept.
 	errOut.Reset()
-	require.NoError(t, run([]string{"-dir", dir, "-pieces", "0", "Evcr"}, &out, &errOut))
+	require.NoError(t, run([]string{"-dir", dir, "-pieces", "0", "-verify", "Evcr"}, &out, &errOut))
 	require.Contains(t, errOut.String(), "1 solved")
+	require.Contains(t, errOut.String(), "verified 4 tables")
 	_, err = os.Stat(filepath.Join(dir, "Evcr.egtb"))
 	require.NoError(t, err)
 }
