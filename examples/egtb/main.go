@@ -178,13 +178,13 @@ func heapInUse() int64 {
 
 // printStats writes the facts of the materials ms (without repeats).
 func printStats(w io.Writer, ts *endgame.Tables, ms []endgame.Material) {
-	limit := "none"
+	limit := "no no-capture limit"
 	if l := ts.Rules().MoveLimit; l == 0 {
-		limit = fmt.Sprint(dsq.DrawHalfMoves)
+		limit = fmt.Sprintf("no-capture limit %d half-moves", dsq.DrawHalfMoves)
 	} else if l > 0 {
-		limit = fmt.Sprint(l)
+		limit = fmt.Sprintf("no-capture limit %d half-moves", l)
 	}
-	fmt.Fprintf(w, "# Endgame facts: rules %v, no-capture limit %s half-moves, count 0.\n", ts.Rules(), limit)
+	fmt.Fprintf(w, "# Endgame facts: rules %v, %s, count 0.\n", ts.Rules(), limit)
 	fmt.Fprintln(w, "# Shares are for the side to move over every position with no piece in a den;")
 	fmt.Fprintln(w, "# the longest win is in half-moves to the capture or den entry that keeps it.")
 	fmt.Fprintf(w, "%-6s %-4s %9s %6s %6s %6s %4s  %s\n", "set", "move", "positions", "win%", "draw%", "loss%", "dtz", "longest win")
