@@ -178,6 +178,31 @@ func Open(dir string, rules dsq.Rules) (*Tables, error) {
 	return ts, nil
 }
 
+// Load adds to ts the tables of ms that dir holds (FileName of each);
+// those it does not hold are skipped. A file for other rules, or one that
+// fails its checks, is an error and nothing is added.
+func (ts *Tables) Load(dir string, ms ...Material) error {
+	var read []*Table
+	for _, m := range ms {
+		t, err := ReadFile(filepath.Join(dir, FileName(m)))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			continue
+		case err != nil:
+			return err
+		case t.mat != m:
+			return fmt.Errorf("%s: %w: holds %v", FileName(m), ErrFormat, t.mat)
+		case !sameRules(t.rules, ts.rules):
+			return fmt.Errorf("%s: %w: tables for rules %v, not %v", FileName(m), ErrFormat, t.rules, ts.rules)
+		}
+		read = append(read, t)
+	}
+	for _, t := range read {
+		ts.byMat[t.mat] = t
+	}
+	return nil
+}
+
 // LoadDir adds to ts every table file (*.egtb) of dir. A file for other
 // rules, or one that fails its checks, is an error and nothing is added.
 func (ts *Tables) LoadDir(dir string) error {

@@ -31,10 +31,16 @@ func TestFileRoundTrip(t *testing.T) {
 			require.True(t, okA && okB)
 			require.Equal(t, a, b, "%v", pos)
 		})
+		// Load reads only what it is asked for, and skips what is missing.
+		some, err := endgame.NewTables(rules)
+		require.NoError(t, err)
+		require.NoError(t, some.Load(dir, m, mustMaterial(t, "LTve")))
+		require.Equal(t, []endgame.Material{m}, some.Materials())
 		// Tables of other rules are refused, and nothing is added.
 		other, err := endgame.NewTables(dsq.Rules{MoveLimit: 30})
 		require.NoError(t, err)
 		require.ErrorIs(t, other.LoadDir(dir), endgame.ErrFormat)
+		require.ErrorIs(t, other.Load(dir, m), endgame.ErrFormat)
 		require.Empty(t, other.Materials())
 	}
 }

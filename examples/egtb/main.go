@@ -9,7 +9,7 @@
 //	go run ./examples/egtb -pieces 0 -probe "7/7/2e4/7/E6/L6/7/7/7 b 0 1"
 //
 // Tables already in the directory are read, not solved again (use -fresh to
-// solve everything). A progress bar goes to stderr when it is a terminal,
+// solve everything); only the tables the materials asked for need are read. A progress bar goes to stderr when it is a terminal,
 // and the report of time, sizes and memory to stderr; the facts (-stats) and
 // verdicts (-probe) go to stdout, so that they can be kept and compared.
 package main
@@ -95,7 +95,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !*fresh {
-		if err := ts.LoadDir(*dir); err != nil {
+		if err := ts.Load(*dir, endgame.Closure(want...)...); err != nil {
 			return err
 		}
 	}

@@ -26,7 +26,7 @@ func TestRunGeneratesReadsAndProbes(t *testing.T) {
 	errOut.Reset()
 	require.NoError(t, run([]string{"-dir", dir, "-pieces", "0", "-stats", "-probe", "7/7/7/7/7/7/7/3e3/R6 r 0 1", "Evr"}, &out, &errOut))
 	text := out.String()
-	require.Contains(t, errOut.String(), "64 read from")
+	require.Contains(t, errOut.String(), "2 tables needed: 2 read from")
 	require.Contains(t, errOut.String(), "0 solved")
 	require.Contains(t, text, "blue wins in 2")
 	require.Contains(t, text, "Evr    red ")
