@@ -187,7 +187,7 @@ func printStats(w io.Writer, ts *endgame.Tables, ms []endgame.Material) {
 	fmt.Fprintf(w, "# Endgame facts: rules %v, %s, count 0.\n", ts.Rules(), limit)
 	fmt.Fprintln(w, "# Shares are for the side to move over every position with no piece in a den;")
 	fmt.Fprintln(w, "# the longest win is in half-moves to the capture or den entry that keeps it.")
-	fmt.Fprintf(w, "%-6s %-4s %9s %6s %6s %6s %4s  %s\n", "set", "move", "positions", "win%", "draw%", "loss%", "dtz", "longest win")
+	fmt.Fprintf(w, "%-6s %-4s %9s %9s %9s %9s %6s %6s %6s %4s  %s\n", "set", "move", "positions", "wins", "draws", "losses", "win%", "draw%", "loss%", "dtz", "longest win")
 	seen := map[endgame.Material]bool{}
 	for _, m := range ms {
 		if seen[m] {
@@ -201,7 +201,8 @@ func printStats(w io.Writer, ts *endgame.Tables, ms []endgame.Material) {
 			if st.LongestWin[side] >= 0 {
 				at = st.LongestWinAt[side].String()
 			}
-			fmt.Fprintf(w, "%-6v %-4v %9d %6.2f %6.2f %6.2f %4d  %s\n", m, dsq.Color(side), st.Positions[side],
+			fmt.Fprintf(w, "%-6v %-4v %9d %9d %9d %9d %6.2f %6.2f %6.2f %4d  %s\n", m, dsq.Color(side), st.Positions[side],
+				st.Wins[side], st.Draws[side], st.Losses[side],
 				100*float64(st.Wins[side])/n, 100*float64(st.Draws[side])/n, 100*float64(st.Losses[side])/n,
 				st.LongestWin[side], at)
 		}
