@@ -61,3 +61,38 @@ func TestResume(t *testing.T) {
 	st = c.waitAI(other.ID)
 	assert.Len(t, st["moves"], 2)
 }
+
+// TestTargetsJumpRefused: a tiger's river jump blocked by a rat is listed
+// with its rule, beside the neighbours it may not enter.
+func TestTargetsJumpRefused(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	rec := storeGame(t, s, "l5t/1d3c1/2p1w1e/7/1r5/7/ETW1P1R/1C3D1/6L r 0 1")
+	res := c.req("GET", "/api/games/"+rec.ID+"/targets?from=b3", "")
+	require.Equal(t, http.StatusOK, res.status, res.raw)
+	assert.Equal(t, []any{}, res.body["targets"])
+	codes := map[string]string{}
+	for _, r := range res.body["refused"].([]any) {
+		r := r.(map[string]any)
+		codes[r["to"].(string)] = r["code"].(string)
+	}
+	assert.Equal(t, map[string]string{"b2": "own-piece", "a3": "own-piece", "c3": "own-piece",
+		"b4": "water", "b7": "jump-blocked"}, codes)
+}
+
+// TestDamagedRecord: a stored game that does not replay (a damaged
+// database) is a 500 with no detail for the client, and the detail in the
+// log.
+func TestDamagedRecord(t *testing.T) {
+	var logs syncBuffer
+	c, s := newClient(t, testOptions{logs: &logs})
+	rec := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
+	rec.Moves = []string{"a3a5"}
+	require.NoError(t, s.cfg.Store.Update(context.Background(), rec))
+	s.cache.remove(rec.ID)
+	res := c.req("GET", "/api/games/"+rec.ID, "")
+	assert.Equal(t, http.StatusInternalServerError, res.status)
+	assert.Equal(t, map[string]any{"code": "internal", "message": "internal error"}, res.body)
+	res = c.as("player", "POST", "/api/games/"+rec.ID+"/resign", `{}`)
+	assert.Equal(t, http.StatusInternalServerError, res.status)
+	assert.Contains(t, logs.String(), "a3a5")
+}

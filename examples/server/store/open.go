@@ -39,6 +39,9 @@ func openSQLite(ctx context.Context, file string) (Store, error) {
 	if file == "" {
 		return nil, fmt.Errorf("store: empty database path")
 	}
+	if strings.ContainsAny(file, "?#") {
+		return nil, fmt.Errorf("store: database path %q: no ? or # please", file)
+	}
 	// WAL: readers do not wait for the writer; synchronous(FULL): a commit
 	// is on disk before it is acknowledged; busy_timeout: writers queue
 	// instead of failing.

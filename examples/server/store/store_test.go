@@ -288,5 +288,7 @@ func TestOpenErrors(t *testing.T) {
 	assert.Error(t, err)
 	_, err = store.Open(context.Background(), "")
 	assert.Error(t, err)
+	_, err = store.Open(context.Background(), filepath.Join(t.TempDir(), "x.db?mode=ro"))
+	assert.Error(t, err)
 	assert.False(t, errors.Is(err, store.ErrNotFound))
 }
