@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -301,4 +302,18 @@ func TestPostRateLimit(t *testing.T) {
 	assert.Equal(t, "rate-limited", res.body["code"])
 	assert.NotEmpty(t, res.header.Get("Retry-After"))
 	assert.Equal(t, []any{"a3a4"}, c.state(g.id)["moves"], "reads are not limited; the refused undo did nothing")
+}
+
+// TestNoCapOnGames: the old server refused every new game after 10,000 in
+// memory; now games are stored, and the 10,001st is created like the first.
+func TestNoCapOnGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stores 10,000 games")
+	}
+	file := filepath.Join(t.TempDir(), "dsq.db")
+	fillGames(t, file, 10_000)
+	c, _ := newClient(t, testOptions{db: file})
+	g := c.create(`{"mode":"local"}`)
+	assert.Equal(t, 0.0, c.state(g.id)["ply"])
+	assert.NotZero(t, c.state(fmt.Sprintf("%032x", 10_000))["ply"], "a stored game reads back")
 }
