@@ -78,10 +78,10 @@ func (s *Server) view(ctx context.Context, id string) (*store.Game, *dsq.Game, e
 type call struct {
 	rec    *store.Game
 	game   *dsq.Game
-	seat   dsq.Color  // the colour of the request's token
-	seated bool       // the request holds a seat of this game
-	ticket *ai.Ticket // a place for the AI's move after this change
-	answer any        // the response body; nil: the game's state
+	seat   dsq.Color         // the colour of the request's token
+	seated bool              // the request holds a seat of this game
+	ticket *ai.Ticket        // a place for the AI's move after this change
+	seats  map[string]string // seat tokens handed out by this change
 }
 
 // needAI reserves a place in the AI pool when the change leaves the AI to
@@ -125,8 +125,8 @@ func (s *Server) change(w http.ResponseWriter, r *http.Request, needSeat bool, f
 	if c.ticket != nil {
 		s.queueAI(c.rec.ID, c.ticket)
 	}
-	if c.answer != nil {
-		writeJSON(w, http.StatusOK, c.answer)
+	if c.seats != nil {
+		writeJSON(w, http.StatusOK, map[string]any{"game": stateOf(c.rec, c.game), "seats": c.seats})
 		return
 	}
 	writeJSON(w, http.StatusOK, stateOf(c.rec, c.game))
@@ -297,7 +297,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 			if seatHash(c.rec, color) == "" {
 				t := randomHex()
 				setSeat(c.rec, color, hashToken(t))
-				c.answer = map[string]any{"game": stateOf(c.rec, c.game), "seats": map[string]string{color.String(): t}}
+				c.seats = map[string]string{color.String(): t}
 				return nil
 			}
 		}
