@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -316,4 +317,31 @@ func TestNoCapOnGames(t *testing.T) {
 	g := c.create(`{"mode":"local"}`)
 	assert.Equal(t, 0.0, c.state(g.id)["ply"])
 	assert.NotZero(t, c.state(fmt.Sprintf("%032x", 10_000))["ply"], "a stored game reads back")
+}
+
+func TestClientOf(t *testing.T) {
+	direct := NewServer(Config{})
+	proxied := NewServer(Config{ClientIPHeader: "X-Forwarded-For"})
+	cases := []struct {
+		remote  string
+		header  []string
+		direct  string
+		proxied string
+	}{
+		{"10.0.0.1:5000", nil, "10.0.0.1", "10.0.0.1"},
+		{"10.0.0.1:5000", []string{"203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		// A client's own X-Forwarded-For comes first; the proxy appends the real address.
+		{"10.0.0.1:5000", []string{"1.2.3.4, 203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		{"10.0.0.1:5000", []string{"1.2.3.4", "203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		{"10.0.0.1:5000", []string{""}, "10.0.0.1", "10.0.0.1"},
+	}
+	for _, tc := range cases {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tc.remote
+		for _, v := range tc.header {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		assert.Equal(t, tc.direct, direct.clientOf(r), "%v", tc.header)
+		assert.Equal(t, tc.proxied, proxied.clientOf(r), "%v", tc.header)
+	}
 }

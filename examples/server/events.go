@@ -26,7 +26,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errNotFound)
 		return
 	}
-	client := clientOf(r)
+	client := s.clientOf(r)
 	if !s.openStream(client) {
 		e := fail(http.StatusTooManyRequests, "rate-limited", "too many live streams from your address")
 		e.retryAfter = 5 * time.Second

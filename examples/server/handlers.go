@@ -193,7 +193,7 @@ type createRequest struct {
 
 // create starts a game (API.md: POST /api/games).
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.limiter.allow(clientOf(r)); !ok {
+	if ok, wait := s.limiter.allow(s.clientOf(r)); !ok {
 		e := fail(http.StatusTooManyRequests, "rate-limited", "too many new games from your address: wait a minute")
 		e.retryAfter = max(wait.Round(time.Second), time.Second)
 		s.fail(w, r, e)

@@ -57,6 +57,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		cache    = fs.Int("cache", 1000, "games kept in memory")
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
 		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
+		ipHeader = fs.String("client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
 		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
 		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
@@ -99,7 +100,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
 		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
-		StreamsPerClient: *perIP})
+		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

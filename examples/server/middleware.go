@@ -93,7 +93,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			h.Set("Cache-Control", "no-store")
 		}
 		if r.Method == http.MethodPost {
-			if ok, wait := s.posts.allow(clientOf(r)); !ok {
+			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {
 				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
 				e.retryAfter = max(wait.Round(time.Second), time.Second)
 				writeError(sw, e)

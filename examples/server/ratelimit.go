@@ -3,6 +3,7 @@ package main
 import (
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -45,8 +46,20 @@ func (l *rateLimiter) allow(client string) (bool, time.Duration) {
 	return true, 0
 }
 
-// clientOf is the client a request is counted for: its IP address.
-func clientOf(r *http.Request) string {
+// clientOf is the client a request is counted for: its IP address, or,
+// behind a trusted proxy (Config.ClientIPHeader), the address that proxy
+// wrote last in its header; what clients wrote before it is ignored, since
+// they could write anything.
+func (s *Server) clientOf(r *http.Request) string {
+	if h := s.cfg.ClientIPHeader; h != "" {
+		values := r.Header.Values(h)
+		if len(values) > 0 {
+			hops := strings.Split(values[len(values)-1], ",")
+			if ip := strings.TrimSpace(hops[len(hops)-1]); ip != "" {
+				return ip
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

@@ -29,6 +29,9 @@ type Config struct {
 	CacheSize   int           // games kept in memory
 	// StreamsPerClient bounds one client's (IP's) live streams at once.
 	StreamsPerClient int
+	// ClientIPHeader, behind a load balancer, names the header in which it
+	// writes the client's address (X-Forwarded-For); "" uses the peer's.
+	ClientIPHeader string
 	// WriteTimeout bounds each write of an event stream (default 10 s).
 	WriteTimeout time.Duration
 }
