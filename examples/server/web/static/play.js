@@ -318,7 +318,7 @@ function resultText(o) {
 
 function statusText() {
   const g = S.game;
-  if (!g) return S.learn ? t("learn.hint") : t("new.title");
+  if (!g) return S.learn ? t("learn.hint") : t("status.none");
   if (g.over && g.outcome) return resultText(g.outcome);
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
