@@ -270,3 +270,18 @@ func TestWatchersBounded(t *testing.T) {
 	assert.Equal(t, "busy", res.body["code"])
 	assert.NotEmpty(t, res.header.Get("Retry-After"))
 }
+
+// TestStreamsPerClient: one address may hold only so many live streams.
+func TestStreamsPerClient(t *testing.T) {
+	c, _ := newClient(t, testOptions{perClient: 2})
+	g := c.create(`{"mode":"local"}`)
+	first := c.events(g.id)
+	c.events(g.id)
+	res := c.req("GET", "/api/games/"+g.id+"/events", "")
+	assert.Equal(t, http.StatusTooManyRequests, res.status)
+	assert.Equal(t, "rate-limited", res.body["code"])
+	first.close()
+	require.Eventually(t, func() bool {
+		return c.req("HEAD", "/api/games/"+g.id+"/events", "").status == http.StatusOK
+	}, 5*time.Second, 10*time.Millisecond, "a closed stream gives its place back")
+}

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -209,5 +208,4 @@ func BenchmarkRSSAIGames(b *testing.B) {
 	b.ReportMetric(rss, "MB-RSS")
 	b.ReportMetric(peak, "MB-RSS-peak")
 	b.ReportMetric(float64(engines*hashMiB)*1.048576, "MB-tables")
-	_ = exec.Command
 }

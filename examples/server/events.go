@@ -26,6 +26,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errNotFound)
 		return
 	}
+	client := clientOf(r)
+	if !s.openStream(client) {
+		e := fail(http.StatusTooManyRequests, "rate-limited", "too many live streams from your address")
+		e.retryAfter = 5 * time.Second
+		s.fail(w, r, e)
+		return
+	}
+	defer s.closeStream(client)
 	sub, err := s.cfg.Hub.Subscribe(id) // before the read: no change slips between
 	if errors.Is(err, live.ErrFull) {
 		s.fail(w, r, errBusy("too many watchers"))
@@ -39,6 +47,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
+	if r.Method == http.MethodHead {
+		return
+	}
 	h.Set("X-Accel-Buffering", "no")
 	rc := http.NewResponseController(w)
 	// The request is read: the server's ReadTimeout must not end the stream.
@@ -99,5 +110,25 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+	}
+}
+
+// openStream counts a live stream for client, refusing it beyond
+// StreamsPerClient.
+func (s *Server) openStream(client string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams[client] >= s.cfg.StreamsPerClient {
+		return false
+	}
+	s.streams[client]++
+	return true
+}
+
+func (s *Server) closeStream(client string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams[client]--; s.streams[client] <= 0 {
+		delete(s.streams, client)
 	}
 }

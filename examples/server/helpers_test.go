@@ -27,6 +27,7 @@ type testOptions struct {
 	queue       int
 	createLimit int
 	watchers    int
+	perClient   int
 	logs        io.Writer
 }
 
@@ -60,7 +61,7 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	pool := ai.New(opts.engines, opts.queue, 1)
 	log := newJSONLogger(opts.logs)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
-		AITime: time.Second, CreateLimit: opts.createLimit})
+		AITime: time.Second, CreateLimit: opts.createLimit, StreamsPerClient: opts.perClient})
 	ctx, cancel := context.WithCancel(context.Background())
 	go db.Listen(ctx, s.Changed)
 	t.Cleanup(func() {
@@ -111,7 +112,7 @@ func (c *client) req(method, path, body string, headers ...string) response {
 	data, err := io.ReadAll(res.Body)
 	require.NoError(c.t, err)
 	out := response{status: res.StatusCode, header: res.Header, raw: string(data)}
-	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+	if method != "HEAD" && strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
 		require.NoError(c.t, json.Unmarshal(data, &out.body), string(data))
 	}
 	return out
@@ -166,6 +167,7 @@ func (c *client) waitAI(id string) map[string]any {
 type sse struct {
 	res    *http.Response
 	events chan map[string]any
+	close  func()
 }
 
 func (c *client) events(id string) *sse {
@@ -177,8 +179,8 @@ func (c *client) events(id string) *sse {
 	require.NoError(c.t, err)
 	require.Equal(c.t, http.StatusOK, res.StatusCode)
 	require.Equal(c.t, "text/event-stream", res.Header.Get("Content-Type"))
-	s := &sse{res: res, events: make(chan map[string]any, 100)}
-	c.t.Cleanup(func() { cancel(); res.Body.Close() })
+	s := &sse{res: res, events: make(chan map[string]any, 100), close: func() { cancel(); res.Body.Close() }}
+	c.t.Cleanup(s.close)
 	go func() {
 		defer close(s.events)
 		sc := bufio.NewScanner(res.Body)

@@ -56,6 +56,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		aiTime   = fs.Duration("ai-time", 2*time.Second, "the most one AI move may take")
 		cache    = fs.Int("cache", 1000, "games kept in memory")
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
+		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
 		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
@@ -96,7 +97,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	pool := ai.New(*engines, *queue, *hashMiB)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
-		MaxBody: *maxBody, CreateLimit: *create, CacheSize: *cache, WriteTimeout: *writeT})
+		MaxBody: *maxBody, CreateLimit: *create, CacheSize: *cache, WriteTimeout: *writeT,
+		StreamsPerClient: *perIP})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/doushouqi/doushouqi/examples/server/web"
 )
 
@@ -25,6 +26,8 @@ type Config struct {
 	MaxBody     int64         // the largest request body, bytes
 	CreateLimit int           // games one client (IP) may create per minute
 	CacheSize   int           // games kept in memory
+	// StreamsPerClient bounds one client's (IP's) live streams at once.
+	StreamsPerClient int
 	// WriteTimeout bounds each write of an event stream (default 10 s).
 	WriteTimeout time.Duration
 }
@@ -44,6 +47,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	thinking map[string]bool // games whose AI move is queued or running here
+	streams  map[string]int  // live streams open, by client
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -63,6 +67,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.CreateLimit <= 0 {
 		cfg.CreateLimit = 30
 	}
+	if cfg.StreamsPerClient <= 0 {
+		cfg.StreamsPerClient = 16
+	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
@@ -71,6 +78,7 @@ func NewServer(cfg Config) *Server {
 		limiter:  newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
 		cache:    newGameCache(cfg.CacheSize),
 		thinking: map[string]bool{},
+		streams:  map[string]int{},
 		closing:  make(chan struct{}),
 	}
 }
@@ -131,6 +139,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
+	mux.Handle("/api/analysis", teach.Handler())
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))

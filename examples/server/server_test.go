@@ -234,6 +234,13 @@ func TestHTTP(t *testing.T) {
 	res = c.req("GET", "/api/games", "")
 	assert.Equal(t, "POST", res.header.Get("Allow"))
 
+	res = c.req("GET", "/api/analysis?position=l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L%20r%200%201&square=c3", "")
+	assert.Equal(t, http.StatusOK, res.status, res.raw)
+	assert.Equal(t, "W", res.body["piece"])
+	assert.Equal(t, "no-store", res.header.Get("Cache-Control"))
+	res = c.req("GET", "/api/analysis?position=nonsense", "")
+	assert.Equal(t, http.StatusBadRequest, res.status)
+
 	res = c.req("GET", "/healthz", "")
 	assert.Equal(t, http.StatusOK, res.status)
 	assert.Equal(t, "ok", res.body["status"])

@@ -68,35 +68,29 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 // now is the time stored for a change, to the millisecond stored.
 func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 
-// exec runs a write, and in a shared database announces the game in the same
-// transaction, so that listeners hear of it exactly when it is committed.
-func (s *sqlStore) exec(ctx context.Context, id, query string, args ...any) (sql.Result, error) {
+// exec runs a write and returns the number of rows it changed. In a shared
+// database it also announces the game id on channel dsq_games in the same
+// statement, so that listeners hear of it exactly when it is committed, at
+// no extra round trip.
+func (s *sqlStore) exec(ctx context.Context, query string, args ...any) (int64, error) {
 	if !s.d.notify {
 		s.writeMu.Lock()
 		defer s.writeMu.Unlock()
-		return s.db.ExecContext(ctx, s.q(query), args...)
+		res, err := s.db.ExecContext(ctx, s.q(query), args...)
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.q(query), args...)
-	if err != nil {
-		return nil, err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return res, err
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`SELECT pg_notify('dsq_games', ?)`), id); err != nil {
-		return nil, err
-	}
-	return res, tx.Commit()
+	var n int64
+	err := s.db.QueryRowContext(ctx, s.q(`WITH changed AS (`+query+` RETURNING id)
+		SELECT count(*) FROM (SELECT pg_notify('dsq_games', id) FROM changed) AS notified`), args...).Scan(&n)
+	return n, err
 }
 
 func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 	t := now()
-	res, err := s.exec(ctx, g.ID, `INSERT INTO games (`+gameColumns+`)
+	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
 		g.ID, g.Mode, g.Rules, g.Start, g.First, strings.Join(g.Moves, " "), len(g.Moves), g.ToMove,
@@ -105,9 +99,7 @@ func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: create game: %w", err)
-	} else if n == 0 {
+	if n == 0 {
 		return ErrExists
 	}
 	g.Version, g.Created, g.Updated = 1, t, t
@@ -144,17 +136,13 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 
 func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	t := now()
-	res, err := s.exec(ctx, g.ID, `UPDATE games SET moves = ?, ply = ?, to_move = ?,
+	n, err := s.exec(ctx, `UPDATE games SET moves = ?, ply = ?, to_move = ?,
 		red_seat = ?, blue_seat = ?, draw_offer = ?, resigned = ?, draw_agreed = ?,
 		over = ?, reason = ?, winner = ?, version = version + 1, updated = ?
 		WHERE id = ? AND version = ?`,
 		strings.Join(g.Moves, " "), len(g.Moves), g.ToMove, g.RedSeat, g.BlueSeat, g.DrawOffer,
 		g.Resigned, b2i(g.DrawAgreed), b2i(g.Over), g.Reason, g.Winner, millis(t),
 		g.ID, g.Version)
-	if err != nil {
-		return fmt.Errorf("store: update game: %w", err)
-	}
-	n, err := res.RowsAffected()
 	if err != nil {
 		return fmt.Errorf("store: update game: %w", err)
 	}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// storeGame writes a game straight into the server's store, from start,
+// with the player's seat token "player" (red) and the AI as blue.
+func storeGame(t *testing.T, s *Server, start string, moves ...string) *store.Game {
+	t.Helper()
+	rec := &store.Game{ID: randomHex(), Mode: "ai", Rules: "standard", Start: start, AIColor: "blue", Level: 2,
+		RedSeat: hashToken("player"), Moves: moves}
+	g, err := replay(rec)
+	require.NoError(t, err)
+	rec.First = g.Start().SideToMove().String()
+	derive(rec, g)
+	require.NoError(t, s.cfg.Store.Create(context.Background(), rec))
+	return rec
+}
+
+// TestAIAcceptsDrawWhenBehind: the AI answers a draw offer by its own
+// evaluation: it plays on at the start and accepts when far behind.
+func TestAIAcceptsDrawWhenBehind(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	// Blue (the AI) without its lion, tiger and elephant.
+	rec := storeGame(t, s, "7/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
+	res := c.as("player", "POST", "/api/games/"+rec.ID+"/draw", `{"action":"offer"}`)
+	require.Equal(t, http.StatusOK, res.status, res.raw)
+	assert.Equal(t, true, res.body["over"])
+	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, res.body["outcome"])
+	// Stored, and replayed as an agreed draw.
+	st := c.state(rec.ID)
+	assert.Equal(t, "draw agreed", st["outcome"].(map[string]any)["reason"])
+
+	// Red (the player) without its lion, tiger and elephant: the AI plays on.
+	rec = storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/2W1P1R/1C3D1/7 r 0 1")
+	res = c.as("player", "POST", "/api/games/"+rec.ID+"/draw", `{"action":"offer"}`)
+	require.Equal(t, http.StatusOK, res.status, res.raw)
+	assert.Equal(t, false, res.body["over"])
+	assert.Nil(t, res.body["drawOffer"], "declined at once")
+}
+
+// TestResume: a game left with the AI to move (a stop before its job ran)
+// gets its move after a restart, from Resume or from the first reader.
+func TestResume(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	waiting := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "a3a4")
+	require.True(t, aiToMove(waiting))
+	s.Resume(context.Background())
+	st := c.waitAI(waiting.ID)
+	assert.Len(t, st["moves"], 2)
+
+	// Without Resume: a reader queues the move.
+	other := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "g3g4")
+	st = c.waitAI(other.ID)
+	assert.Len(t, st["moves"], 2)
+}
