@@ -6,7 +6,8 @@
 //	go run ./examples/selfplay [-games N] [-red P] [-blue P] [-seed S] [-json] [-records DIR]
 //
 // A player is random, greedy, ai:<depth> (such as ai:4) or ai:<duration>
-// (such as ai:200ms). A progress bar is drawn on standard error. With -json
+// (such as ai:200ms). A progress bar is drawn on standard error when it is
+// a terminal (a log gets none). With -json
 // the statistics are printed as JSON; with -records every game is saved as a
 // text record in DIR. Bad flags print one line to standard error and exit
 // with status 2.
@@ -139,13 +140,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	bar := isTerminal(stderr) // a log gets no progress bar
 	var stats Stats
 	for i := range *games {
 		g, err := search.PlayGame(ctx, dsq.StartPosition(), red, blue, maxPlies)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		g.Tags["Red"], g.Tags["Blue"], g.Tags["Event"] = *redSpec, *blueSpec, "selfplay game "+strconv.Itoa(i+1)
+		for _, tag := range [][2]string{{"Red", *redSpec}, {"Blue", *blueSpec}, {"Event", "selfplay game " + strconv.Itoa(i+1)}} {
+			if err := g.SetTag(tag[0], tag[1]); err != nil {
+				return fail(stderr, err)
+			}
+		}
 		stats.add(g)
 		if *records != "" {
 			name := filepath.Join(*records, fmt.Sprintf("game-%04d.txt", i+1))
@@ -153,9 +159,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return fail(stderr, err)
 			}
 		}
-		progressBar(stderr, i+1, *games)
+		if bar {
+			progressBar(stderr, i+1, *games)
+		}
 	}
-	fmt.Fprintln(stderr)
+	if bar {
+		fmt.Fprintln(stderr)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -188,6 +198,18 @@ func newPlayer(spec string, rng *rand.Rand) (search.Player, error) {
 	return nil, fmt.Errorf("player %q: want random, greedy, ai:<depth> or ai:<duration>", spec)
 }
 
+// isTerminal reports whether w is a terminal (a character device), where a
+// progress bar redrawn with \r reads well.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar redraws the bar on a terminal.
 func progressBar(w io.Writer, done, total int) {
 	const width = 40
 	filled := done * width / total
