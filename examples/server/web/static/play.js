@@ -37,6 +37,7 @@ const S = {
   settings: {mode: "ai", color: "red", level: 3},
   resignArmed: false,
   idle: undefined,   // whether the new-game form was last opened for no game
+  pending: null,     // the selected piece's targets request, while it runs
 };
 let board;
 
@@ -233,6 +234,8 @@ async function copyLink() {
 // ---- pressing squares ----
 
 async function press(sq) {
+  // A tap right after selecting waits for the selected piece's targets.
+  if (S.pending) await S.pending;
   const g = S.game;
   const letters = boardOf(shownPosition());
   const p = pieceOf(letters[sqIndex(sq)]);
@@ -258,14 +261,17 @@ async function select(sq, mover) {
   const g = S.game;
   try {
     if (mover) {
-      const r = await call("GET", "/api/games/" + g.id + "/targets?from=" + sq, undefined, token(g.sideToMove));
+      const req = call("GET", "/api/games/" + g.id + "/targets?from=" + sq, undefined, token(g.sideToMove));
+      S.pending = req.catch(() => null);
+      const r = await req;
+      S.pending = null;
       if (S.selected !== sq) return;
       S.targets = r.targets || [];
       S.refused = r.refused || [];
       render();
     }
     if (S.learn) await refreshAnalysis();
-  } catch (e) { fail(e); }
+  } catch (e) { S.pending = null; fail(e); }
 }
 
 async function refreshAnalysis() {
@@ -318,7 +324,7 @@ function resultText(o) {
 
 function statusText() {
   const g = S.game;
-  if (!g) return S.learn ? t("learn.hint") : t("new.title");
+  if (!g) return S.learn ? t("learn.hint") : t("status.none");
   if (g.over && g.outcome) return resultText(g.outcome);
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
