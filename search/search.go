@@ -1,8 +1,11 @@
 // Package search is a Dou Shou Qi opponent built on the doushouqi rules
 // engine: iterative-deepening alpha-beta (negamax) with a transposition table
 // on the Zobrist hash, move ordering (table move, captures by value, den
-// entries first), a depth and a time limit, and cancellation through a
-// context. At a fixed depth and without a time limit it is deterministic.
+// entries first), depth, node and time limits, and cancellation through a
+// context. It searches a position, or a game with its history, where
+// repetitions under Rules.Threefold and the no-capture move limit are scored
+// inside the tree as the rules score them. At a fixed depth or node count
+// and without a time limit it is deterministic.
 //
 // An Engine is not safe for concurrent use; give each goroutine its own.
 package search
@@ -21,23 +24,30 @@ const (
 	Win      = 1_000_000
 	winBound = Win - 1000 // scores beyond this are wins found by search
 	maxDepth = 64
+	maxPly   = 128 // deepest ply a search reaches, extensions included
 )
 
 // Options limit a search. The zero value searches to depth 4.
 type Options struct {
-	Depth int           // deepest iteration in plies, 1..64; 0 means 4
+	Depth int           // deepest iteration in plies, 1..64; 0 means 4 unless Time or Nodes is set, then 64
 	Time  time.Duration // stop after this long, keeping the last finished iteration; 0: no limit
+	Nodes uint64        // stop after about this many nodes, likewise; 0: no limit
+	// Progress, if not nil, is called after each finished iteration with its
+	// result, for engine protocols that report the search as it goes.
+	Progress func(Result)
 }
 
 // Result is the outcome of a search.
 type Result struct {
-	Move  dsq.Move // the move chosen
-	Score int      // its score for the side to move
-	Depth int      // the deepest iteration finished
-	Nodes uint64   // positions visited
+	Move  dsq.Move   // the move chosen
+	Score int        // its score for the side to move
+	Depth int        // the deepest iteration finished
+	Nodes uint64     // positions visited
+	PV    []dsq.Move // the expected line, Move first
 }
 
-// ErrNoMove is returned for a position with no legal move.
+// ErrNoMove is returned for a position with no legal move, and for a game
+// that is over.
 var ErrNoMove = errors.New("search: no legal move")
 
 // Engine searches positions. It keeps its transposition table between
@@ -46,9 +56,15 @@ type Engine struct {
 	table    []entry
 	mask     uint64
 	nodes    uint64
+	maxNodes uint64
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
+
+	drawAt    int      // the no-capture count that draws; -1 without a limit
+	threefold bool     // third occurrences are draws (Rules.Threefold)
+	stack     []uint64 // hashes of the game since its last capture, then of the search path
+	rootIndex int      // index in stack of the root position
 }
 
 type entry struct {
@@ -72,21 +88,55 @@ func NewEngine(hashMiB int) *Engine {
 	for n*2*16 <= uint64(max(hashMiB, 1))<<20 {
 		n *= 2
 	}
-	return &Engine{table: make([]entry, n), mask: n - 1}
+	return &Engine{table: make([]entry, n), mask: n - 1, stack: make([]uint64, 0, 256)}
 }
 
 // NewGame clears the transposition table, so that a search depends only on
 // its position and options.
 func (e *Engine) NewGame() { clear(e.table) }
 
-// Search finds a move for the side to move in pos. It returns ErrNoMove if
-// there is none, and the context's error if ctx ends before the first
-// iteration finishes; after that, an ended context or time limit returns the
-// best move of the last finished iteration.
+// Search finds a move for the side to move in pos, under pos's rules and
+// without a history: no repetition is known before pos. It returns ErrNoMove
+// if there is no move, and the context's error if ctx ends before the first
+// iteration finishes; after that, an ended context, time or node limit
+// returns the best move of the last finished iteration.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+	e.stack = append(e.stack[:0], pos.Hash())
+	e.threefold = false
+	return e.search(ctx, pos, opts)
+}
+
+// SearchGame finds a move for the side to move in g, under g's rules: with
+// Rules.Threefold, a position that would occur for the third time counts as
+// a draw, as does (a usual engine practice) one that repeats a position of
+// the search's own line, since the side that wanted it can repeat again. It
+// returns ErrNoMove if g is over; otherwise as Search.
+func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Result, error) {
+	if g.IsOver() {
+		return Result{}, ErrNoMove
+	}
+	pos := g.Position()
+	rules := g.Rules()
+	e.threefold = rules.Threefold
+	// The positions since the last capture, oldest first: no earlier one can
+	// come back, as a capture cannot be undone.
+	n := len(g.Moves())
+	first := max(n-pos.NoCaptureHalfMoves(), 0)
+	e.stack = e.stack[:0]
+	for i := first; i <= n; i++ {
+		p, _ := g.PositionAfter(i)
+		e.stack = append(e.stack, p.Hash())
+	}
+	return e.search(ctx, pos, opts)
+}
+
+func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
 	depth := opts.Depth
 	if depth <= 0 {
 		depth = 4
+		if opts.Time > 0 || opts.Nodes > 0 {
+			depth = maxDepth
+		}
 	}
 	depth = min(depth, maxDepth)
 	moves := pos.LegalMoves()
@@ -96,11 +146,13 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	e.ctx, e.stopped, e.nodes = ctx, false, 0
+	e.ctx, e.stopped, e.nodes, e.maxNodes = ctx, false, 0, opts.Nodes
 	e.deadline = time.Time{}
 	if opts.Time > 0 {
 		e.deadline = time.Now().Add(opts.Time)
 	}
+	e.drawAt = drawAt(pos.Rules())
+	e.rootIndex = len(e.stack) - 1
 	best := Result{Move: moves[0]}
 	for d := 1; d <= depth; d++ {
 		if d > 1 && e.shouldStop() {
@@ -115,13 +167,27 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 			}
 			break
 		}
-		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes}
+		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes, PV: e.pv(pos, move, d)}
+		if opts.Progress != nil {
+			opts.Progress(best)
+		}
 		if score > winBound || score < -winBound {
 			break // a forced result is found; deeper search changes nothing
 		}
 	}
 	best.Nodes = e.nodes
+	e.stack = e.stack[:e.rootIndex+1]
 	return best, nil
+}
+
+func drawAt(r dsq.Rules) int {
+	switch r.MoveLimit {
+	case 0:
+		return dsq.DrawHalfMoves
+	case dsq.NoMoveLimit:
+		return -1
+	}
+	return r.MoveLimit
 }
 
 func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
@@ -131,7 +197,9 @@ func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
 	bestMove := moves[0]
 	for _, m := range moves {
 		u := pos.MakeMove(m)
+		e.stack = append(e.stack, pos.Hash())
 		score := -e.negamax(pos, depth-1, 1, -beta, -alpha)
+		e.stack = e.stack[:len(e.stack)-1]
 		pos.UnmakeMove(m, u)
 		if e.stopped {
 			return 0, bestMove
@@ -144,9 +212,32 @@ func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
 	return alpha, bestMove
 }
 
+// repeated reports whether pos, the top of the stack, is a draw by repetition under Threefold: its third occurrence in the game
+// and the line, or a repeat of a position of the line below the root.
+func (e *Engine) repeated(pos *dsq.Position) bool {
+	if !e.threefold {
+		return false
+	}
+	top := len(e.stack) - 1 // pos itself
+	h := e.stack[top]
+	seen := 0
+	for i := top - 2; i >= max(top-pos.NoCaptureHalfMoves(), 0); i -= 2 {
+		if e.stack[i] == h {
+			if i > e.rootIndex {
+				return true
+			}
+			seen++
+			if seen == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	e.nodes++
-	if e.nodes&1023 == 0 && e.shouldStop() {
+	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
 		e.stopped = true
 		return 0
 	}
@@ -155,15 +246,18 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return terminal(pos.Outcome(), pos.SideToMove(), ply)
 	}
-	if depth <= 0 {
+	if e.repeated(pos) {
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly {
 		return evaluate(pos)
 	}
-	key := ttKey(pos)
+	key := e.key(pos)
 	ttMove := dsq.NoMove
 	if t := &e.table[key&e.mask]; t.key == key {
 		ttMove = t.move
 		if int(t.depth) >= depth {
-			s := int(t.score)
+			s := scoreFromTT(int(t.score), ply)
 			switch {
 			case t.bound == exact,
 				t.bound == lower && s >= beta,
@@ -177,7 +271,9 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	best, bestMove := -Win-1, moves[0]
 	for _, m := range moves {
 		u := pos.MakeMove(m)
+		e.stack = append(e.stack, pos.Hash())
 		score := -e.negamax(pos, depth-1, ply+1, -beta, -alpha)
+		e.stack = e.stack[:len(e.stack)-1]
 		pos.UnmakeMove(m, u)
 		if e.stopped {
 			return 0
@@ -197,25 +293,53 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	case best >= beta:
 		bound = lower
 	}
-	e.store(pos, depth, best, bound, bestMove)
+	e.storeKey(key, depth, scoreToTT(best, ply), bound, bestMove)
 	return best
 }
 
+// scoreToTT and scoreFromTT store win scores as distances from the node
+// rather than from the root, so that an entry reads right at any ply.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s > winBound:
+		return s + ply
+	case s < -winBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s > winBound:
+		return s - ply
+	case s < -winBound:
+		return s + ply
+	}
+	return s
+}
+
 func (e *Engine) shouldStop() bool {
-	if e.ctx.Err() != nil {
+	if e.ctx.Err() != nil || e.maxNodes != 0 && e.nodes >= e.maxNodes {
 		return true
 	}
 	return !e.deadline.IsZero() && time.Now().After(e.deadline)
 }
 
-// ttKey is a position's table key: the Zobrist hash covers pieces and side,
-// and the no-capture count decides how near the move-limit draw is.
-func ttKey(pos *dsq.Position) uint64 {
-	return pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+// key is a position's table key: the Zobrist hash covers pieces and side,
+// and the no-capture count decides how near the move-limit draw is. Far from
+// the limit (further than any search reaches) the count is left out, so
+// that transpositions with different counts share their entries.
+func (e *Engine) key(pos *dsq.Position) uint64 {
+	k := pos.Hash()
+	if clock := pos.NoCaptureHalfMoves(); e.drawAt >= 0 && e.drawAt-clock <= maxPly {
+		k ^= uint64(clock+1) * 0x9e3779b97f4a7c15
+	}
+	return k
 }
 
 func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
-	key := ttKey(pos)
+	key := e.key(pos)
 	if t := &e.table[key&e.mask]; t.key == key {
 		return t.move
 	}
@@ -223,8 +347,27 @@ func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
 }
 
 func (e *Engine) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
-	key := ttKey(pos)
+	e.storeKey(e.key(pos), depth, score, bound, m)
+}
+
+func (e *Engine) storeKey(key uint64, depth, score int, bound uint8, m dsq.Move) {
 	e.table[key&e.mask] = entry{key: key, move: m, score: int32(score), depth: int8(depth), bound: bound}
+}
+
+// pv follows the table from pos after move for the expected line, at most
+// depth moves, stopping at a move that is not legal (an overwritten entry).
+func (e *Engine) pv(pos dsq.Position, move dsq.Move, depth int) []dsq.Move {
+	line := []dsq.Move{move}
+	pos.MakeMove(move)
+	for len(line) < depth {
+		m := e.probeMove(&pos)
+		if m == dsq.NoMove || !pos.IsLegal(m) {
+			break
+		}
+		line = append(line, m)
+		pos.MakeMove(m)
+	}
+	return line
 }
 
 // order sorts moves best first: the table move, den entries, captures of

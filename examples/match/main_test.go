@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const openingsFile = "testdata/openings.txt"
+
+func TestOpeningsFile(t *testing.T) {
+	list, err := loadOpenings(openingsFile)
+	require.NoError(t, err)
+	assert.Len(t, list, 400)
+	seen := map[string]bool{}
+	for _, p := range list {
+		assert.False(t, seen[p.String()], "duplicate opening %v", p)
+		seen[p.String()] = true
+	}
+}
+
+func TestGenerateOpeningsIsReproducible(t *testing.T) {
+	var a, b bytes.Buffer
+	opts := genOptions{Count: 5, MinPlies: 2, MaxPlies: 4, Depth: 3, Margin: 100, Seed: 7}
+	require.NoError(t, generateOpenings(context.Background(), &a, opts))
+	require.NoError(t, generateOpenings(context.Background(), &b, opts))
+	assert.Equal(t, a.String(), b.String())
+	list, err := readOpenings(strings.NewReader(a.String()), "generated")
+	require.NoError(t, err)
+	assert.Len(t, list, 5)
+}
+
+func TestReadOpeningsRefusesBadLines(t *testing.T) {
+	_, err := readOpenings(strings.NewReader("# c\nl5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1\nnonsense\n"), "f")
+	assert.ErrorContains(t, err, "f:3:")
+	_, err = readOpenings(strings.NewReader("3L3/7/7/7/7/7/7/7/l6 b\n"), "f")
+	assert.ErrorContains(t, err, "decided")
+	_, err = readOpenings(strings.NewReader("# only a comment\n"), "f")
+	assert.ErrorContains(t, err, "no openings")
+}
+
+func TestParseSpec(t *testing.T) {
+	s, err := ParseSpec("engine=baseline,nodes=2000,hash=4,name=old")
+	require.NoError(t, err)
+	assert.Equal(t, Spec{Name: "old", Engine: "baseline", Nodes: 2000, Hash: 4}, s)
+	s, err = ParseSpec("engine=/bin/x,movetime=100ms,option.Threads=2")
+	require.NoError(t, err)
+	assert.Equal(t, [][2]string{{"Threads", "2"}}, s.Options)
+	for _, bad := range []string{"", "depth=0", "depth=65", "nodes=-1", "movetime=0s", "hash=0", "color=red,depth=1", "engine=search", "engine=search,depth=2,option.X=1", "depth"} {
+		_, err := ParseSpec(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestMatchCountsGames plays a short match and checks that the summary adds
+// up with the progress lines, one per pair.
+func TestMatchCountsGames(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=2", "-b", "engine=baseline,depth=2", "-openings", openingsFile, "-games", "8", "-concurrency", "2", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Equal(t, 4, strings.Count(progress, "pair "), progress)
+	assert.Contains(t, out, "search vs baseline: 8 games:")
+	assert.Contains(t, out, "SPRT elo0=0 elo1=200")
+}
+
+// TestSPRTStopsAWonMatch: a depth-4 engine against a depth-1 engine is
+// accepted as stronger by 50 Elo long before 200 games.
+func TestSPRTStopsAWonMatch(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=4", "-b", "depth=1", "-openings", openingsFile, "-games", "200", "-sprt", "0,50")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "H1 accepted", out)
+	assert.NotContains(t, out, "B:search: 200 games", out)
+	// The mirror image: the weak engine as A is accepted as not stronger.
+	code, out, progress = runMatch(t, "-a", "depth=1", "-b", "depth=4", "-openings", openingsFile, "-games", "200", "-sprt", "0,50")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "H0 accepted", out)
+}
+
+func TestMatchRules(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=2", "-b", "engine=baseline,depth=2", "-rules", "trapped-capture,move-limit=200,threefold", "-games", "2")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "rules trapped-capture,move-limit=200,threefold")
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-a", "depth=x"},
+		{"-b", "nodes=0"},
+		{"-rules", "chess"},
+		{"-sprt", "5"},
+		{"-sprt", "5,0"},
+		{"-alpha", "0"},
+		{"-games", "1"},
+		{"-concurrency", "0"},
+		{"-openings", "testdata/missing.txt"},
+		{"-gen-openings", "3", "-gen-plies", "5,2"},
+		{"stray"},
+	} {
+		code, out, errOut := runMatch(t, args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: %s", args, errOut)
+	}
+}
