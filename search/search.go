@@ -65,6 +65,11 @@ type Engine struct {
 	threefold bool     // third occurrences are draws (Rules.Threefold)
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
+
+	// exactDepth, for tests, takes table scores only from entries of
+	// exactly the depth asked, so that a fixed-depth search returns the
+	// plain minimax score.
+	exactDepth bool
 }
 
 type entry struct {
@@ -256,7 +261,7 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	ttMove := dsq.NoMove
 	if t := &e.table[key&e.mask]; t.key == key {
 		ttMove = t.move
-		if int(t.depth) >= depth {
+		if int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth {
 			s := scoreFromTT(int(t.score), ply)
 			switch {
 			case t.bound == exact,

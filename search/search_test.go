@@ -120,3 +120,33 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestZeroValuePlayers: the zero RandomPlayer, GreedyPlayer and
+// EnginePlayer play whole games; a nil player is an error.
+func TestZeroValuePlayers(t *testing.T) {
+	for _, p := range []Player{RandomPlayer{}, GreedyPlayer{}, EnginePlayer{}} {
+		g, err := PlayGame(context.Background(), dsq.StartPosition(), p, RandomPlayer{}, 300)
+		require.NoError(t, err)
+		assert.NotEmpty(t, g.Moves())
+	}
+	_, err := PlayGame(context.Background(), dsq.StartPosition(), nil, RandomPlayer{}, 10)
+	assert.ErrorIs(t, err, ErrNoPlayer)
+}
+
+// TestNodeLimit: a node limit stops the search near the limit, keeping a
+// finished iteration, and is deterministic.
+func TestNodeLimit(t *testing.T) {
+	opts := Options{Nodes: 20000}
+	a, err := NewEngine(4).Search(context.Background(), dsq.StartPosition(), opts)
+	require.NoError(t, err)
+	b, err := NewEngine(4).Search(context.Background(), dsq.StartPosition(), opts)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	assert.GreaterOrEqual(t, a.Depth, 2)
+	assert.LessOrEqual(t, a.Nodes, uint64(20000))
+	assert.Equal(t, a.Move, a.PV[0])
+	var depths []int
+	_, err = NewEngine(4).Search(context.Background(), dsq.StartPosition(), Options{Depth: 4, Progress: func(r Result) { depths = append(depths, r.Depth) }})
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2, 3, 4}, depths)
+}
