@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,4 +113,22 @@ func TestBadFlags(t *testing.T) {
 		assert.Empty(t, out, "%v", args)
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: %s", args, errOut)
 	}
+}
+
+// TestMatchWithEngineBinary builds examples/engine and plays it, through
+// its protocol, against the in-process engine at the same depth: the same
+// search either way, so every pair is split evenly (each side wins with
+// the same colour, or both games are drawn).
+func TestMatchWithEngineBinary(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "engine")
+	out, err := exec.Command("go", "build", "-o", bin, "../engine").CombinedOutput()
+	require.NoError(t, err, string(out))
+	code, stdout, progress := runMatch(t, "-a", "engine="+bin+",depth=3,option.Threads=1", "-b", "depth=3", "-openings", openingsFile, "-games", "6", "-concurrency", "2", "-rules", "trapped-capture,move-limit=200,threefold", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, stdout, ": 6 games:")
+	assert.Contains(t, stdout, "pairs (0, ½, 1, 1½, 2 points for A): [0 0 3 0 0]")
+	// A binary that is not there is an error, not a hang.
+	code, _, progress = runMatch(t, "-a", "engine="+bin+"-missing,depth=1", "-games", "2")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, progress, "missing")
 }
