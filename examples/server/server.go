@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,11 +12,9 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/web"
 	"github.com/doushouqi/doushouqi/search"
 )
-
-//go:embed index.html
-var indexHTML []byte
 
 // Limits that keep a public server alive.
 const (
@@ -51,10 +48,7 @@ func NewServer() *Server { return &Server{games: map[string]*room{}} }
 // Handler routes the API and the page.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(indexHTML)
-	})
+	mux.Handle("GET /{$}", web.Handler())
 	mux.HandleFunc("POST /api/games", s.newGame)
 	mux.HandleFunc("GET /api/games/{id}", s.withRoom(func(rm *room, w http.ResponseWriter, r *http.Request) { writeState(w, rm) }))
 	mux.HandleFunc("GET /api/games/{id}/targets", s.withRoom(targets))
