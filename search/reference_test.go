@@ -11,20 +11,68 @@ import (
 )
 
 // minimax is a plain fixed-depth negamax with alpha-beta, no table and no
-// move ordering, scoring leaves as the engine does: the reference the
-// engine's scores are compared with.
+// move ordering, scoring leaves with the quiescence search defined as the
+// engine's (quiesceRef): the reference the engine's scores are compared
+// with.
 func minimax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	moves := pos.LegalMoves()
 	if len(moves) == 0 {
 		return terminal(pos.Outcome(), pos.SideToMove(), ply)
 	}
 	if depth == 0 {
-		return evaluate(pos)
+		return quiesceRef(pos, ply, alpha, beta)
 	}
 	best := -Win - 1
 	for _, m := range moves {
 		u := pos.MakeMove(m)
 		s := -minimax(pos, depth-1, ply+1, -beta, -alpha)
+		pos.UnmakeMove(m, u)
+		best = max(best, s)
+		alpha = max(alpha, s)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// quiesceRef is the value the quiescence search defines: when an enemy
+// piece stands next to the den of the side to move, the best of all moves;
+// otherwise the best of the evaluation and of the captures and den entries.
+func quiesceRef(pos *dsq.Position, ply, alpha, beta int) int {
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+	}
+	us := pos.SideToMove()
+	for _, m := range moves {
+		if dsq.DenOf(us.Other()).Has(m.To()) {
+			return Win - ply - 1 // nothing scores more than entering the den now
+		}
+	}
+	den := dsq.DenOf(us).First()
+	threatened := false
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, 1}, {0, -1}} {
+		sq := dsq.SquareAt(den.File()+d[0], den.Rank()+d[1])
+		if pc := pos.PieceAt(sq); pc != dsq.NoPiece && pc.Color() != us {
+			threatened = true
+		}
+	}
+	best := -Win - 1
+	if !threatened {
+		best = evaluate(pos)
+		if best >= beta || ply >= maxPly {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	for _, m := range moves {
+		tactical := pos.PieceAt(m.To()) != dsq.NoPiece || dsq.DenOf(us.Other()).Has(m.To())
+		if !threatened && !tactical {
+			continue
+		}
+		u := pos.MakeMove(m)
+		s := -quiesceRef(pos, ply+1, -beta, -alpha)
 		pos.UnmakeMove(m, u)
 		best = max(best, s)
 		alpha = max(alpha, s)
@@ -119,6 +167,37 @@ func TestScoresMatchMinimaxAlongGames(t *testing.T) {
 			// search's windows differ from this one's.
 			moves := pos.LegalMoves()
 			pos.MakeMove(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+// TestWindowsKeepTheirPromise searches positions again and again with one
+// engine and table, at a fixed depth in random windows (alpha, beta) around
+// the minimax value v, and checks what a fail-soft search promises: a
+// result r <= alpha means v <= r, r >= beta means v >= r, and in between r
+// is v. Table entries stored or read with the wrong bound break it.
+func TestWindowsKeepTheirPromise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	e := NewEngine(1)
+	e.exactDepth = true
+	for i, pos := range randomPositions(t, 40, 3) {
+		for depth := 1; depth <= 4; depth++ {
+			v := minimax(&pos, depth, 0, -Win-1, Win+1)
+			for range 12 {
+				alpha := v - 300 + rng.IntN(600)
+				beta := alpha + 1 + rng.IntN(200)
+				e.stack = append(e.stack[:0], pos.Hash())
+				e.begin(context.Background(), &pos, Options{})
+				r := e.negamax(&pos, depth, 0, alpha, beta)
+				switch {
+				case r <= alpha:
+					require.LessOrEqual(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				case r >= beta:
+					require.GreaterOrEqual(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				default:
+					require.Equal(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				}
+			}
 		}
 	}
 }

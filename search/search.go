@@ -1,8 +1,10 @@
 // Package search is a Dou Shou Qi opponent built on the doushouqi rules
-// engine: iterative-deepening alpha-beta (negamax) with a transposition table
-// on the Zobrist hash, move ordering (table move, captures by value, den
-// entries first), depth, node and time limits, and cancellation through a
-// context. It searches a position, or a game with its history, where
+// engine: iterative-deepening principal-variation search with a
+// transposition table on the Zobrist hash, aspiration windows, a quiescence
+// search of captures, den entries and answers to den threats, late-move
+// reductions, move ordering (table move, den entries, captures by value,
+// killer moves, history), depth, node and time limits, and cancellation
+// through a context. It searches a position, or a game with its history, where
 // repetitions under Rules.Threefold and the no-capture move limit are scored
 // inside the tree as the rules score them. At a fixed depth or node count
 // and without a time limit it is deterministic.
@@ -66,9 +68,13 @@ type Engine struct {
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
 
+	killers [maxPly + 1][2]dsq.Move
+	history [2][64][64]int32
+
 	// exactDepth, for tests, takes table scores only from entries of
-	// exactly the depth asked, so that a fixed-depth search returns the
-	// plain minimax score.
+	// exactly the depth asked and turns off everything that prunes or
+	// reduces (late-move reductions, aspiration), so that a fixed-depth
+	// search returns the plain minimax score with quiescence.
 	exactDepth bool
 }
 
@@ -98,7 +104,10 @@ func NewEngine(hashMiB int) *Engine {
 
 // NewGame clears the transposition table, so that a search depends only on
 // its position and options.
-func (e *Engine) NewGame() { clear(e.table) }
+func (e *Engine) NewGame() {
+	clear(e.table)
+	e.history = [2][64][64]int32{}
+}
 
 // Search finds a move for the side to move in pos, under pos's rules and
 // without a history: no repetition is known before pos. It returns ErrNoMove
@@ -151,19 +160,13 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	e.ctx, e.stopped, e.nodes, e.maxNodes = ctx, false, 0, opts.Nodes
-	e.deadline = time.Time{}
-	if opts.Time > 0 {
-		e.deadline = time.Now().Add(opts.Time)
-	}
-	e.drawAt = drawAt(pos.Rules())
-	e.rootIndex = len(e.stack) - 1
+	e.begin(ctx, &pos, opts)
 	best := Result{Move: moves[0]}
 	for d := 1; d <= depth; d++ {
 		if d > 1 && e.shouldStop() {
 			break // no time for another iteration
 		}
-		score, move := e.root(&pos, d)
+		score, move := e.aspirate(&pos, d, best.Score)
 		if e.stopped {
 			if d == 1 {
 				if err := ctx.Err(); err != nil {
@@ -185,6 +188,19 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	return best, nil
 }
 
+// begin readies the engine for a search from pos, whose hash is the top of
+// e.stack.
+func (e *Engine) begin(ctx context.Context, pos *dsq.Position, opts Options) {
+	e.ctx, e.stopped, e.nodes, e.maxNodes = ctx, false, 0, opts.Nodes
+	e.deadline = time.Time{}
+	if opts.Time > 0 {
+		e.deadline = time.Now().Add(opts.Time)
+	}
+	e.drawAt = drawAt(pos.Rules())
+	e.rootIndex = len(e.stack) - 1
+	e.killers = [maxPly + 1][2]dsq.Move{}
+}
+
 func drawAt(r dsq.Rules) int {
 	switch r.MoveLimit {
 	case 0:
@@ -193,28 +209,6 @@ func drawAt(r dsq.Rules) int {
 		return -1
 	}
 	return r.MoveLimit
-}
-
-func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
-	var buf [dsq.MaxMoves]dsq.Move
-	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos))
-	alpha, beta := -Win-1, Win+1
-	bestMove := moves[0]
-	for _, m := range moves {
-		u := pos.MakeMove(m)
-		e.stack = append(e.stack, pos.Hash())
-		score := -e.negamax(pos, depth-1, 1, -beta, -alpha)
-		e.stack = e.stack[:len(e.stack)-1]
-		pos.UnmakeMove(m, u)
-		if e.stopped {
-			return 0, bestMove
-		}
-		if score > alpha {
-			alpha, bestMove = score, m
-		}
-	}
-	e.store(pos, depth, alpha, exact, bestMove)
-	return alpha, bestMove
 }
 
 // repeated reports whether pos, the top of the stack, is a draw by repetition under Threefold: its third occurrence in the game
@@ -238,68 +232,6 @@ func (e *Engine) repeated(pos *dsq.Position) bool {
 		}
 	}
 	return false
-}
-
-func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
-	e.nodes++
-	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
-		e.stopped = true
-		return 0
-	}
-	var buf [dsq.MaxMoves]dsq.Move
-	moves := pos.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return terminal(pos.Outcome(), pos.SideToMove(), ply)
-	}
-	if e.repeated(pos) {
-		return 0
-	}
-	if depth <= 0 || ply >= maxPly {
-		return evaluate(pos)
-	}
-	key := e.key(pos)
-	ttMove := dsq.NoMove
-	if t := &e.table[key&e.mask]; t.key == key {
-		ttMove = t.move
-		if int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth {
-			s := scoreFromTT(int(t.score), ply)
-			switch {
-			case t.bound == exact,
-				t.bound == lower && s >= beta,
-				t.bound == upper && s <= alpha:
-				return s
-			}
-		}
-	}
-	moves = e.order(pos, moves, ttMove)
-	origAlpha := alpha
-	best, bestMove := -Win-1, moves[0]
-	for _, m := range moves {
-		u := pos.MakeMove(m)
-		e.stack = append(e.stack, pos.Hash())
-		score := -e.negamax(pos, depth-1, ply+1, -beta, -alpha)
-		e.stack = e.stack[:len(e.stack)-1]
-		pos.UnmakeMove(m, u)
-		if e.stopped {
-			return 0
-		}
-		if score > best {
-			best, bestMove = score, m
-		}
-		alpha = max(alpha, score)
-		if alpha >= beta {
-			break
-		}
-	}
-	bound := exact
-	switch {
-	case best <= origAlpha:
-		bound = upper
-	case best >= beta:
-		bound = lower
-	}
-	e.storeKey(key, depth, scoreToTT(best, ply), bound, bestMove)
-	return best
 }
 
 // scoreToTT and scoreFromTT store win scores as distances from the node
@@ -373,36 +305,6 @@ func (e *Engine) pv(pos dsq.Position, move dsq.Move, depth int) []dsq.Move {
 		pos.MakeMove(m)
 	}
 	return line
-}
-
-// order sorts moves best first: the table move, den entries, captures of
-// the most valuable piece, then the rest in generation order. The sort is
-// stable, so the order is deterministic.
-func (e *Engine) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move) []dsq.Move {
-	var keys [dsq.MaxMoves]int
-	den := dsq.DenOf(pos.SideToMove().Other())
-	for i, m := range moves {
-		k := 0
-		switch {
-		case m == first:
-			k = 3 * Win
-		case den.Has(m.To()):
-			k = 2 * Win
-		default:
-			if victim := pos.PieceAt(m.To()); victim != dsq.NoPiece {
-				k = pieceValue[victim.Animal()]*16 - pieceValue[pos.PieceAt(m.From()).Animal()]
-			}
-		}
-		keys[i] = k
-	}
-	// Insertion sort: at most 32 moves.
-	for i := 1; i < len(moves); i++ {
-		for j := i; j > 0 && keys[j] > keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-			moves[j], moves[j-1] = moves[j-1], moves[j]
-		}
-	}
-	return moves
 }
 
 // terminal scores a decided position, outcome o, for side, ply half-moves
