@@ -117,9 +117,6 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 		}
 	}
 	threatened := denThreat(pos)
-	if e.tryNull(pos, depth, ply, beta, threatened) {
-		return beta
-	}
 	moves = e.order(pos, moves, ttMove, ply)
 	origAlpha := alpha
 	best, bestMove := -Win-1, moves[0]
@@ -178,32 +175,6 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	}
 	e.storeKey(key, depth, scoreToTT(best, ply), bound, bestMove)
 	return best
-}
-
-// tryNull reports whether passing the move (null-move pruning) still
-// leaves the side to move at or above beta in a reduced search: then the
-// real moves would too, unless the position is a zugzwang. Passing is not a
-// move of the game, so it is tried only where zugzwang is unlikely: with at
-// least four pieces, no den threat, an evaluation at or above beta, not
-// twice in a row, and never in exact mode.
-func (e *Engine) tryNull(pos *dsq.Position, depth, ply, beta int, threatened bool) bool {
-	if e.exactDepth || depth < 3 || threatened || e.nullAt[ply] || beta > winBound || beta < -winBound ||
-		pos.Occupied(pos.SideToMove()).Count() < 4 || evaluate(pos) < beta {
-		return false
-	}
-	s := pos.Setup()
-	s.SideToMove = s.SideToMove.Other()
-	passed, err := dsq.NewPosition(s)
-	if err != nil {
-		return false
-	}
-	r := 2 + depth/4
-	e.stack = append(e.stack, passed.Hash())
-	e.nullAt[ply+1] = true
-	score := -e.negamax(&passed, depth-1-r, ply+1, -beta, -beta+1)
-	e.nullAt[ply+1] = false
-	e.stack = e.stack[:len(e.stack)-1]
-	return !e.stopped && score >= beta
 }
 
 // quiesce searches captures and den entries from a position with legal

@@ -69,7 +69,6 @@ type Engine struct {
 	rootIndex int      // index in stack of the root position
 
 	killers [maxPly + 1][2]dsq.Move
-	nullAt  [maxPly + 2]bool // the move into this ply was a pass
 	history [2][64][64]int32
 
 	// exactDepth, for tests, takes table scores only from entries of

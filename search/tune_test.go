@@ -24,7 +24,7 @@ import (
 // keeps the quiet positions (no capture, den entry or den threat) with the
 // game's result, and moves each weight up or down while that lowers the
 // mean squared error between the result and the logistic of the
-// evaluation; it then writes weights.go (-tune.out). Everything is
+// evaluation (material stays fixed: see below); it then writes weights.go (-tune.out). Everything is
 // deterministic: the same command writes the same file.
 var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
@@ -76,8 +76,12 @@ func TestTuneEval(t *testing.T) {
 		for improved := true; improved; {
 			improved = false
 			for i := range w {
-				if i == fAdvance || i == fAdvance+advanceSteps {
-					continue // distance 0 is the den: decided, never evaluated
+				if i < fAdvance || i == fAdvance || i == fAdvance+advanceSteps {
+					// Material stays as set: each piece also has exactly one
+					// advance feature, so material and advance are collinear
+					// and only one of them can be fitted. Distance 0 is the
+					// den: decided, never evaluated.
+					continue
 				}
 				best := loss(samples, &w, k)
 				for _, d := range []int{step, -step} {
@@ -182,7 +186,7 @@ func loss(samples []sample, w *[numFeatures]int, k float64) float64 {
 // fitK finds the scale of the logistic that fits the current weights best.
 func fitK(samples []sample, w *[numFeatures]int) float64 {
 	best, bestK := math.Inf(1), 1.0
-	for k := 0.05; k <= 3; k += 0.05 {
+	for k := 0.01; k <= 3; k += 0.01 {
 		if l := loss(samples, w, k); l < best {
 			best, bestK = l, k
 		}
