@@ -4,7 +4,7 @@ import dsq "github.com/doushouqi/doushouqi"
 
 // aspirate searches the root at depth in a window around the previous
 // iteration's score, widening it until the score falls inside.
-func (e *Engine) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
+func (e *worker) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
 	if depth < 4 || e.exactDepth || prev > winBound || prev < -winBound {
 		return e.root(pos, depth, -Win-1, Win+1)
 	}
@@ -28,7 +28,7 @@ func (e *Engine) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
 
 // root searches every root move in (alpha, beta), the table move and the
 // best of the last iteration first, and returns the best score and move.
-func (e *Engine) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move) {
+func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move) {
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos), 0)
 	best, bestMove := -Win-1, moves[0]
@@ -85,7 +85,7 @@ var denGuard = [2]dsq.Bitboard{
 	dsq.C9.Bitboard() | dsq.E9.Bitboard() | dsq.D8.Bitboard(),
 }
 
-func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
+func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	e.nodes++
 	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
 		e.stopped = true
@@ -104,7 +104,7 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	}
 	key := e.key(pos)
 	ttMove := dsq.NoMove
-	if t := &e.table[key&e.mask]; t.key == key {
+	if t, ok := e.tt.probe(key); ok {
 		ttMove = t.move
 		if int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth {
 			s := scoreFromTT(int(t.score), ply)
@@ -173,7 +173,7 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	case best >= beta:
 		bound = lower
 	}
-	e.storeKey(key, depth, scoreToTT(best, ply), bound, bestMove)
+	e.tt.store(key, entry{move: bestMove, score: int32(scoreToTT(best, ply)), depth: int8(depth), bound: bound})
 	return best
 }
 
@@ -181,7 +181,7 @@ func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 // moves (given) until the position is quiet, standing pat on the
 // evaluation, except when the other side threatens to enter the den: then
 // every move is searched, since only the answer to the threat counts.
-func (e *Engine) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta int) int {
+func (e *worker) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta int) int {
 	threatened := denThreat(pos)
 	best := -Win - 1
 	if !threatened {
@@ -215,7 +215,7 @@ func (e *Engine) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta i
 }
 
 // qnode is a node of the quiescence search.
-func (e *Engine) qnode(pos *dsq.Position, ply, alpha, beta int) int {
+func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
 	e.nodes++
 	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
 		e.stopped = true

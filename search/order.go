@@ -14,7 +14,7 @@ const (
 
 // order sorts moves best first. The sort is stable, so the order is
 // deterministic.
-func (e *Engine) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply int) []dsq.Move {
+func (e *worker) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply int) []dsq.Move {
 	var keys [dsq.MaxMoves]int
 	us := pos.SideToMove()
 	den := dsq.DenOf(us.Other())
@@ -43,7 +43,7 @@ func (e *Engine) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply 
 
 // orderTactical keeps, when onlyTactical, the den entries and captures
 // (best first) and drops the rest; otherwise it orders every move so.
-func (e *Engine) orderTactical(pos *dsq.Position, moves []dsq.Move, onlyTactical bool) []dsq.Move {
+func (e *worker) orderTactical(pos *dsq.Position, moves []dsq.Move, onlyTactical bool) []dsq.Move {
 	var keys [dsq.MaxMoves]int
 	den := dsq.DenOf(pos.SideToMove().Other())
 	n := 0
@@ -83,7 +83,7 @@ func sortMoves(moves []dsq.Move, keys []int) {
 
 // rememberCutoff records a quiet move that refuted the position at ply:
 // as a killer of the ply, and in the mover's history.
-func (e *Engine) rememberCutoff(us dsq.Color, m dsq.Move, ply, depth int) {
+func (e *worker) rememberCutoff(us dsq.Color, m dsq.Move, ply, depth int) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1], e.killers[ply][0] = e.killers[ply][0], m
 	}

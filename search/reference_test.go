@@ -125,7 +125,7 @@ func TestScoresMatchMinimax(t *testing.T) {
 		n = 30
 	}
 	e := NewEngine(4)
-	e.exactDepth = true
+	e.workers[0].exactDepth = true
 	for i, pos := range randomPositions(t, n, 1) {
 		want := minimax(&pos, depth, 0, -Win-1, Win+1)
 		// One engine for all positions, its table kept: entries of earlier
@@ -148,7 +148,7 @@ func TestScoresMatchMinimaxAlongGames(t *testing.T) {
 	games := 40 // under a second; fewer let the swapped-bounds mutant live
 	rng := rand.New(rand.NewPCG(2, 5))
 	e := NewEngine(4)
-	e.exactDepth = true
+	e.workers[0].exactDepth = true
 	for game := range games {
 		pos := dsq.StartPosition()
 		for range rng.IntN(30) {
@@ -179,16 +179,17 @@ func TestScoresMatchMinimaxAlongGames(t *testing.T) {
 func TestWindowsKeepTheirPromise(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	e := NewEngine(1)
-	e.exactDepth = true
+	e.workers[0].exactDepth = true
 	for i, pos := range randomPositions(t, 40, 3) {
 		for depth := 1; depth <= 4; depth++ {
 			v := minimax(&pos, depth, 0, -Win-1, Win+1)
 			for range 12 {
 				alpha := v - 300 + rng.IntN(600)
 				beta := alpha + 1 + rng.IntN(200)
-				e.stack = append(e.stack[:0], pos.Hash())
-				e.begin(context.Background(), &pos, Options{})
-				r := e.negamax(&pos, depth, 0, alpha, beta)
+				w := e.workers[0]
+				w.stack = append(w.stack[:0], pos.Hash())
+				w.begin(context.Background(), &pos, Options{})
+				r := w.negamax(&pos, depth, 0, alpha, beta)
 				switch {
 				case r <= alpha:
 					require.LessOrEqual(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)

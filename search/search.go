@@ -15,6 +15,7 @@ package search
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -29,11 +30,19 @@ const (
 	maxPly   = 128 // deepest ply a search reaches, extensions included
 )
 
+// MaxThreads is the largest Options.Threads.
+const MaxThreads = 256
+
 // Options limit a search. The zero value searches to depth 4.
 type Options struct {
 	Depth int           // deepest iteration in plies, 1..64; 0 means 4 unless Time or Nodes is set, then 64
 	Time  time.Duration // stop after this long, keeping the last finished iteration; 0: no limit
-	Nodes uint64        // stop after about this many nodes, likewise; 0: no limit
+	Nodes uint64        // stop after about this many nodes (of the main thread), likewise; 0: no limit
+	// Threads is the number of goroutines that search together, sharing
+	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads. The move
+	// and score are the main thread's; a search on several threads is not
+	// deterministic.
+	Threads int
 	// Progress, if not nil, is called after each finished iteration with its
 	// result, for engine protocols that report the search as it goes.
 	Progress func(Result)
@@ -53,10 +62,16 @@ type Result struct {
 var ErrNoMove = errors.New("search: no legal move")
 
 // Engine searches positions. It keeps its transposition table between
-// searches of one game; NewGame clears it.
+// searches of one game; NewGame clears it. With Options.Threads above 1 it
+// searches on that many goroutines sharing the table (Lazy SMP).
 type Engine struct {
-	table    []entry
-	mask     uint64
+	tt      *table
+	workers []*worker // workers[0] is the main thread; the others help
+}
+
+// worker is one search thread: everything but the table is its own.
+type worker struct {
+	tt       *table
 	nodes    uint64
 	maxNodes uint64
 	deadline time.Time
@@ -78,35 +93,24 @@ type Engine struct {
 	exactDepth bool
 }
 
-type entry struct {
-	key   uint64
-	move  dsq.Move
-	score int32
-	depth int8
-	bound uint8
-}
-
-const (
-	exact uint8 = iota + 1
-	lower
-	upper
-)
-
 // NewEngine returns an engine with a transposition table of about hashMiB
 // MiB (at least 1).
 func NewEngine(hashMiB int) *Engine {
-	n := uint64(1)
-	for n*2*16 <= uint64(max(hashMiB, 1))<<20 {
-		n *= 2
-	}
-	return &Engine{table: make([]entry, n), mask: n - 1, stack: make([]uint64, 0, 256)}
+	tt := newTable(hashMiB)
+	return &Engine{tt: tt, workers: []*worker{newWorker(tt)}}
+}
+
+func newWorker(tt *table) *worker {
+	return &worker{tt: tt, stack: make([]uint64, 0, 256)}
 }
 
 // NewGame clears the transposition table, so that a search depends only on
 // its position and options.
 func (e *Engine) NewGame() {
-	clear(e.table)
-	e.history = [2][64][64]int32{}
+	e.tt.clear()
+	for _, w := range e.workers {
+		w.history = [2][64][64]int32{}
+	}
 }
 
 // Search finds a move for the side to move in pos, under pos's rules and
@@ -115,8 +119,9 @@ func (e *Engine) NewGame() {
 // iteration finishes; after that, an ended context, time or node limit
 // returns the best move of the last finished iteration.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
-	e.stack = append(e.stack[:0], pos.Hash())
-	e.threefold = false
+	main := e.workers[0]
+	main.stack = append(main.stack[:0], pos.Hash())
+	main.threefold = false
 	return e.search(ctx, pos, opts)
 }
 
@@ -131,20 +136,56 @@ func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Res
 	}
 	pos := g.Position()
 	rules := g.Rules()
-	e.threefold = rules.Threefold
+	main := e.workers[0]
+	main.threefold = rules.Threefold
 	// The positions since the last capture, oldest first: no earlier one can
 	// come back, as a capture cannot be undone.
 	n := len(g.Moves())
 	first := max(n-pos.NoCaptureHalfMoves(), 0)
-	e.stack = e.stack[:0]
+	main.stack = main.stack[:0]
 	for i := first; i <= n; i++ {
 		p, _ := g.PositionAfter(i)
-		e.stack = append(e.stack, p.Hash())
+		main.stack = append(main.stack, p.Hash())
 	}
 	return e.search(ctx, pos, opts)
 }
 
+// search runs the main worker, and helpers when opts.Threads asks for them,
+// from pos; the main worker's stack holds the history.
 func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+	threads := min(max(opts.Threads, 1), MaxThreads)
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, newWorker(e.tt))
+	}
+	main := e.workers[0]
+	if threads == 1 {
+		return main.iterate(ctx, pos, opts, 0)
+	}
+	helpCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for i, h := range e.workers[1:threads] {
+		h.threefold = main.threefold
+		h.stack = append(h.stack[:0], main.stack...)
+		h.exactDepth = main.exactDepth
+		helperOpts := Options{Depth: opts.Depth, Time: opts.Time}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = h.iterate(helpCtx, pos, helperOpts, 1+i%2)
+		}()
+	}
+	r, err := main.iterate(ctx, pos, opts, 0)
+	stop()
+	wg.Wait()
+	for _, h := range e.workers[1:threads] {
+		r.Nodes += h.nodes
+	}
+	return r, err
+}
+
+// iterate is iterative deepening from pos; a helper (skip > 0) starts at
+// depth 1+skip, so that the threads spread over depths.
+func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, skip int) (Result, error) {
 	depth := opts.Depth
 	if depth <= 0 {
 		depth = 4
@@ -162,13 +203,13 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	}
 	e.begin(ctx, &pos, opts)
 	best := Result{Move: moves[0]}
-	for d := 1; d <= depth; d++ {
+	for d := 1 + skip; d <= depth; d++ {
 		if d > 1 && e.shouldStop() {
 			break // no time for another iteration
 		}
 		score, move := e.aspirate(&pos, d, best.Score)
 		if e.stopped {
-			if d == 1 {
+			if d == 1+skip {
 				if err := ctx.Err(); err != nil {
 					return Result{}, err
 				}
@@ -190,7 +231,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 
 // begin readies the engine for a search from pos, whose hash is the top of
 // e.stack.
-func (e *Engine) begin(ctx context.Context, pos *dsq.Position, opts Options) {
+func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 	e.ctx, e.stopped, e.nodes, e.maxNodes = ctx, false, 0, opts.Nodes
 	e.deadline = time.Time{}
 	if opts.Time > 0 {
@@ -213,7 +254,7 @@ func drawAt(r dsq.Rules) int {
 
 // repeated reports whether pos, the top of the stack, is a draw by repetition under Threefold: its third occurrence in the game
 // and the line, or a repeat of a position of the line below the root.
-func (e *Engine) repeated(pos *dsq.Position) bool {
+func (e *worker) repeated(pos *dsq.Position) bool {
 	if !e.threefold {
 		return false
 	}
@@ -256,7 +297,7 @@ func scoreFromTT(s, ply int) int {
 	return s
 }
 
-func (e *Engine) shouldStop() bool {
+func (e *worker) shouldStop() bool {
 	if e.ctx.Err() != nil || e.maxNodes != 0 && e.nodes >= e.maxNodes {
 		return true
 	}
@@ -267,7 +308,7 @@ func (e *Engine) shouldStop() bool {
 // and the no-capture count decides how near the move-limit draw is. Far from
 // the limit (further than any search reaches) the count is left out, so
 // that transpositions with different counts share their entries.
-func (e *Engine) key(pos *dsq.Position) uint64 {
+func (e *worker) key(pos *dsq.Position) uint64 {
 	k := pos.Hash()
 	if clock := pos.NoCaptureHalfMoves(); e.drawAt >= 0 && e.drawAt-clock <= maxPly {
 		k ^= uint64(clock+1) * 0x9e3779b97f4a7c15
@@ -275,25 +316,20 @@ func (e *Engine) key(pos *dsq.Position) uint64 {
 	return k
 }
 
-func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
-	key := e.key(pos)
-	if t := &e.table[key&e.mask]; t.key == key {
+func (e *worker) probeMove(pos *dsq.Position) dsq.Move {
+	if t, ok := e.tt.probe(e.key(pos)); ok {
 		return t.move
 	}
 	return dsq.NoMove
 }
 
-func (e *Engine) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
-	e.storeKey(e.key(pos), depth, score, bound, m)
-}
-
-func (e *Engine) storeKey(key uint64, depth, score int, bound uint8, m dsq.Move) {
-	e.table[key&e.mask] = entry{key: key, move: m, score: int32(score), depth: int8(depth), bound: bound}
+func (e *worker) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
+	e.tt.store(e.key(pos), entry{move: m, score: int32(score), depth: int8(depth), bound: bound})
 }
 
 // pv follows the table from pos after move for the expected line, at most
 // depth moves, stopping at a move that is not legal (an overwritten entry).
-func (e *Engine) pv(pos dsq.Position, move dsq.Move, depth int) []dsq.Move {
+func (e *worker) pv(pos dsq.Position, move dsq.Move, depth int) []dsq.Move {
 	line := []dsq.Move{move}
 	pos.MakeMove(move)
 	for len(line) < depth {

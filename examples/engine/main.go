@@ -10,7 +10,7 @@
 //
 //	uci | jcei                   identify, list the options, end with uciok | jceiok
 //	isready                      readyok
-//	setoption name N value V     Hash (MiB, 1..4096), Threads (1), Rules (doushouqi.ParseRules text)
+//	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -48,6 +48,7 @@ func main() {
 const (
 	defaultHash = 16
 	maxHash     = 4096
+	maxThreads  = 64
 )
 
 // session is the protocol state of one engine process.
@@ -56,6 +57,7 @@ type session struct {
 	outMu    sync.Mutex
 	engine   *search.Engine
 	hash     int
+	threads  int
 	rules    dsq.Rules
 	game     *dsq.Game
 	cancel   context.CancelFunc // ends the running search, if any
@@ -65,7 +67,7 @@ type session struct {
 }
 
 func run(in io.Reader, out io.Writer) int {
-	s := &session{out: out, hash: defaultHash, game: dsq.NewGame()}
+	s := &session{out: out, hash: defaultHash, threads: 1, game: dsq.NewGame()}
 	s.engine = search.NewEngine(s.hash)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -103,7 +105,7 @@ func (s *session) handle(line string) bool {
 		s.println("id name doushouqi search")
 		s.println("id author the doushouqi authors")
 		s.println("option name Hash type spin default %d min 1 max %d", defaultHash, maxHash)
-		s.println("option name Threads type spin default 1 min 1 max 1")
+		s.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.println("option name Rules type string default standard")
 		s.println("%sok", cmd)
 	case "isready":
@@ -147,9 +149,12 @@ func (s *session) setOption(args string) {
 			s.hash, s.newHash = n, true
 		}
 	case "threads":
-		if value != "1" {
-			s.errorf("Threads %q: this engine searches on one thread", value)
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxThreads {
+			s.errorf("Threads %q: want 1..%d", value, maxThreads)
+			return
 		}
+		s.threads = n
 	case "rules":
 		r, err := dsq.ParseRules(value)
 		if err != nil {
@@ -294,6 +299,7 @@ func (s *session) goSearch(args string) {
 		s.errorf("%v", err)
 		return
 	}
+	opts.Threads = s.threads
 	if s.newHash {
 		s.engine, s.newHash = search.NewEngine(s.hash), false
 	}

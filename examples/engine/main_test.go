@@ -168,6 +168,9 @@ func TestNodesAndMovetimeAndClock(t *testing.T) {
 	assert.Less(t, time.Since(begin), 3*time.Second)
 	p.send("go wtime 3000 btime 3000 winc 0 binc 0")
 	p.expect("bestmove")
+	p.send("setoption name Threads value 2", "go depth 5")
+	lines = p.expect("bestmove")
+	assert.Contains(t, lines[len(lines)-2], "info depth 5 ")
 }
 
 func TestStopEndsInfiniteSearch(t *testing.T) {
@@ -195,7 +198,8 @@ func TestRefusedInputChangesNothing(t *testing.T) {
 		"go nodes x",
 		"go sideways 3",
 		"setoption name Hash value 0",
-		"setoption name Threads value 4",
+		"setoption name Threads value 0",
+		"setoption name Threads value 65",
 		"setoption name Rules value chess",
 		"setoption name Colour value red",
 		"setoption Hash 3",
