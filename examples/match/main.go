@@ -33,6 +33,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,6 +166,7 @@ type pairResult struct {
 	index  int
 	points [2]float64
 	plies  [2]int
+	ends   [2]string // how each game ended
 	err    error
 }
 
@@ -203,6 +205,19 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 	go func() { wg.Wait(); close(results) }()
 
 	var score Score
+	ends := map[string]int{}
+	defer func() {
+		keys := make([]string, 0, len(ends))
+		for k := range ends {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %d", k, ends[k]))
+		}
+		fmt.Fprintf(progress, "endings: %s\n", strings.Join(parts, ", "))
+	}()
 	var firstErr error
 	start := time.Now()
 	lower, upper := cfg.Test.Bounds()
@@ -214,8 +229,9 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 			}
 			continue
 		}
-		for _, p := range r.points {
+		for i, p := range r.points {
 			score.addGame(p)
+			ends[r.ends[i]]++
 		}
 		score.addPair(r.points[0], r.points[1])
 		elo, lo, hi := score.Elo()
@@ -269,6 +285,10 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 				break
 			}
 			r.plies[game] = plies
+			r.ends[game] = out.Reason.String()
+			if !out.IsDecided() {
+				r.ends[game] = "adjudicated at the ply cap"
+			}
 			switch {
 			case !out.IsDecided() || out.IsDraw():
 				r.points[game] = 0.5
