@@ -46,7 +46,7 @@ func TerrainOf(sq Square, c Color) Terrain {
 // Attackers returns the pieces of side by that could capture the enemy piece
 // on sq if it were by's turn: for example, who controls a trap an enemy has
 // entered. It is empty if sq holds no piece of the other side.
-func (p *Position) Attackers(sq Square, by Color) Bitboard {
+func (p Position) Attackers(sq Square, by Color) Bitboard {
 	if !sq.IsValid() || by > Blue {
 		return 0
 	}
@@ -54,7 +54,7 @@ func (p *Position) Attackers(sq Square, by Color) Bitboard {
 	if target == NoPiece || target.Color() == by {
 		return 0
 	}
-	q := *p
+	q := p
 	q.side = by
 	var m genMasks
 	q.fillMasks(&m)
@@ -70,7 +70,7 @@ func (p *Position) Attackers(sq Square, by Color) Bitboard {
 // Controllers returns the pieces of side by that could capture an enemy
 // animal a if it stepped onto sq (its rank there is 0 if sq is one of by's
 // traps): what guards a square before anyone is on it. sq must be empty.
-func (p *Position) Controllers(sq Square, by Color, a Animal) Bitboard {
+func (p Position) Controllers(sq Square, by Color, a Animal) Bitboard {
 	if !sq.IsValid() || by > Blue || a >= NumAnimals || p.board[sq] != NoPiece {
 		return 0
 	}
@@ -91,35 +91,40 @@ func (p *Position) Controllers(sq Square, by Color, a Animal) Bitboard {
 }
 
 // DenThreats returns the moves by which side c could enter the enemy den on
-// its next move, whoever is to move now.
-func (p *Position) DenThreats(c Color) []Move {
-	if c > Blue || p.decidedByDen() {
+// its next move: its legal moves into the den if c is to move, and otherwise
+// the moves it would have if it were its turn in p (same pieces, same
+// counters). A decided position (a den entered, no legal move, the move
+// limit reached under p's rules) has none: the game is over, nobody moves.
+func (p Position) DenThreats(c Color) []Move {
+	if c > Blue || p.IsZero() || p.outcome().IsDecided() {
 		return nil
 	}
-	q := *p
+	q := p
 	q.side = c
-	var m genMasks
-	q.fillMasks(&m)
+	var list [MaxMoves]Move
+	n := q.generate(&list)
 	den := DenOf(c.Other())
 	var threats []Move
-	for a, from := range &q.squares[c] {
-		if m.targets(Animal(a), from)&den != 0 {
-			threats = append(threats, NewMove(from, den.First()))
+	for _, m := range list[:n] {
+		if den.Has(m.To()) {
+			threats = append(threats, m)
 		}
 	}
 	return threats
 }
 
 // DenDefences returns the legal moves of the side to move after which the
-// opponent has no den entry on its next move (a move into the enemy den
-// counts, since it wins at once). If the opponent threatens the den and this
-// is empty, the side to move cannot meet every threat.
-func (p *Position) DenDefences() []Move {
+// opponent cannot enter the den on its next move, judged by the real outcome
+// of the move: a move that ends the game (into the enemy den, leaving the
+// opponent no move, or reaching the move limit under p's rules) is a
+// defence, since the opponent never moves. If the opponent threatens the den
+// and this is empty, the side to move cannot meet every threat.
+func (p Position) DenDefences() []Move {
 	var defences []Move
 	for _, m := range p.LegalMoves() {
-		child := *p
+		child := p
 		child.MakeMove(m)
-		if child.decidedByDen() || len(child.DenThreats(p.side.Other())) == 0 {
+		if len(child.DenThreats(child.side)) == 0 {
 			defences = append(defences, m)
 		}
 	}
@@ -148,7 +153,7 @@ type RiverJump struct {
 // there is none (sq is not on a bank facing the river that way). Whether a
 // lion or tiger stands on sq, and what stands on the landing square, is not
 // looked at: this is the path, and the rat that blocks it if any.
-func (p *Position) RiverJump(sq Square, d Direction) (RiverJump, bool) {
+func (p Position) RiverJump(sq Square, d Direction) (RiverJump, bool) {
 	if !sq.IsValid() || d > Right {
 		return RiverJump{}, false
 	}
@@ -166,7 +171,7 @@ func (p *Position) RiverJump(sq Square, d Direction) (RiverJump, bool) {
 	if j.Path == 0 {
 		return RiverJump{}, false
 	}
-	rats := p.squares[Red][Rat].Bitboard() | p.squares[Blue][Rat].Bitboard()
+	rats := p.Pieces(Red, Rat) | p.Pieces(Blue, Rat)
 	// The first rat met along the way.
 	for s := next; Water.Has(s); s = SquareAt(s.File()+dir.file, s.Rank()+dir.rank) {
 		if rats.Has(s) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Parse errors: the Err of a [*ParseError], one kind per field of the text.
@@ -25,21 +26,28 @@ var (
 	ErrBothDens        = errors.New("pieces in both dens")
 )
 
-// Move errors: the Err of a [*MoveError], one reason per rule of RULES.md.
+// Move errors: the Err of a [*MoveError], one reason per rule of RULES.md,
+// worded for a player.
 var (
-	ErrGameOver         = errors.New("game already decided")
+	ErrGameOver         = errors.New("the game is over")
 	ErrEmptySquare      = errors.New("no piece on the from square")
-	ErrNotYourPiece     = errors.New("piece of the side not to move")
-	ErrNotAStep         = errors.New("not a one-square orthogonal step or a river jump")
-	ErrOwnDen           = errors.New("piece in its own den")
+	ErrNotYourPiece     = errors.New("that piece belongs to the side not to move")
+	ErrNotAStep         = errors.New("a piece moves one square up, down, left or right")
+	ErrNotAJumper       = errors.New("only the lion and the tiger jump the river")
+	ErrOwnDen           = errors.New("no piece may enter its own den")
 	ErrWater            = errors.New("only the rat may be on water")
-	ErrJumpBlocked      = errors.New("river jump blocked by a rat")
-	ErrOwnPiece         = errors.New("own piece on the target square")
-	ErrWaterLandCapture = errors.New("capture between water and land")
-	ErrTrappedAttacker  = errors.New("piece in an enemy trap cannot capture")
-	ErrElephantRat      = errors.New("elephant cannot capture the rat")
-	ErrRankTooLow       = errors.New("rank too low to capture")
+	ErrJumpBlocked      = errors.New("a rat in the water blocks the jump")
+	ErrOwnPiece         = errors.New("a piece cannot capture its own side")
+	ErrWaterLandCapture = errors.New("no capture between water and land")
+	ErrTrappedAttacker  = errors.New("a piece in an enemy trap cannot capture")
+	ErrElephantRat      = errors.New("the elephant cannot capture the rat")
+	ErrRankTooLow       = errors.New("a piece cannot capture a higher rank")
 )
+
+// ErrNotAPosition is the error of a Position value that is not a position of
+// the game: the zero Position, or one left inconsistent by MakeMove given an
+// illegal move.
+var ErrNotAPosition = errors.New("not a position of the game")
 
 // ParseError records a failed parse, like strconv.NumError: the function, the
 // input (cut to 64 bytes) and the reason, whose chain holds one of the parse
@@ -51,7 +59,16 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return "doushouqi." + e.Func + ": parsing " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	return "doushouqi: " + e.Func + ": parsing " + strconv.Quote(e.Input) + ": " + reasonText(e.Err)
+}
+
+// reasonText is err's message without the package prefix, for an error that
+// quotes another; "unknown reason" for nil (a zero error struct).
+func reasonText(err error) string {
+	if err == nil {
+		return "unknown reason"
+	}
+	return strings.TrimPrefix(err.Error(), "doushouqi: ")
 }
 
 // Unwrap returns the reason, for errors.Is and errors.As.
@@ -84,23 +101,47 @@ type PositionError struct {
 }
 
 func (e *PositionError) Error() string {
-	if e.Square == NoSquare {
-		return "invalid position: " + e.Err.Error()
+	if !e.Square.IsValid() {
+		return "doushouqi: invalid position: " + reasonText(e.Err)
 	}
-	return fmt.Sprintf("invalid position: %s on %s: %s", e.Piece, e.Square, e.Err)
+	return fmt.Sprintf("doushouqi: invalid position: %s on %s: %s", e.Piece, e.Square, reasonText(e.Err))
 }
 
 // Unwrap returns the rule broken.
 func (e *PositionError) Unwrap() error { return e.Err }
 
-// MoveError says why [Position.Play] refused a move.
+// MoveError says why a move was refused ([Position.Play], [Game.Play],
+// [Game.PlayText]). Its message says what a player needs, such as
+// "doushouqi: illegal move c3c4: the dog (3) cannot capture the wolf (4)";
+// [MoveError.Reason] is that reason alone, for showing to the player.
 type MoveError struct {
-	Move Move  // the move refused
-	Err  error // the rule it breaks, one of the move sentinels
+	Move Move   // the move refused; NoMove if the text was not a move
+	Text string // the move as written, for Game.PlayText; "" otherwise
+	Err  error  // the rule it breaks (a move sentinel), or the *ParseError of Text
+	// detail is the player's reason with the animals, squares and ranks
+	// involved; "" means Err's message says it.
+	detail string
 }
 
 func (e *MoveError) Error() string {
-	return "illegal move " + e.Move.String() + ": " + e.Err.Error()
+	if e.Text != "" && e.Move == NoMove {
+		return "doushouqi: move " + strconv.Quote(e.Text) + ": " + e.Reason()
+	}
+	return "doushouqi: illegal move " + e.Move.String() + ": " + e.Reason()
+}
+
+// Reason returns why the move was refused, worded for a player: "that piece
+// is Blue's", "the dog (3) cannot capture the wolf (4)", "no piece may enter
+// its own den".
+func (e *MoveError) Reason() string {
+	if e.detail != "" {
+		return e.detail
+	}
+	var pe *ParseError
+	if errors.As(e.Err, &pe) {
+		return reasonText(pe.Err)
+	}
+	return reasonText(e.Err)
 }
 
 // Unwrap returns the rule broken.

@@ -7,57 +7,63 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// A game as a server runs it: moves, a refused move with its reason, a
-// takeback, a draw offer that lapses, a record saved and loaded.
+// A game as a server runs it: moves from text, a refused move with its
+// reason, a takeback, a draw offer that lapses, a resignation after which
+// the game offers no moves, a record saved and loaded.
 func ExampleGame() {
-	g := dsq.NewGame()
-	g.Tags["Red"], g.Tags["Blue"], g.Tags["Date"] = "alice", "bob", "2026.11.29"
+	var g dsq.Game // the zero Game: a standard game from the start position
+	_ = g.SetTag("Red", "alice")
+	_ = g.SetTag("Blue", "bob")
+	_ = g.SetTag("Date", "2026.11.29")
 
 	for _, s := range []string{"a3a4", "a7a6", "g3g4"} {
-		m, _ := dsq.ParseMove(s)
-		if err := g.Play(m); err != nil {
+		if _, err := g.PlayText(s); err != nil {
 			fmt.Println(err)
 		}
 	}
-	m, _ := dsq.ParseMove("g7f6") // diagonal
-	fmt.Println(g.Play(m))
+	_, err := g.PlayText("g7f6") // diagonal
+	fmt.Println(err)
 
 	fmt.Println(g.Undo(), len(g.Moves())) // take back g3g4
 
 	fmt.Println(g.OfferDraw(dsq.Red))
-	m, _ = dsq.ParseMove("g3g4")
-	_ = g.Play(m) // Red moves on; the offer stands
-	m, _ = dsq.ParseMove("g7g6")
-	_ = g.Play(m) // Blue moves instead of answering: the offer lapses
+	_, _ = g.PlayText("g3g4") // Red moves on; the offer stands
+	_, _ = g.PlayText("g7g6") // Blue moves instead of answering: the offer lapses
 	_, pending := g.DrawOffer()
 	fmt.Println("offer pending:", pending)
 
 	fmt.Println(g.Resign(dsq.Blue), g.Outcome())
+	fmt.Println(len(g.LegalMoves()), "legal moves once over")
 
 	record := g.Record()
 	fmt.Print(record)
 	loaded, err := dsq.ParseRecord(record)
 	fmt.Println(err, loaded.Outcome(), len(loaded.Moves()))
 	// Output:
-	// illegal move g7f6: not a one-square orthogonal step or a river jump
+	// doushouqi: illegal move g7f6: a piece moves one square up, down, left or right
 	// <nil> 2
 	// <nil>
 	// offer pending: false
 	// <nil> red wins: resignation
+	// 0 legal moves once over
 	// [Date "2026.11.29"]
 	// [Red "alice"]
 	// [Blue "bob"]
 	// [Start "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"]
 	// [Result "red wins: resignation"]
 	//
-	// 1. a3a4 a7a6 2. g3g4 g7g6
+	// 1. a3a4 a7a6 2. g3g4 g7g6 1-0
 	// <nil> red wins: resignation 4
 }
 
 func ExampleParseRecord() {
-	_, err := dsq.ParseRecord("[Result \"*\"]\n\n1. a3a4 a7a6 2. b3b7\n")
+	_, err := dsq.ParseRecord("[Result \"*\"]\n\n1. a3a4 a7a6 2. b3b7 *\n")
 	fmt.Println(err)
-	// Output: doushouqi: game record line 3: move 2 (red) b3b7: illegal move b3b7: no piece on the from square
+	_, err = dsq.ParseRecord("[Result \"red wins: resignation\"]\n\n1. a3a4 a7a6\n") // cut short
+	fmt.Println(err)
+	// Output:
+	// doushouqi: game record line 3: move 2 (red) "b3b7": illegal move b3b7: there is no piece on b3
+	// doushouqi: game record line 3: the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short
 }
 
 func ExampleGame_MarshalJSON() {

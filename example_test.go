@@ -23,7 +23,7 @@ func Example() {
 	fmt.Println(pos)
 	fmt.Println(len(pos.LegalMoves()), "legal moves;", pos.Outcome())
 	// Output:
-	// illegal move c3c4: only the rat may be on water
+	// doushouqi: illegal move c3c4: the wolf cannot enter the water: only the rat may be on water
 	// true
 	// l5t/1d3c1/2p1w1e/r6/7/E6/2W1P1R/1C3D1/T5L r 2 2
 	// 23 legal moves; undecided
@@ -42,7 +42,7 @@ func ExampleParsePosition() {
 	fmt.Println(errors.Is(err, dsq.ErrLetter))
 	// Output:
 	// red 12 30 red dog
-	// doushouqi.ParsePosition: parsing "7/3D3/7/7/7/7/7/7/l5x r 12 30": unknown piece letter: 'x' on rank 1
+	// doushouqi: ParsePosition: parsing "7/3D3/7/7/7/7/7/7/l5x r 12 30": unknown piece letter: 'x' on rank 1
 	// true
 }
 
@@ -53,7 +53,7 @@ func ExampleParseMove() {
 	fmt.Println(err)
 	// Output:
 	// b3 b7 <nil>
-	// doushouqi.ParseMove: parsing "b3": syntax error: want 4 characters, have 2
+	// doushouqi: ParseMove: parsing "b3": syntax error: want 4 characters, have 2
 }
 
 func ExampleParseSquare() {
@@ -74,7 +74,7 @@ func ExamplePosition_Play() {
 		fmt.Println("refused:", me.Move)
 	}
 	// Output:
-	// illegal move b3b7: river jump blocked by a rat true
+	// doushouqi: illegal move b3b7: the rat on b5 blocks the lion's jump true
 	// refused: b3b7
 }
 
@@ -155,7 +155,7 @@ func ExampleNewPosition() {
 	fmt.Println(err)
 	// Output:
 	// l6/7/7/7/7/7/1L5/7/7 r 0 1 <nil>
-	// invalid position: red cat on b4: only the rat may be on water
+	// doushouqi: invalid position: red cat on b4: only the rat may be on water
 }
 
 // The example of the README, kept compiling and checked here.
@@ -183,7 +183,7 @@ func Example_readme() {
 		pos.UnmakeMove(m, undo)
 	}
 	// Output:
-	// illegal move a7a5: not a one-square orthogonal step or a river jump
+	// doushouqi: illegal move a7a5: a piece moves one square up, down, left or right
 	// true
 	// the leopard on c7 may go to b7
 	// the leopard on c7 may go to d7

@@ -15,103 +15,172 @@ var (
 )
 
 // Game is a game between two players: a start position, the moves played,
-// the position after each, and what happened outside the rules (resignation,
-// draw offers). It is what a game server holds for each room.
+// the position after each, tags, and what happened outside the rules
+// (resignation, draw offers). It is what a game server holds for each room.
+//
+// The zero Game is ready to use: a standard game from the start position,
+// with no tags. [NewGame] returns the same game.
+//
+// A server asks the game, not its position, which moves are legal
+// ([Game.LegalMoves], [Game.LegalTargets], [Game.IsLegal],
+// [Game.CheckMove]): the game's answers agree with [Game.Play] in every
+// state, and once the game is over (by the rules, a resignation, an agreed
+// draw or a repetition) there are none.
+//
+// The read methods have value receivers, so they work on a Game held by
+// value (a struct field, a map value); a Game marshals to JSON by value
+// too. Copying a Game copies its history by reference, like a slice: to play
+// on a copy independently of the original, copy it with [Game.Clone].
 //
 // A Game is not safe for concurrent use: a server serialises the calls on one
 // game (one mutex per game is enough). Reading a Game's Position or Moves
 // returns copies that may then be used freely.
 type Game struct {
-	// Tags are free-form facts about the game kept in its record, such as
-	// "Red", "Blue", "Date" and "Event". Start and Result are written from the
-	// game itself, not from Tags.
-	Tags map[string]string
-
 	rules     Rules      // the positions' rules, and Threefold
-	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]
+	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]; empty in the zero Game
 	moves     []Move
-	ended     Outcome // a resignation or an agreed draw; Undecided otherwise
-	offer     Color   // the side whose draw offer is pending, if pending
+	tags      map[string]string // valid names only (validTagName, not reserved), valid UTF-8 values
+	ended     Outcome           // a resignation, an agreed draw or a repetition; Undecided otherwise
+	offer     Color             // the side whose draw offer is pending, if pending
 	pending   bool
 }
 
-// NewGame returns a game from the start position.
-func NewGame() *Game {
-	g, _ := NewGameFrom(StartPosition())
-	return g
-}
+// NewGame returns a standard game from the start position, the same game as
+// the zero Game.
+func NewGame() *Game { return &Game{} }
 
-// NewGameFrom returns a game from pos under pos's rules. pos must be a valid
-// position (ParsePosition and NewPosition make only valid ones; the zero
-// Position is not).
+// NewGameFrom returns a game from pos under pos's rules. pos must be a
+// position of the game (ParsePosition and NewPosition make only those; the
+// zero Position is not one, and a position damaged by an unchecked
+// MakeMove of an illegal move is refused too, with ErrNotAPosition).
 func NewGameFrom(pos Position) (*Game, error) {
 	return NewGameRules(pos, pos.Rules())
 }
 
 // NewGameRules returns a game from pos played under rules, Threefold
-// included.
+// included. Its errors are those of NewGameFrom and of [Rules.Validate].
 func NewGameRules(pos Position, rules Rules) (*Game, error) {
+	if pos.IsZero() {
+		return nil, fmt.Errorf("doushouqi: new game: %w (the zero Position)", ErrNotAPosition)
+	}
 	s := pos.Setup()
 	if err := s.Validate(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("doushouqi: new game: %w", err)
 	}
 	if check, _ := NewPosition(s); check != pos {
-		return nil, errors.New("doushouqi: NewGameRules: position is corrupt")
+		return nil, fmt.Errorf("doushouqi: new game: %w (inconsistent: an illegal move made unchecked?)", ErrNotAPosition)
 	}
 	pos, err := pos.WithRules(rules)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("doushouqi: new game: %w", err)
 	}
-	return &Game{Tags: map[string]string{}, rules: rules, positions: []Position{pos}}, nil
+	return &Game{rules: rules, positions: []Position{pos}}, nil
+}
+
+// Clone returns a copy of g that shares nothing with it: moves played on one
+// do not reach the other.
+func (g Game) Clone() *Game {
+	c := g
+	c.positions = append([]Position(nil), g.positions...)
+	c.moves = append([]Move(nil), g.moves...)
+	c.tags = cloneTags(g.tags)
+	return &c
+}
+
+// history returns the positions, the start position alone for the zero
+// Game.
+func (g *Game) history() []Position {
+	if len(g.positions) == 0 {
+		return []Position{StartPosition()}
+	}
+	return g.positions
 }
 
 // Rules returns the rules the game is played under.
-func (g *Game) Rules() Rules { return g.rules }
+func (g Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
-func (g *Game) Start() Position { return g.positions[0] }
+func (g Game) Start() Position { return g.history()[0] }
 
 // Position returns the current position.
-func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+func (g Game) Position() Position {
+	h := g.history()
+	return h[len(h)-1]
+}
 
 // Moves returns the moves played so far, in a new slice.
-func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
 // PositionAfter returns the position after the first n moves (0: the start),
 // and false if fewer than n moves were played.
-func (g *Game) PositionAfter(n int) (Position, bool) {
-	if n < 0 || n >= len(g.positions) {
+func (g Game) PositionAfter(n int) (Position, bool) {
+	h := g.history()
+	if n < 0 || n >= len(h) {
 		return Position{}, false
 	}
-	return g.positions[n], true
+	return h[n], true
 }
 
-// Outcome returns the result: a resignation or an agreed draw if there was
-// one, else the outcome of the current position under the rules.
-func (g *Game) Outcome() Outcome {
+// Outcome returns the result: a resignation, an agreed draw or a repetition
+// if there was one, else the outcome of the current position under the
+// rules.
+func (g Game) Outcome() Outcome {
 	if g.ended.IsDecided() {
 		return g.ended
 	}
-	pos := g.Position()
-	return pos.Outcome()
+	return g.Position().Outcome()
 }
 
 // IsOver reports whether the game has ended, by the rules or otherwise.
-func (g *Game) IsOver() bool { return g.Outcome().IsDecided() }
+func (g Game) IsOver() bool { return g.Outcome().IsDecided() }
+
+// LegalMoves returns the moves Play accepts now, in a new slice: the legal
+// moves of the current position, and none once the game is over.
+func (g Game) LegalMoves() []Move {
+	if g.ended.IsDecided() {
+		return []Move{}
+	}
+	return g.Position().LegalMoves()
+}
+
+// LegalTargets returns the squares the piece on from may move to now: what a
+// board highlights when the piece is selected. It is empty once the game is
+// over.
+func (g Game) LegalTargets(from Square) Bitboard {
+	if g.ended.IsDecided() {
+		return 0
+	}
+	return g.Position().LegalTargets(from)
+}
+
+// IsLegal reports whether Play would accept m now.
+func (g Game) IsLegal(m Move) bool { return g.CheckMove(m) == nil }
+
+// CheckMove returns nil if Play would accept m now, and otherwise the
+// *MoveError Play would return (ErrGameOver once the game is over, by the
+// rules or otherwise), changing nothing.
+func (g Game) CheckMove(m Move) error {
+	if o := g.Outcome(); o.IsDecided() {
+		return &MoveError{Move: m, Err: ErrGameOver, detail: "the game is over: " + o.String()}
+	}
+	return g.Position().CheckMove(m)
+}
 
 // Play plays m for the side to move. An illegal move, or any move once the
-// game is over, returns a *MoveError (ErrGameOver once over) and changes
-// nothing. A pending draw offer by the other side lapses when this side
-// moves instead of answering it.
+// game is over, returns the *MoveError of CheckMove (ErrGameOver once over)
+// and changes nothing. A pending draw offer by the other side lapses when
+// this side moves instead of answering it.
 func (g *Game) Play(m Move) error {
-	if g.IsOver() {
-		return &MoveError{Move: m, Err: ErrGameOver}
-	}
-	next := g.Position()
-	if err := next.Play(m); err != nil {
+	if err := g.CheckMove(m); err != nil {
 		return err
 	}
-	if mover := g.positions[len(g.positions)-1].side; g.pending && g.offer != mover {
+	if len(g.positions) == 0 {
+		g.positions = g.history()
+	}
+	prev := g.positions[len(g.positions)-1]
+	next := prev
+	next.MakeMove(m)
+	if g.pending && g.offer != prev.side {
 		g.pending = false // the other side moved instead of accepting
 	}
 	g.positions = append(g.positions, next)
@@ -120,6 +189,22 @@ func (g *Game) Play(m Move) error {
 		g.ended = Outcome{Reason: Repetition}
 	}
 	return nil
+}
+
+// PlayText reads a move in coordinate form ("a3a4") and plays it, returning
+// the move. Every failure is a *MoveError: for text that is not a move its
+// Err is the *ParseError (errors.Is ErrSyntax or ErrSquare) and Move is
+// NoMove; for a move the game refuses, as from Play. Either way nothing
+// changes.
+func (g *Game) PlayText(text string) (Move, error) {
+	m, err := parseMove("PlayText", text)
+	if err != nil {
+		return NoMove, &MoveError{Move: NoMove, Text: cutInput(text), Err: err}
+	}
+	if err := g.Play(m); err != nil {
+		return NoMove, err
+	}
+	return m, nil
 }
 
 // occurrences counts the positions of the game with the same pieces and side
@@ -196,11 +281,11 @@ func (g *Game) DeclineDraw(c Color) error {
 }
 
 // DrawOffer returns the side whose draw offer is pending, if any.
-func (g *Game) DrawOffer() (Color, bool) { return g.offer, g.pending }
+func (g Game) DrawOffer() (Color, bool) { return g.offer, g.pending }
 
 func (g *Game) checkOpen(op string, c Color) error {
 	if c > Blue {
-		return fmt.Errorf("doushouqi: %s: %w", op, ErrBadColor)
+		return fmt.Errorf("doushouqi: %s: %w: %d", op, ErrBadColor, c)
 	}
 	if g.IsOver() {
 		return fmt.Errorf("doushouqi: %s: %w", op, ErrGameOver)

@@ -140,7 +140,7 @@ func TestDrawOfferLapses(t *testing.T) {
 
 func TestNewGameFromInvalid(t *testing.T) {
 	_, err := dsq.NewGameFrom(dsq.Position{})
-	assert.ErrorIs(t, err, dsq.ErrCounter)
+	assert.ErrorIs(t, err, dsq.ErrNotAPosition)
 }
 
 // randomGame plays a seeded random game to its end or maxPlies.
@@ -148,9 +148,9 @@ func randomGame(t *testing.T, seed uint64, maxPlies int) *dsq.Game {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 5))
 	g := dsq.NewGame()
-	g.Tags["Red"] = "random red"
-	g.Tags["Blue"] = `random "blue"`
-	g.Tags["Date"] = "2026.11.29"
+	require.NoError(t, g.SetTag("Red", "random red"))
+	require.NoError(t, g.SetTag("Blue", `random "blue"`))
+	require.NoError(t, g.SetTag("Date", "2026.11.29"))
 	for ply := 0; ply < maxPlies && !g.IsOver(); ply++ {
 		pos := g.Position()
 		moves := pos.LegalMoves()
@@ -165,7 +165,7 @@ func requireSameGame(t *testing.T, want, got *dsq.Game) {
 	require.Equal(t, want.Moves(), got.Moves())
 	require.Equal(t, want.Position(), got.Position())
 	require.Equal(t, want.Outcome(), got.Outcome())
-	require.Equal(t, want.Tags, got.Tags)
+	require.Equal(t, want.Tags(), got.Tags())
 }
 
 func TestRecordRoundTrip(t *testing.T) {
@@ -197,9 +197,9 @@ func TestRecordFormat(t *testing.T) {
 	require.NoError(t, err)
 	g, err := dsq.NewGameFrom(pos)
 	require.NoError(t, err)
-	g.Tags["Red"] = "alice"
-	g.Tags["Event"] = "club night"
-	g.Tags["Zeta"] = "last"
+	require.NoError(t, g.SetTag("Red", "alice"))
+	require.NoError(t, g.SetTag("Event", "club night"))
+	require.NoError(t, g.SetTag("Zeta", "last"))
 	playAll(t, g, "a7a6", "g3g4", "g7g6")
 	want := `[Event "club night"]
 [Red "alice"]
@@ -207,7 +207,7 @@ func TestRecordFormat(t *testing.T) {
 [Start "l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1"]
 [Result "*"]
 
-1... a7a6 2. g3g4 g7g6
+1... a7a6 2. g3g4 g7g6 *
 `
 	assert.Equal(t, want, g.Record())
 }
@@ -222,13 +222,13 @@ func TestRecordTampered(t *testing.T) {
 		reason   error
 		contains string
 	}{
-		"illegal move": {strings.Replace(text, " "+moves[4].String()+" ", " a1a9 ", 1), 3, dsq.ErrNotAStep, "move 3 (red) a1a9"},
-		"not a move":   {strings.Replace(text, " "+moves[5].String()+" ", " zz99 ", 1), 3, dsq.ErrSquare, "move 3 (blue) zz99"},
+		"illegal move": {strings.Replace(text, " "+moves[4].String()+" ", " a1a9 ", 1), 3, dsq.ErrNotAStep, `move 3 (red) "a1a9"`},
+		"not a move":   {strings.Replace(text, " "+moves[5].String()+" ", " zz99 ", 1), 3, dsq.ErrSquare, `move 3 (blue) "zz99"`},
 		"wrong number": {strings.Replace(text, " 4. ", " 5. ", 1), 4, nil, "out of turn"},
 		"wrong result": {strings.Replace(text, `[Result "*"]`, `[Result "red wins: den entered"]`, 1), 0, nil, "the moves give"},
 		"bad tag":      {strings.Replace(text, `[Red "random red"]`, `[Red random]`, 1), 0, nil, "quoted"},
 		"bad start":    {strings.Replace(text, dsq.StartNotation, "7/7 r", 1), 0, dsq.ErrRankCount, "start position"},
-		"twice":        {strings.Replace(text, `[Date "2026.11.29"]`, `[Red "again"]`, 1), 0, nil, "tag Red given twice"},
+		"twice":        {strings.Replace(text, `[Date "2026.11.29"]`, `[Red "again"]`, 1), 0, nil, `tag "Red" given twice`},
 		"no number":    {strings.Replace(text, "1. ", "", 1), 1, nil, "without its number"},
 	}
 	for name, c := range cases {

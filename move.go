@@ -21,30 +21,24 @@ func (m Move) From() Square { return Square(m & 63) }
 // To returns the square the move ends on.
 func (m Move) To() Square { return Square(m >> 6 & 63) }
 
-// String returns the move as "<from><to>", such as "a3a4" or "b3b7".
-func (m Move) String() string { return string(m.AppendText(make([]byte, 0, 4))) }
-
-// AppendText appends the move's notation to b.
-func (m Move) AppendText(b []byte) []byte {
-	from, to := m.From(), m.To()
-	if !from.IsValid() || !to.IsValid() {
-		return append(b, "0000"...)
+// String returns the move as "<from><to>", such as "a3a4" or "b3b7", and
+// "0000" for NoMove or a Move whose squares are not on the board.
+func (m Move) String() string {
+	if !m.isWellFormed() {
+		return "0000"
 	}
-	return append(b, byte('a'+from.File()), byte('1'+from.Rank()), byte('a'+to.File()), byte('1'+to.Rank()))
+	return string(m.appendText(make([]byte, 0, 4)))
 }
 
-// MarshalText implements encoding.TextMarshaler.
-func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
+// isWellFormed reports whether m names two different squares of the board,
+// as ParseMove would give.
+func (m Move) isWellFormed() bool {
+	return m.From().IsValid() && m.To().IsValid() && m.From() != m.To()
+}
 
-// UnmarshalText implements encoding.TextUnmarshaler with [ParseMove]. On an
-// error m is left unchanged.
-func (m *Move) UnmarshalText(text []byte) error {
-	mv, err := parseMove("UnmarshalText", string(text))
-	if err != nil {
-		return err
-	}
-	*m = mv
-	return nil
+func (m Move) appendText(b []byte) []byte {
+	from, to := m.From(), m.To()
+	return append(b, byte('a'+from.File()), byte('1'+from.Rank()), byte('a'+to.File()), byte('1'+to.Rank()))
 }
 
 // ParseMove reads a move in coordinate form, "<from><to>" such as "a3a4". It

@@ -135,7 +135,9 @@ func (p *Position) decidedByDen() bool {
 // AppendLegalMoves appends the legal moves of the side to move to dst and
 // returns the extended slice. A decided position has none. With cap(dst) -
 // len(dst) >= MaxMoves it does not allocate.
-func (p *Position) AppendLegalMoves(dst []Move) []Move {
+func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendLegalMoves(dst) }
+
+func (p *Position) appendLegalMoves(dst []Move) []Move {
 	var list [MaxMoves]Move
 	n := p.generate(&list)
 	return append(dst, list[:n]...)
@@ -160,13 +162,15 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 }
 
 // LegalMoves returns the legal moves of the side to move in a new slice.
-func (p *Position) LegalMoves() []Move {
-	return p.AppendLegalMoves(make([]Move, 0, MaxMoves))
+func (p Position) LegalMoves() []Move {
+	return p.appendLegalMoves(make([]Move, 0, MaxMoves))
 }
 
 // CountLegalMoves returns the number of legal moves of the side to move,
 // without listing them.
-func (p *Position) CountLegalMoves() int {
+func (p Position) CountLegalMoves() int { return p.countLegalMoves() }
+
+func (p *Position) countLegalMoves() int {
 	if p.decided() {
 		return 0
 	}
@@ -189,7 +193,9 @@ func (p *Position) countMoves() int {
 // LegalTargets returns the squares the piece on from may legally move to: the
 // destinations a user interface highlights when the piece is selected. It is
 // empty if from holds no piece of the side to move or the game is decided.
-func (p *Position) LegalTargets(from Square) Bitboard {
+func (p Position) LegalTargets(from Square) Bitboard { return p.legalTargets(from) }
+
+func (p *Position) legalTargets(from Square) Bitboard {
 	if !from.IsValid() || p.decided() {
 		return 0
 	}
@@ -203,6 +209,6 @@ func (p *Position) LegalTargets(from Square) Bitboard {
 }
 
 // IsLegal reports whether m is a legal move for the side to move.
-func (p *Position) IsLegal(m Move) bool {
-	return p.LegalTargets(m.From()).Has(m.To())
+func (p Position) IsLegal(m Move) bool {
+	return p.legalTargets(m.From()).Has(m.To())
 }

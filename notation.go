@@ -126,13 +126,16 @@ func parseCounter(s, name string, minimum int) (int, error) {
 	return n, nil
 }
 
-// String returns the position in the notation, such as StartNotation.
+// String returns the position in the notation, such as StartNotation, and
+// "" for the zero Position.
 func (p Position) String() string {
-	return string(p.AppendText(make([]byte, 0, 64)))
+	if p.IsZero() {
+		return ""
+	}
+	return string(p.appendText(make([]byte, 0, 64)))
 }
 
-// AppendText appends the position's notation to b.
-func (p *Position) AppendText(b []byte) []byte {
+func (p *Position) appendText(b []byte) []byte {
 	for rank := NumRanks - 1; rank >= 0; rank-- {
 		empty := 0
 		for file := range NumFiles {
@@ -164,18 +167,4 @@ func (p *Position) AppendText(b []byte) []byte {
 	b = strconv.AppendUint(b, uint64(p.clock), 10)
 	b = append(b, ' ')
 	return strconv.AppendUint(b, uint64(p.moveNumber), 10)
-}
-
-// MarshalText implements encoding.TextMarshaler with the notation.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition. On
-// an error p is left unchanged.
-func (p *Position) UnmarshalText(text []byte) error {
-	pos, err := parsePosition("UnmarshalText", string(text))
-	if err != nil {
-		return err
-	}
-	*p = pos
-	return nil
 }

@@ -89,7 +89,11 @@ func TestParsePositionErrors(t *testing.T) {
 		assert.LessOrEqual(t, len(pe.Input), 64)
 		assert.NotContains(t, err.Error(), "\n")
 
-		// UnmarshalText refuses the same and leaves the position as it was.
+		// UnmarshalText refuses the same and leaves the position as it was
+		// (but for "", the zero Position's text form, tested apart).
+		if c.in == "" {
+			continue
+		}
 		err = pos.UnmarshalText([]byte(c.in))
 		assert.ErrorIs(t, err, c.want)
 		assert.Equal(t, before, pos)
@@ -102,7 +106,7 @@ func TestPositionErrorNamesTheSquare(t *testing.T) {
 	require.True(t, errors.As(err, &pe))
 	assert.Equal(t, dsq.B5, pe.Square)
 	assert.Equal(t, dsq.NewPiece(dsq.Red, dsq.Dog), pe.Piece)
-	assert.Equal(t, `doushouqi.ParsePosition: parsing "l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1": invalid position: red dog on b5: only the rat may be on water`, err.Error())
+	assert.Equal(t, `doushouqi: ParsePosition: parsing "l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1": invalid position: red dog on b5: only the rat may be on water`, err.Error())
 }
 
 func TestPositionTextMarshaling(t *testing.T) {

@@ -1,5 +1,10 @@
 package doushouqi
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 // Reason says how a game ended, or that it has not.
 type Reason uint8
 
@@ -67,7 +72,9 @@ func (o Outcome) String() string {
 // RULES.md: a piece in the enemy den wins; then a side to move with no legal
 // move (or no piece) loses; then DrawHalfMoves half-moves without a capture
 // draw. A decided position has no legal moves.
-func (p *Position) Outcome() Outcome {
+func (p Position) Outcome() Outcome { return p.outcome() }
+
+func (p *Position) outcome() Outcome {
 	switch {
 	case p.occupied[Red]&BlueDen != 0:
 		return Outcome{Reason: DenEntered, Winner: Red}
@@ -81,4 +88,54 @@ func (p *Position) Outcome() Outcome {
 		return Outcome{Reason: MoveLimit}
 	}
 	return Outcome{}
+}
+
+// outcomeJSON is the JSON form of an Outcome.
+type outcomeJSON struct {
+	Reason Reason `json:"reason"`
+	Winner *Color `json:"winner,omitempty"`
+}
+
+// MarshalJSON writes the outcome as an object that reads as it is:
+// {"reason":"den entered","winner":"red"}, {"reason":"agreed"} for a draw,
+// {"reason":"undecided"} for a game that goes on. (As a map key an Outcome
+// is its text form, "red wins: den entered".)
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	if err := o.check(); err != nil {
+		return nil, fmt.Errorf("doushouqi: Outcome.MarshalJSON: %w", err)
+	}
+	j := outcomeJSON{Reason: o.Reason}
+	if o.IsDecided() && !o.IsDraw() {
+		j.Winner = &o.Winner
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: "winner" is required for a
+// won game and refused otherwise, and no other key is allowed. On an error o
+// is left unchanged.
+func (o *Outcome) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: %w", ErrSyntax, err)
+	}
+	for key := range fields {
+		if key != "reason" && key != "winner" {
+			return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: unknown key %q", ErrSyntax, cutInput(key))
+		}
+	}
+	var j outcomeJSON
+	if _, ok := fields["reason"]; !ok || json.Unmarshal(data, &j) != nil {
+		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: want {\"reason\": ..., \"winner\": ...}", ErrSyntax)
+	}
+	parsed := Outcome{Reason: j.Reason}
+	won := parsed.IsDecided() && !parsed.IsDraw()
+	if won != (j.Winner != nil) {
+		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: a winner is given exactly for a won game", ErrSyntax)
+	}
+	if won {
+		parsed.Winner = *j.Winner
+	}
+	*o = parsed
+	return nil
 }

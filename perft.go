@@ -23,7 +23,7 @@ func Perft(pos Position, depth int) uint64 {
 
 func perft(p *Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.CountLegalMoves())
+		return uint64(p.countLegalMoves())
 	}
 	var list [MaxMoves]Move
 	n := p.generate(&list)

@@ -65,11 +65,11 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 
 // Play plays m if it is legal. Otherwise it returns a *MoveError whose Err
 // says which rule m breaks (ErrGameOver, ErrEmptySquare, ErrNotYourPiece,
-// ErrNotAStep, ErrJumpBlocked, ErrOwnDen, ErrWater, ErrOwnPiece,
+// ErrNotAStep, ErrNotAJumper, ErrJumpBlocked, ErrOwnDen, ErrWater, ErrOwnPiece,
 // ErrWaterLandCapture, ErrTrappedAttacker, ErrElephantRat, ErrRankTooLow)
 // and leaves p unchanged.
 func (p *Position) Play(m Move) error {
-	if err := p.CheckMove(m); err != nil {
+	if err := p.checkMove(m); err != nil {
 		return err
 	}
 	p.MakeMove(m)
@@ -78,9 +78,11 @@ func (p *Position) Play(m Move) error {
 
 // CheckMove returns nil if m is legal in p, and otherwise the *MoveError that
 // Play would return. It agrees with IsLegal on every move.
-func (p *Position) CheckMove(m Move) error {
+func (p Position) CheckMove(m Move) error { return p.checkMove(m) }
+
+func (p *Position) checkMove(m Move) error {
 	if err := p.illegality(m); err != nil {
-		return &MoveError{Move: m, Err: err}
+		return &MoveError{Move: m, Err: err, detail: p.refusal(m, err)}
 	}
 	return nil
 }
@@ -109,8 +111,11 @@ func (p *Position) illegality(m Move) error {
 	a := piece.Animal()
 	if !stepTargets[from].Has(to) {
 		path, isJump := JumpPath(from, to)
-		if !isJump || (a != Lion && a != Tiger) {
+		if !isJump {
 			return ErrNotAStep
+		}
+		if a != Lion && a != Tiger {
+			return ErrNotAJumper
 		}
 		if path&(p.Pieces(Red, Rat)|p.Pieces(Blue, Rat)) != 0 {
 			return ErrJumpBlocked

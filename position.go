@@ -4,9 +4,17 @@ package doushouqi
 // of half-moves since the last capture and the move number.
 //
 // It is a comparable value with no pointers: p2 := p is a full copy (copy-make
-// works), and p == q compares everything, counters included. The zero value
-// is not a playable position; start from [StartPosition], [ParsePosition] or
-// [NewPosition].
+// works), and p == q compares everything, counters included. The read
+// methods have value receivers, so they work on any Position value, such as
+// the one g.Position() returns or a map value.
+//
+// The zero Position is not a position of the game; start from
+// [StartPosition], [ParsePosition] or [NewPosition]. [Position.IsZero]
+// reports it. It reads as an empty board with Red to move and no move number:
+// no pieces, no legal moves, an Outcome won by Blue (Red has no pieces), Play
+// and CheckMove refuse every move with ErrGameOver, its text form is empty
+// (MarshalText gives "" and UnmarshalText("") gives the zero Position, as
+// net/netip does for its zero Addr), and NewGameFrom refuses it.
 //
 // Layout (see perf notes in movegen.go): a square-to-piece table for make and
 // for PieceAt, each side's animals' squares for move generation, each side's
@@ -42,19 +50,23 @@ func StartPosition() Position {
 	return p
 }
 
+// IsZero reports whether p is the zero Position, which is not a position of
+// the game (its move number is 0; every real position's is 1 or more).
+func (p Position) IsZero() bool { return p.moveNumber == 0 }
+
 // SideToMove returns the side whose turn it is.
-func (p *Position) SideToMove() Color { return p.side }
+func (p Position) SideToMove() Color { return p.side }
 
 // NoCaptureHalfMoves returns the number of consecutive half-moves played
 // without a capture; at DrawHalfMoves the game is drawn.
-func (p *Position) NoCaptureHalfMoves() int { return int(p.clock) }
+func (p Position) NoCaptureHalfMoves() int { return int(p.clock) }
 
 // MoveNumber returns the move number: 1 at the start, going up after each
 // Blue move.
-func (p *Position) MoveNumber() int { return int(p.moveNumber) }
+func (p Position) MoveNumber() int { return int(p.moveNumber) }
 
 // PieceAt returns the piece on sq, NoPiece if it is empty or not a square.
-func (p *Position) PieceAt(sq Square) Piece {
+func (p Position) PieceAt(sq Square) Piece {
 	if !sq.IsValid() {
 		return NoPiece
 	}
@@ -63,29 +75,30 @@ func (p *Position) PieceAt(sq Square) Piece {
 
 // SquareOf returns the square of side c's animal a, and false if that animal
 // is not on the board.
-func (p *Position) SquareOf(c Color, a Animal) (Square, bool) {
+func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 	if c > Blue || a >= NumAnimals {
 		return NoSquare, false
 	}
 	sq := p.squares[c][a]
-	return sq, sq != NoSquare
+	if p.board[sq&63] != NewPiece(c, a) { // captured (NoSquare), or the zero Position
+		return NoSquare, false
+	}
+	return sq, true
 }
 
 // Occupied returns the squares of side c's pieces.
-func (p *Position) Occupied(c Color) Bitboard { return p.occupied[c&1] }
+func (p Position) Occupied(c Color) Bitboard { return p.occupied[c&1] }
 
 // Pieces returns the squares of side c's animal a: one square or none.
-func (p *Position) Pieces(c Color, a Animal) Bitboard {
-	if c > Blue || a >= NumAnimals {
-		return 0
-	}
-	return p.squares[c][a].Bitboard()
+func (p Position) Pieces(c Color, a Animal) Bitboard {
+	sq, _ := p.SquareOf(c, a)
+	return sq.Bitboard()
 }
 
 // Hash returns the Zobrist hash of the pieces and the side to move (not the
 // counters, nor the rules). It is kept up to date by every move and is the
 // same in every process.
-func (p *Position) Hash() uint64 { return p.hash }
+func (p Position) Hash() uint64 { return p.hash }
 
 // Setup describes a position square by square, for building one from outside
 // data with [NewPosition] or reading one with [Position.Setup].
@@ -98,29 +111,31 @@ type Setup struct {
 }
 
 // Setup returns the position as a Setup.
-func (p *Position) Setup() Setup {
+func (p Position) Setup() Setup {
 	s := Setup{SideToMove: p.side, NoCaptureHalfMoves: int(p.clock), MoveNumber: int(p.moveNumber), Rules: p.Rules()}
 	copy(s.Board[:], p.board[:NumSquares])
 	return s
 }
 
 // Validate checks that the setup could occur under the rules: valid pieces,
-// side and counters, at most one of each animal per side, no piece other than
-// a rat on water, no piece in its own den, not pieces in both dens. Its error
-// is a *PositionError naming the offending square, or wraps ErrSide or
-// ErrCounter.
-func (s *Setup) Validate() error {
+// side, counters and rules, at most one of each animal per side, no piece
+// other than a rat on water, no piece in its own den, not pieces in both
+// dens. Its error is a *PositionError naming the offending square (NoSquare
+// when the fault is not one square's) and wrapping a sentinel such as
+// ErrWater, ErrSide, ErrCounter or ErrRules. The zero Setup fails: its move
+// number is 0.
+func (s Setup) Validate() error {
 	if s.SideToMove > Blue {
-		return ErrSide
+		return &PositionError{Square: NoSquare, Err: wrapf(ErrSide, "side %d, want red or blue", uint8(s.SideToMove))}
 	}
 	if err := s.Rules.Validate(); err != nil {
-		return err
+		return &PositionError{Square: NoSquare, Err: err}
 	}
 	if s.NoCaptureHalfMoves < 0 || s.NoCaptureHalfMoves > MaxCounter {
-		return ErrCounter
+		return &PositionError{Square: NoSquare, Err: wrapf(ErrCounter, "no-capture half-moves %d, want 0..%d", s.NoCaptureHalfMoves, MaxCounter)}
 	}
 	if s.MoveNumber < 1 || s.MoveNumber > MaxCounter {
-		return ErrCounter
+		return &PositionError{Square: NoSquare, Err: wrapf(ErrCounter, "move number %d, want 1..%d", s.MoveNumber, MaxCounter)}
 	}
 	var seen [2][NumAnimals]bool
 	for i, pc := range s.Board {

@@ -1,7 +1,6 @@
 package doushouqi
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,7 +9,7 @@ import (
 )
 
 // Game records. The text form is a few tags, a blank line, then the numbered
-// moves:
+// moves, ended by the result token as in PGN:
 //
 //	[Red "alice"]
 //	[Blue "bob"]
@@ -18,12 +17,18 @@ import (
 //	[Start "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"]
 //	[Result "red wins: den entered"]
 //
-//	1. a3a4 a7a6 2. g3g4 g7g6 ...
+//	1. a3a4 a7a6 2. g3g4 g7g6 ... 1-0
 //
 // Numbers follow the position's move number; a game whose first move is
-// Blue's starts "7... g7g6". Result is "*" while the game goes on, else the
-// outcome as Outcome.String writes it. Loading replays and checks every move
-// and the result; JSON carries the same content.
+// Blue's starts "7... g7g6". The Result tag is "*" while the game goes on,
+// else the outcome as Outcome.String writes it; the result token is "1-0"
+// (Red won), "0-1" (Blue won), "1/2-1/2" (a draw) or "*" (not over), and a
+// record without it is refused, so a record cut short at a move boundary is
+// never read as a shorter game. Loading replays and checks every move and
+// the result. As PGN readers do, loading skips "; comment" to the end of a
+// line and "{comments}", and reads "1.a3a4" as "1. a3a4" and an optional
+// "1..." before a Blue move. JSON ([Game.MarshalJSON], [ParseRecordJSON])
+// carries the same content.
 
 // ErrRecord is the sentinel of every *RecordError.
 var ErrRecord = errors.New("invalid game record")
@@ -31,10 +36,10 @@ var ErrRecord = errors.New("invalid game record")
 // RecordError says why a record was refused: the line, and for a move its
 // number, side and text, with the reason.
 type RecordError struct {
-	Line       int    // 1-based line of the text record, 0 for JSON
+	Line       int    // 1-based line of the text record, 0 for JSON or the record as a whole
 	MoveNumber int    // the move number of the faulty move, 0 if not a move
 	Side       Color  // the side of that move
-	Move       string // the move as written
+	Move       string // the move as written, cut to 64 bytes
 	Err        error  // the reason; errors.Is(err, ErrRecord) holds too
 }
 
@@ -45,9 +50,9 @@ func (e *RecordError) Error() string {
 		fmt.Fprintf(&b, " line %d", e.Line)
 	}
 	if e.Move != "" {
-		fmt.Fprintf(&b, ": move %d (%s) %s", e.MoveNumber, e.Side, e.Move)
+		fmt.Fprintf(&b, ": move %d (%s) %q", e.MoveNumber, e.Side, e.Move)
 	}
-	return b.String() + ": " + e.Err.Error()
+	return b.String() + ": " + reasonText(e.Err)
 }
 
 // Unwrap returns the reason and ErrRecord.
@@ -64,14 +69,31 @@ func resultText(o Outcome) string {
 	return o.String()
 }
 
-// Record returns the game as a text record.
-func (g *Game) Record() string {
+// resultToken is the token that ends the movetext of a game with outcome o.
+func resultToken(o Outcome) string {
+	switch {
+	case !o.IsDecided():
+		return "*"
+	case o.IsDraw():
+		return "1/2-1/2"
+	case o.Winner == Red:
+		return "1-0"
+	}
+	return "0-1"
+}
+
+func isResultToken(s string) bool {
+	return s == "*" || s == "1-0" || s == "0-1" || s == "1/2-1/2"
+}
+
+// Record returns the game as a text record. Every tag is written (SetTag
+// refuses those a record cannot hold), and ParseRecord reads the record back
+// as the same game.
+func (g Game) Record() string {
 	var b strings.Builder
-	names := make([]string, 0, len(g.Tags))
-	for name := range g.Tags {
-		if name != "Start" && name != "Result" && name != "Rules" && validTagName(name) {
-			names = append(names, name)
-		}
+	names := make([]string, 0, len(g.tags))
+	for name := range g.tags {
+		names = append(names, name)
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		ia, ib := slices.Index(tagOrder, a), slices.Index(tagOrder, b)
@@ -86,134 +108,253 @@ func (g *Game) Record() string {
 		return strings.Compare(a, b)
 	})
 	for _, name := range names {
-		fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(g.Tags[name]))
+		fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(g.tags[name]))
 	}
 	if g.rules != Standard {
 		fmt.Fprintf(&b, "[Rules %q]\n", g.rules.String())
 	}
-	start := g.Start()
-	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", start.String(), resultText(g.Outcome()))
+	outcome := g.Outcome()
+	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", g.Start().String(), resultText(outcome))
 
-	var line []string
+	h := g.history()
 	for i, m := range g.moves {
-		pos := g.positions[i]
+		pos := h[i]
 		switch {
-		case pos.SideToMove() == Red:
-			line = append(line, strconv.Itoa(pos.MoveNumber())+".")
+		case pos.side == Red:
+			b.WriteString(strconv.Itoa(pos.MoveNumber()) + ". ")
 		case i == 0:
-			line = append(line, strconv.Itoa(pos.MoveNumber())+"...")
+			b.WriteString(strconv.Itoa(pos.MoveNumber()) + "... ")
 		}
-		line = append(line, m.String())
+		b.WriteString(m.String())
+		b.WriteByte(' ')
 	}
-	b.WriteString(strings.Join(line, " "))
+	b.WriteString(resultToken(outcome))
 	b.WriteString("\n")
 	return b.String()
 }
 
-func validTagName(name string) bool {
-	if name == "" || len(name) > 64 {
-		return false
-	}
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
-}
-
-// maxRecordLen bounds the records ParseRecord reads: far above any real game.
+// maxRecordLen bounds the records ParseRecord and ParseRecordJSON read: far
+// above any real game.
 const maxRecordLen = 1 << 20
 
+// recordToken is a word of the movetext and its line.
+type recordToken struct {
+	text string
+	line int
+}
+
+// recordTag is a tag's value and its line.
+type recordTag struct {
+	value string
+	line  int
+}
+
 // ParseRecord reads a text record and replays it. Any fault (syntax, an
-// illegal move, a move number out of turn, a result the moves do not give) is
-// a *RecordError naming the line and the move, and no game is returned.
+// illegal move, a move number out of turn, a missing result token, a result
+// the moves do not give) is a *RecordError naming the line and the move, and
+// no game is returned.
 func ParseRecord(text string) (*Game, error) {
 	if len(text) > maxRecordLen {
 		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
 	}
-	tags := map[string]string{}
-	type token struct {
-		text string
-		line int
-	}
-	var tokens []token
-	inMoves := false
-	for i, raw := range strings.Split(text, "\n") {
-		lineNo := i + 1
-		line := strings.TrimSpace(raw)
-		switch {
-		case line == "":
-			continue
-		case !inMoves && strings.HasPrefix(line, "["):
-			name, value, err := parseTag(line)
-			if err != nil {
-				return nil, &RecordError{Line: lineNo, Err: err}
-			}
-			if _, dup := tags[name]; dup {
-				return nil, &RecordError{Line: lineNo, Err: fmt.Errorf("tag %s given twice", name)}
-			}
-			tags[name] = value
-		default:
-			inMoves = true
-			for _, f := range strings.Fields(line) {
-				tokens = append(tokens, token{f, lineNo})
-			}
-		}
+	tags, tokens, err := splitRecord(text)
+	if err != nil {
+		return nil, err
 	}
 
 	start := StartPosition()
-	if s, ok := tags["Start"]; ok {
-		pos, err := ParsePosition(s)
+	if t, ok := tags["Start"]; ok {
+		pos, err := ParsePosition(t.value)
 		if err != nil {
-			return nil, &RecordError{Err: fmt.Errorf("start position: %w", err)}
+			return nil, &RecordError{Line: t.line, Err: fmt.Errorf("start position: %w", err)}
 		}
 		start = pos
 	}
-	rules, err := ParseRules(tags["Rules"])
+	rules, err := ParseRules(tags["Rules"].value)
 	if err != nil {
-		return nil, &RecordError{Err: err}
+		return nil, &RecordError{Line: tags["Rules"].line, Err: err}
 	}
 	g, err := NewGameRules(start, rules)
 	if err != nil {
-		return nil, &RecordError{Err: err}
+		return nil, &RecordError{Line: tags["Start"].line, Err: err}
 	}
-	result, hasResult := tags["Result"]
-	delete(tags, "Start")
-	delete(tags, "Result")
-	delete(tags, "Rules")
-	g.Tags = tags
+	for name, t := range tags {
+		if name == "Start" || name == "Rules" || name == "Result" {
+			continue
+		}
+		if err := g.SetTag(name, t.value); err != nil {
+			return nil, &RecordError{Line: t.line, Err: err}
+		}
+	}
 
-	expectNumber := true
+	if len(tokens) == 0 || !isResultToken(tokens[len(tokens)-1].text) {
+		line := 0
+		if len(tokens) > 0 {
+			line = tokens[len(tokens)-1].line
+		}
+		return nil, &RecordError{Line: line, Err: errors.New("the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short")}
+	}
+	end := tokens[len(tokens)-1]
+	if err := g.replay(tokens[:len(tokens)-1]); err != nil {
+		return nil, err
+	}
+
+	result, hasResult := tags["Result"]
+	if !hasResult {
+		result = recordTag{value: resultFromToken(end.text), line: end.line}
+		if g.IsOver() {
+			result.value = resultText(g.Outcome()) // the token is checked below
+		}
+	}
+	if err := g.applyResult(result.value); err != nil {
+		return nil, &RecordError{Line: result.line, Err: err}
+	}
+	if want := resultToken(g.Outcome()); end.text != want {
+		return nil, &RecordError{Line: end.line, Err: fmt.Errorf("result token %q, but the result is %q (%s)", end.text, resultText(g.Outcome()), want)}
+	}
+	return g, nil
+}
+
+// resultFromToken is the Result tag a lone result token stands for: the
+// only way an undecided position ends 1-0 or 0-1 is a resignation, and 1/2-1/2
+// an agreed draw. A token that the replayed moves decide otherwise is then
+// refused by applyResult.
+func resultFromToken(tok string) string {
+	switch tok {
+	case "1-0":
+		return "red wins: resignation"
+	case "0-1":
+		return "blue wins: resignation"
+	case "1/2-1/2":
+		return "draw: agreed"
+	}
+	return "*"
+}
+
+// splitRecord reads the tag section and the movetext's tokens, without
+// comments.
+func splitRecord(text string) (map[string]recordTag, []recordToken, error) {
+	tags := map[string]recordTag{}
+	var tokens []recordToken
+	inMoves, inComment := false, false
+	for i, raw := range strings.Split(text, "\n") {
+		lineNo := i + 1
+		line := strings.TrimSpace(raw)
+		if !inMoves && !inComment {
+			switch {
+			case line == "" || strings.HasPrefix(line, ";"):
+				continue
+			case strings.HasPrefix(line, "["):
+				name, value, err := parseTag(line)
+				if err != nil {
+					return nil, nil, &RecordError{Line: lineNo, Err: err}
+				}
+				if _, dup := tags[name]; dup {
+					return nil, nil, &RecordError{Line: lineNo, Err: fmt.Errorf("tag %q given twice", name)}
+				}
+				tags[name] = recordTag{value, lineNo}
+				continue
+			}
+			inMoves = true
+		}
+		// Movetext: drop {comments}, which may span lines, and ; comments
+		// to the end of the line.
+		var words strings.Builder
+		for j := 0; j < len(line); j++ {
+			ch := line[j]
+			switch {
+			case inComment:
+				if ch == '}' {
+					inComment = false
+					words.WriteByte(' ')
+				}
+				continue
+			case ch == '{':
+				inComment = true
+				words.WriteByte(' ')
+				continue
+			case ch == ';':
+				j = len(line)
+				continue
+			case ch == '[':
+				return nil, nil, &RecordError{Line: lineNo, Err: errors.New("a tag after the moves began")}
+			}
+			words.WriteByte(ch)
+		}
+		for _, f := range strings.Fields(words.String()) {
+			tokens = appendMoveTokens(tokens, f, lineNo)
+		}
+	}
+	if inComment {
+		return nil, nil, &RecordError{Err: errors.New("a { comment is not closed: the record is cut short")}
+	}
+	return tags, tokens, nil
+}
+
+// appendMoveTokens splits a word such as "12.a3a4" or "3...g7g6" into its
+// move number and its move, as PGN readers do.
+func appendMoveTokens(tokens []recordToken, word string, line int) []recordToken {
+	digits := 0
+	for digits < len(word) && word[digits] >= '0' && word[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 && digits < len(word) && word[digits] == '.' {
+		dots := digits
+		for dots < len(word) && word[dots] == '.' {
+			dots++
+		}
+		tokens = append(tokens, recordToken{word[:dots], line})
+		if dots < len(word) {
+			tokens = append(tokens, recordToken{word[dots:], line})
+		}
+		return tokens
+	}
+	return append(tokens, recordToken{word, line})
+}
+
+// replay plays the movetext's numbers and moves on g, which is at its
+// start.
+func (g *Game) replay(tokens []recordToken) error {
+	numbered := false // the next move has had its number
 	for _, tok := range tokens {
 		pos := g.Position()
+		fault := func(err error) error {
+			return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side, Move: cutInput(tok.text), Err: err}
+		}
+		if isResultToken(tok.text) {
+			return fault(errors.New("a result token before the end of the moves"))
+		}
 		if num, ok := strings.CutSuffix(tok.text, "."); ok {
 			blue := strings.HasSuffix(num, "..")
 			num = strings.TrimSuffix(num, "..")
 			n, err := strconv.Atoi(num)
-			if err != nil || !expectNumber || n != pos.MoveNumber() || blue != (pos.SideToMove() == Blue) {
-				return nil, &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: tok.text,
-					Err: fmt.Errorf("move number %q out of turn, want %d", tok.text, pos.MoveNumber())}
+			if err != nil || numbered || n != pos.MoveNumber() || blue != (pos.side == Blue) {
+				return fault(fmt.Errorf("move number %q out of turn, want %q", tok.text, moveNumberText(pos)))
 			}
-			expectNumber = false
+			numbered = true
 			continue
 		}
-		if expectNumber {
-			return nil, &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: tok.text,
-				Err: errors.New("move without its number")}
+		if !numbered && pos.side == Red {
+			return fault(errors.New("move without its number"))
+		}
+		if !numbered && len(g.moves) == 0 {
+			return fault(fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos)))
 		}
 		if err := g.playRecorded(tok.text); err != nil {
-			return nil, &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: tok.text, Err: err}
+			return fault(err)
 		}
-		expectNumber = g.positions[len(g.positions)-1].side == Red
+		numbered = false
 	}
-	if !hasResult {
-		result = "*"
+	return nil
+}
+
+// moveNumberText is the move number written before the move of pos's side
+// to move: "12." for Red, "12..." for Blue.
+func moveNumberText(pos Position) string {
+	if pos.side == Blue {
+		return strconv.Itoa(pos.MoveNumber()) + "..."
 	}
-	if err := g.applyResult(result); err != nil {
-		return nil, &RecordError{Err: err}
-	}
-	return g, nil
+	return strconv.Itoa(pos.MoveNumber()) + "."
 }
 
 func parseTag(line string) (name, value string, err error) {
@@ -222,15 +363,15 @@ func parseTag(line string) (name, value string, err error) {
 		inner, ok = strings.CutSuffix(inner, "]")
 	}
 	if !ok {
-		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", line)
+		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", cutInput(line))
 	}
 	name, quoted, ok := strings.Cut(inner, " ")
 	if !ok || !validTagName(name) {
-		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", line)
+		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", cutInput(line))
 	}
 	value, err = strconv.Unquote(strings.TrimSpace(quoted))
 	if err != nil {
-		return "", "", fmt.Errorf("tag %s: value %s is not a quoted string", name, quoted)
+		return "", "", fmt.Errorf("tag %q: value %q is not a quoted string", name, cutInput(quoted))
 	}
 	return name, value, nil
 }
@@ -245,7 +386,8 @@ func (g *Game) playRecorded(text string) error {
 }
 
 // applyResult checks a recorded result against the replayed game, or
-// applies it when it is a resignation or an agreed draw.
+// applies it when it is a resignation or an agreed draw. "*" is refused for
+// a game that is over.
 func (g *Game) applyResult(result string) error {
 	replayed := resultText(g.Outcome())
 	if result == replayed {
@@ -259,98 +401,9 @@ func (g *Game) applyResult(result string) error {
 			return g.Resign(Red)
 		case "draw: agreed":
 			g.ended = Outcome{Reason: DrawAgreed}
+			g.pending = false
 			return nil
 		}
 	}
-	return fmt.Errorf("result %q, but the moves give %q", result, replayed)
-}
-
-// gameJSON is the JSON form of a Game.
-type gameJSON struct {
-	Tags      map[string]string `json:"tags,omitempty"`
-	Rules     string            `json:"rules,omitempty"`
-	Start     Position          `json:"start"`
-	Moves     []Move            `json:"moves"`
-	Result    string            `json:"result"`
-	DrawOffer *Color            `json:"drawOffer,omitempty"`
-}
-
-// MarshalJSON writes the game as {"tags", "start", "moves", "result",
-// "drawOffer"}: positions and moves in notation, the result as in a record.
-func (g *Game) MarshalJSON() ([]byte, error) {
-	j := gameJSON{Tags: g.Tags, Start: g.Start(), Moves: g.Moves(), Result: resultText(g.Outcome())}
-	if g.rules != Standard {
-		j.Rules = g.rules.String()
-	}
-	if j.Moves == nil {
-		j.Moves = []Move{}
-	}
-	if c, ok := g.DrawOffer(); ok {
-		j.DrawOffer = &c
-	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON replays a game written by MarshalJSON, checking every move
-// and the result as ParseRecord does. On an error g is left unchanged.
-func (g *Game) UnmarshalJSON(data []byte) error {
-	var j gameJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return &RecordError{Err: err}
-	}
-	if j.Start == (Position{}) {
-		j.Start = StartPosition()
-	}
-	rules, err := ParseRules(j.Rules)
-	if err != nil {
-		return &RecordError{Err: err}
-	}
-	loaded, err := NewGameRules(j.Start, rules)
-	if err != nil {
-		return &RecordError{Err: err}
-	}
-	for _, m := range j.Moves {
-		pos := loaded.Position()
-		if err := loaded.Play(m); err != nil {
-			return &RecordError{MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: m.String(), Err: err}
-		}
-	}
-	if err := loaded.applyResult(j.Result); err != nil {
-		return &RecordError{Err: err}
-	}
-	if j.DrawOffer != nil {
-		if err := loaded.OfferDraw(*j.DrawOffer); err != nil {
-			return &RecordError{Err: err}
-		}
-	}
-	if j.Tags != nil {
-		loaded.Tags = j.Tags
-	}
-	*g = *loaded
-	return nil
-}
-
-// MarshalJSON writes a Color as "red" or "blue".
-func (c Color) MarshalJSON() ([]byte, error) {
-	if c > Blue {
-		return nil, ErrBadColor
-	}
-	return json.Marshal(c.String())
-}
-
-// UnmarshalJSON reads "red" or "blue".
-func (c *Color) UnmarshalJSON(data []byte) error {
-	var s string
-	if err := json.Unmarshal(data, &s); err != nil {
-		return err
-	}
-	switch s {
-	case "red":
-		*c = Red
-	case "blue":
-		*c = Blue
-	default:
-		return fmt.Errorf("%w: %q", ErrBadColor, s)
-	}
-	return nil
+	return fmt.Errorf("result %q, but the moves give %q", cutInput(result), replayed)
 }

@@ -51,7 +51,7 @@ var ErrRules = errors.New("invalid rules")
 // NoMoveLimit or 1..MaxMoveLimit.
 func (r Rules) Validate() error {
 	if r.MoveLimit != NoMoveLimit && (r.MoveLimit < 0 || r.MoveLimit > MaxMoveLimit) {
-		return fmt.Errorf("%w: move limit %d, want %d (none), 0 (%d) or 1..%d", ErrRules, r.MoveLimit, NoMoveLimit, DrawHalfMoves, MaxMoveLimit)
+		return fmt.Errorf("doushouqi: %w: move limit %d, want %d (none), 0 (%d) or 1..%d", ErrRules, r.MoveLimit, NoMoveLimit, DrawHalfMoves, MaxMoveLimit)
 	}
 	return nil
 }
@@ -157,21 +157,8 @@ func ParseRules(s string) (Rules, error) {
 	return r, nil
 }
 
-// MarshalText implements encoding.TextMarshaler with String.
-func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseRules.
-func (r *Rules) UnmarshalText(text []byte) error {
-	parsed, err := ParseRules(string(text))
-	if err != nil {
-		return err
-	}
-	*r = parsed
-	return nil
-}
-
 // Rules returns the rules p is played under.
-func (p *Position) Rules() Rules {
+func (p Position) Rules() Rules {
 	r := Rules{
 		TrappedCapture: p.variant&variantTrappedCapture != 0,
 		SwapDogWolf:    p.variant&variantSwapDogWolf != 0,

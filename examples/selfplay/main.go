@@ -139,13 +139,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	bar := isTerminal(stderr) // a log gets no progress bar
 	var stats Stats
 	for i := range *games {
 		g, err := search.PlayGame(ctx, dsq.StartPosition(), red, blue, maxPlies)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		g.Tags["Red"], g.Tags["Blue"], g.Tags["Event"] = *redSpec, *blueSpec, "selfplay game "+strconv.Itoa(i+1)
+		for _, tag := range [][2]string{{"Red", *redSpec}, {"Blue", *blueSpec}, {"Event", "selfplay game " + strconv.Itoa(i+1)}} {
+			if err := g.SetTag(tag[0], tag[1]); err != nil {
+				return fail(stderr, err)
+			}
+		}
 		stats.add(g)
 		if *records != "" {
 			name := filepath.Join(*records, fmt.Sprintf("game-%04d.txt", i+1))
@@ -153,9 +158,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return fail(stderr, err)
 			}
 		}
-		progressBar(stderr, i+1, *games)
+		if bar {
+			progressBar(stderr, i+1, *games)
+		}
 	}
-	fmt.Fprintln(stderr)
+	if bar {
+		fmt.Fprintln(stderr)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -188,6 +197,18 @@ func newPlayer(spec string, rng *rand.Rand) (search.Player, error) {
 	return nil, fmt.Errorf("player %q: want random, greedy, ai:<depth> or ai:<duration>", spec)
 }
 
+// isTerminal reports whether w is a terminal (a character device), where a
+// progress bar redrawn with \r reads well.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar redraws the bar on a terminal.
 func progressBar(w io.Writer, done, total int) {
 	const width = 40
 	filled := done * width / total

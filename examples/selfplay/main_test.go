@@ -39,7 +39,19 @@ func TestStatsMatchReplayedGames(t *testing.T) {
 	assert.Equal(t, want, got)
 	assert.Equal(t, got.Games, got.RedWins+got.BlueWins+got.Draws+got.UnfinishedN)
 	assert.Equal(t, got.RedWins, got.FirstWins)
-	assert.Contains(t, errOut.String(), "12/12 games")
+	assert.Empty(t, errOut.String(), "no progress bar when stderr is not a terminal")
+}
+
+func TestIsTerminal(t *testing.T) {
+	assert.False(t, isTerminal(&bytes.Buffer{}))
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	require.NoError(t, err)
+	defer f.Close()
+	assert.False(t, isTerminal(f), "a log file")
+	dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer dev.Close()
+	assert.True(t, isTerminal(dev), "a character device")
 }
 
 func TestTextOutput(t *testing.T) {
