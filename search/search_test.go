@@ -62,11 +62,11 @@ func TestLimits(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNoMove)
 }
 
-// matchGames plays n games of the AI (depth 5) against an opponent, colours
+// matchGames plays n games of the AI (depth 6) against an opponent, colours
 // alternated, and returns the AI's wins.
 func matchGames(t *testing.T, n int, opponent func(seed uint64) Player) (wins int) {
 	t.Helper()
-	ai := EnginePlayer{Engine: NewEngine(8), Options: Options{Depth: 5}}
+	ai := EnginePlayer{Engine: NewEngine(8), Options: Options{Depth: 6}}
 	for i := range n {
 		ai.Engine.NewGame()
 		other := opponent(uint64(i))

@@ -14,14 +14,16 @@ import (
 
 const openingsFile = "testdata/openings.txt"
 
-func TestOpeningsFile(t *testing.T) {
-	list, err := loadOpenings(openingsFile)
-	require.NoError(t, err)
-	assert.Len(t, list, 400)
-	seen := map[string]bool{}
-	for _, p := range list {
-		assert.False(t, seen[p.String()], "duplicate opening %v", p)
-		seen[p.String()] = true
+func TestOpeningsFiles(t *testing.T) {
+	for file, n := range map[string]int{openingsFile: 400, "testdata/openings-3000.txt": 3000} {
+		list, err := loadOpenings(file)
+		require.NoError(t, err)
+		assert.Len(t, list, n)
+		seen := map[string]bool{}
+		for _, p := range list {
+			assert.False(t, seen[p.String()], "duplicate opening %v", p)
+			seen[p.String()] = true
+		}
 	}
 }
 
