@@ -71,6 +71,25 @@ func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move)
 	return best, bestMove
 }
 
+// terminal scores a decided position ply half-moves below the root, a
+// draw with the contempt.
+func (e *worker) terminal(pos *dsq.Position, ply int) int {
+	o := pos.Outcome()
+	if o.IsDraw() {
+		return e.drawScore(ply)
+	}
+	return terminal(o, pos.SideToMove(), ply)
+}
+
+// drawScore is a draw's score for the side to move ply half-moves below
+// the root: -contempt for the root's side, +contempt for the other.
+func (e *worker) drawScore(ply int) int {
+	if ply%2 == 0 {
+		return -e.contempt
+	}
+	return e.contempt
+}
+
 // denThreat reports whether the side not to move has a piece next to the
 // den of the side to move: it enters the den next move unless the piece is
 // captured.
@@ -94,10 +113,10 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
-		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+		return e.terminal(pos, ply)
 	}
 	if e.repeated(pos) {
-		return 0
+		return e.drawScore(ply)
 	}
 	if depth <= 0 || ply >= maxPly {
 		return e.quiesce(pos, moves, ply, alpha, beta)
@@ -224,10 +243,10 @@ func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
-		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+		return e.terminal(pos, ply)
 	}
 	if e.repeated(pos) {
-		return 0
+		return e.drawScore(ply)
 	}
 	return e.quiesce(pos, moves, ply, alpha, beta)
 }

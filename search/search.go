@@ -43,6 +43,11 @@ type Options struct {
 	// and score are the main thread's; a search on several threads is not
 	// deterministic.
 	Threads int
+	// Contempt is what the side to move at the root gives up to avoid a
+	// draw, in centi-rats: draws inside the search score -Contempt for it
+	// (+Contempt for the other side). 0 scores draws as 0; a stronger
+	// engine plays for a win with a positive value.
+	Contempt int
 	// Progress, if not nil, is called after each finished iteration with its
 	// result, for engine protocols that report the search as it goes.
 	Progress func(Result)
@@ -82,6 +87,7 @@ type worker struct {
 	threefold bool     // third occurrences are draws (Rules.Threefold)
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
+	contempt  int      // Options.Contempt
 
 	killers [maxPly + 1][2]dsq.Move
 	history [2][64][64]int32
@@ -167,7 +173,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		h.threefold = main.threefold
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
-		helperOpts := Options{Depth: opts.Depth, Time: opts.Time}
+		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -238,6 +244,10 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 		e.deadline = time.Now().Add(opts.Time)
 	}
 	e.drawAt = drawAt(pos.Rules())
+	e.contempt = 0
+	if !e.exactDepth {
+		e.contempt = min(max(opts.Contempt, -winBound/2), winBound/2)
+	}
 	e.rootIndex = len(e.stack) - 1
 	e.killers = [maxPly + 1][2]dsq.Move{}
 }

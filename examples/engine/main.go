@@ -10,7 +10,8 @@
 //
 //	uci | jcei                   identify, list the options, end with uciok | jceiok
 //	isready                      readyok
-//	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text)
+//	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text),
+//	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -58,6 +59,7 @@ type session struct {
 	engine   *search.Engine
 	hash     int
 	threads  int
+	contempt int
 	rules    dsq.Rules
 	game     *dsq.Game
 	cancel   context.CancelFunc // ends the running search, if any
@@ -107,6 +109,7 @@ func (s *session) handle(line string) bool {
 		s.println("option name Hash type spin default %d min 1 max %d", defaultHash, maxHash)
 		s.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.println("option name Rules type string default standard")
+		s.println("option name Contempt type spin default 0 min -1000 max 1000")
 		s.println("%sok", cmd)
 	case "isready":
 		s.println("readyok")
@@ -155,6 +158,13 @@ func (s *session) setOption(args string) {
 			return
 		}
 		s.threads = n
+	case "contempt":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < -1000 || n > 1000 {
+			s.errorf("Contempt %q: want -1000..1000", value)
+			return
+		}
+		s.contempt = n
 	case "rules":
 		r, err := dsq.ParseRules(value)
 		if err != nil {
@@ -270,25 +280,13 @@ func (s *session) limits(args string) (search.Options, error) {
 		// wtime is Red's clock (Red moves first, as White does).
 		pos := s.game.Position()
 		side := pos.SideToMove()
-		opts.Time = allot(clock[side], inc[side], movesToGo)
+		opts.Time = search.TimeForMove(clock[side], inc[side], movesToGo)
 	}
 	if opts.Depth == 0 && opts.Nodes == 0 && opts.Time == 0 {
 		opts.Depth = 64 // infinite: until stop
 		s.infinite = true
 	}
 	return opts, nil
-}
-
-// allot is the time for one move from a clock: an even share of the time
-// left over the moves to go (30 if unknown) plus most of the increment,
-// never more than a third of what is left, and at least a millisecond.
-func allot(left, inc time.Duration, movesToGo int) time.Duration {
-	if movesToGo <= 0 {
-		movesToGo = 30
-	}
-	t := left/time.Duration(movesToGo) + inc*3/4
-	t = min(t, left/3)
-	return max(t, time.Millisecond)
 }
 
 func (s *session) goSearch(args string) {
@@ -300,6 +298,7 @@ func (s *session) goSearch(args string) {
 		return
 	}
 	opts.Threads = s.threads
+	opts.Contempt = s.contempt
 	if s.newHash {
 		s.engine, s.newHash = search.NewEngine(s.hash), false
 	}

@@ -14,7 +14,8 @@
 // engine, the default), engine=baseline (the engine as it was before issue
 // 13, frozen in internal/baseline) or engine=PATH (a binary speaking the
 // protocol of examples/engine); depth=N, nodes=N or movetime=DURATION per
-// move (at least one); hash=MiB; name=LABEL; option.NAME=VALUE (setoption
+// move, or tc=BASE+INC, a game clock such as 10s+100ms (at least one);
+// hash=MiB; name=LABEL; option.NAME=VALUE (setoption
 // for binaries). Results are from A's point of view. -rules takes the
 // notation of doushouqi.ParseRules, such as "standard" or
 // "trapped-capture,move-limit=200,threefold" (the public engines' rules).
@@ -288,9 +289,13 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 				break
 			}
 			r.plies[game] = plies
-			r.ends[game] = out.Reason.String()
-			if !out.IsDecided() {
+			switch {
+			case out.Reason == timeForfeit:
+				r.ends[game] = "time forfeit"
+			case !out.IsDecided():
 				r.ends[game] = "adjudicated at the ply cap"
+			default:
+				r.ends[game] = out.Reason.String()
 			}
 			switch {
 			case !out.IsDecided() || out.IsDraw():
@@ -310,8 +315,13 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 	}
 }
 
+// timeForfeit is the Reason of a game lost on time: not a reason of the
+// rules, so outside their range.
+const timeForfeit dsq.Reason = 100
+
 // playGame plays one game from start under rules and returns its outcome
-// (undecided if adjudicated at maxPlies) and length. A move the rules refuse
+// (undecided if adjudicated at maxPlies, timeForfeit if a clock ran out)
+// and length. A move the rules refuse
 // is an error naming the engine.
 func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (dsq.Outcome, int, error) {
 	g, err := dsq.NewGameRules(start, rules)
@@ -324,15 +334,27 @@ func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blu
 	if err := blue.newGame(rules); err != nil {
 		return dsq.Outcome{}, 0, err
 	}
+	// Each side's game clock, if its engine plays on one.
+	specs := [2]Spec{red.spec(), blue.spec()}
+	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
 	for plies := 0; plies < maxPlies && !g.IsOver(); plies++ {
 		p := red
 		pos := g.Position()
-		if pos.SideToMove() == dsq.Blue {
+		side := pos.SideToMove()
+		if side == dsq.Blue {
 			p = blue
 		}
-		m, err := p.move(ctx, g)
+		begin := time.Now()
+		m, err := p.move(ctx, g, clock)
 		if err != nil {
 			return dsq.Outcome{}, 0, err
+		}
+		if specs[side].Base > 0 {
+			clock[side] -= time.Since(begin)
+			if clock[side] < 0 {
+				return dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, len(g.Moves()), nil
+			}
+			clock[side] += specs[side].Inc
 		}
 		if err := g.Play(m); err != nil {
 			return dsq.Outcome{}, 0, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), m, pos, err)

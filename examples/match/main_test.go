@@ -7,9 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 const openingsFile = "testdata/openings.txt"
@@ -133,4 +136,50 @@ func TestMatchWithEngineBinary(t *testing.T) {
 	code, _, progress = runMatch(t, "-a", "engine="+bin+"-missing,depth=1", "-games", "2")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, progress, "missing")
+}
+
+func TestGameClock(t *testing.T) {
+	s, err := ParseSpec("tc=2s+50ms")
+	require.NoError(t, err)
+	assert.Equal(t, 2*time.Second, s.Base)
+	assert.Equal(t, 50*time.Millisecond, s.Inc)
+	for _, bad := range []string{"tc=0s", "tc=1s+-1s", "tc=x", "tc=1s,movetime=10ms"} {
+		_, err := ParseSpec(bad)
+		assert.Error(t, err, bad)
+	}
+	code, out, progress := runMatch(t, "-a", "tc=400ms+10ms", "-b", "engine=baseline,tc=400ms+10ms", "-openings", openingsFile, "-games", "2", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, ": 2 games:")
+	assert.NotContains(t, progress, "time forfeit")
+}
+
+// slowPlayer plays the first legal move after a pause.
+type slowPlayer struct {
+	pause time.Duration
+	s     Spec
+}
+
+func (p *slowPlayer) newGame(dsq.Rules) error { return nil }
+func (p *slowPlayer) move(_ context.Context, g *dsq.Game, _ [2]time.Duration) (dsq.Move, error) {
+	time.Sleep(p.pause)
+	pos := g.Position()
+	return pos.LegalMoves()[0], nil
+}
+func (p *slowPlayer) close() error { return nil }
+func (p *slowPlayer) spec() Spec   { return p.s }
+
+func TestTimeForfeit(t *testing.T) {
+	// Red has 50 ms for the game and spends 20 ms a move: it loses on time
+	// on its third move; Blue, without a clock, does not.
+	red := &slowPlayer{pause: 20 * time.Millisecond, s: Spec{Base: 50 * time.Millisecond}}
+	blue := &slowPlayer{s: Spec{Depth: 1}}
+	out, plies, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
+	assert.Equal(t, 4, plies)
+	// With an increment that covers the pause, no forfeit.
+	red.s.Inc = 30 * time.Millisecond
+	out, _, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 10)
+	require.NoError(t, err)
+	assert.NotEqual(t, timeForfeit, out.Reason)
 }

@@ -24,13 +24,16 @@ type Spec struct {
 	Depth    int           // fixed depth per move; 0: none
 	Nodes    uint64        // nodes per move; 0: none
 	MoveTime time.Duration // time per move; 0: none
+	Base     time.Duration // game clock: time for the game (tc=BASE+INC); 0: none
+	Inc      time.Duration // game clock: added after each move
 	Hash     int           // table size in MiB
 	Options  [][2]string   // option.NAME=VALUE: setoption for an engine binary
 }
 
 // ParseSpec reads a comma-separated list of key=value fields: engine, name,
-// depth, nodes, movetime (a Go duration), hash, and option.NAME for engine
-// binaries. At least one of depth, nodes and movetime is needed.
+// depth, nodes, movetime (a Go duration), tc (a game clock BASE+INC, such
+// as 10s+100ms), hash, and option.NAME for engine binaries. At least one of
+// depth, nodes, movetime and tc is needed.
 func ParseSpec(s string) (Spec, error) {
 	spec := Spec{Engine: "search", Hash: 16}
 	for field := range strings.SplitSeq(s, ",") {
@@ -59,6 +62,15 @@ func ParseSpec(s string) (Spec, error) {
 			if err == nil && spec.MoveTime <= 0 {
 				err = errors.New("want a positive duration")
 			}
+		case key == "tc":
+			base, inc, _ := strings.Cut(value, "+")
+			spec.Base, err = time.ParseDuration(base)
+			if err == nil && inc != "" {
+				spec.Inc, err = time.ParseDuration(inc)
+			}
+			if err == nil && (spec.Base <= 0 || spec.Inc < 0) {
+				err = errors.New("want a positive time and an increment >= 0, such as 10s+100ms")
+			}
 		case key == "hash":
 			spec.Hash, err = strconv.Atoi(value)
 			if err == nil && (spec.Hash < 1 || spec.Hash > 4096) {
@@ -73,8 +85,11 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("engine spec %q: %s %q: %v", s, key, value, err)
 		}
 	}
-	if spec.Depth == 0 && spec.Nodes == 0 && spec.MoveTime == 0 {
-		return Spec{}, fmt.Errorf("engine spec %q: set depth, nodes or movetime", s)
+	if spec.Depth == 0 && spec.Nodes == 0 && spec.MoveTime == 0 && spec.Base == 0 {
+		return Spec{}, fmt.Errorf("engine spec %q: set depth, nodes, movetime or tc", s)
+	}
+	if spec.Base > 0 && spec.MoveTime > 0 {
+		return Spec{}, fmt.Errorf("engine spec %q: movetime and tc exclude each other", s)
 	}
 	if spec.Name == "" {
 		spec.Name = spec.Engine
@@ -89,60 +104,78 @@ func ParseSpec(s string) (Spec, error) {
 type player interface {
 	// newGame prepares for a new game under rules.
 	newGame(rules dsq.Rules) error
-	// move returns the move for the side to move in g.
-	move(ctx context.Context, g *dsq.Game) (dsq.Move, error)
+	// move returns the move for the side to move in g; with a game clock,
+	// clock holds the time left of Red and Blue.
+	move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error)
 	close() error
+	// spec is the configuration the player was started from.
+	spec() Spec
 }
 
 // newPlayer starts the engine of spec.
 func newPlayer(spec Spec) (player, error) {
 	switch spec.Engine {
 	case "search":
-		return &searchPlayer{spec: spec, engine: search.NewEngine(spec.Hash)}, nil
+		return &searchPlayer{s: spec, engine: search.NewEngine(spec.Hash)}, nil
 	case "baseline":
-		return &baselinePlayer{spec: spec, engine: baseline.NewEngine(spec.Hash)}, nil
+		return &baselinePlayer{s: spec, engine: baseline.NewEngine(spec.Hash)}, nil
 	}
 	return startProcess(spec)
 }
 
 type searchPlayer struct {
-	spec   Spec
+	s      Spec
 	engine *search.Engine
 }
 
 func (p *searchPlayer) newGame(dsq.Rules) error { p.engine.NewGame(); return nil }
 
-func (p *searchPlayer) move(ctx context.Context, g *dsq.Game) (dsq.Move, error) {
-	r, err := p.engine.SearchGame(ctx, g, search.Options{Depth: p.spec.Depth, Nodes: p.spec.Nodes, Time: p.spec.MoveTime})
+// moveTime is the time for this move: movetime, or a share of the clock.
+func (spec Spec) moveTime(g *dsq.Game, clock [2]time.Duration) time.Duration {
+	if spec.Base == 0 {
+		return spec.MoveTime
+	}
+	pos := g.Position()
+	return search.TimeForMove(clock[pos.SideToMove()], spec.Inc, 0)
+}
+
+func (p *searchPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
+	r, err := p.engine.SearchGame(ctx, g, search.Options{Depth: p.s.Depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock)})
 	return r.Move, err
 }
 
 func (p *searchPlayer) close() error { return nil }
 
+func (p *searchPlayer) spec() Spec { return p.s }
+
 // baselinePlayer plays the frozen engine, which searches positions only: it
 // knows the move limit (a position's rules) but not repetitions.
 type baselinePlayer struct {
-	spec   Spec
+	s      Spec
 	engine *baseline.Engine
 }
 
 func (p *baselinePlayer) newGame(dsq.Rules) error { p.engine.NewGame(); return nil }
 
-func (p *baselinePlayer) move(ctx context.Context, g *dsq.Game) (dsq.Move, error) {
-	depth := p.spec.Depth
+func (p *baselinePlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
+	depth := p.s.Depth
 	if depth == 0 {
 		depth = 64
 	}
-	r, err := p.engine.Search(ctx, g.Position(), baseline.Options{Depth: depth, Nodes: p.spec.Nodes, Time: p.spec.MoveTime})
+	r, err := p.engine.Search(ctx, g.Position(), baseline.Options{Depth: depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock)})
 	return r.Move, err
 }
 
 func (p *baselinePlayer) close() error { return nil }
 
+func (p *baselinePlayer) spec() Spec { return p.s }
+
+func (p *processPlayer) spec() Spec { return p.s }
+
 // processPlayer drives an engine binary through the UCI-style protocol of
 // examples/engine.
 type processPlayer struct {
-	spec  Spec
+	s     Spec
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
@@ -161,7 +194,7 @@ func startProcess(spec Spec) (*processPlayer, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %q: %w", spec.Engine, err)
 	}
-	p := &processPlayer{spec: spec, cmd: cmd, in: in, lines: make(chan string, 64)}
+	p := &processPlayer{s: spec, cmd: cmd, in: in, lines: make(chan string, 64)}
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
@@ -190,7 +223,7 @@ func startProcess(spec Spec) (*processPlayer, error) {
 func (p *processPlayer) send(line string) error {
 	_, err := io.WriteString(p.in, line+"\n")
 	if err != nil {
-		return fmt.Errorf("engine %q: %w", p.spec.Engine, err)
+		return fmt.Errorf("engine %q: %w", p.s.Engine, err)
 	}
 	return nil
 }
@@ -203,13 +236,13 @@ func (p *processPlayer) await(ctx context.Context, prefix string, timeout time.D
 		select {
 		case line, ok := <-p.lines:
 			if !ok {
-				return "", fmt.Errorf("engine %q exited while %q was awaited", p.spec.Engine, prefix)
+				return "", fmt.Errorf("engine %q exited while %q was awaited", p.s.Engine, prefix)
 			}
 			if line == prefix || strings.HasPrefix(line, prefix+" ") {
 				return line, nil
 			}
 		case <-timer.C:
-			return "", fmt.Errorf("engine %q: no %q within %v", p.spec.Engine, prefix, timeout)
+			return "", fmt.Errorf("engine %q: no %q within %v", p.s.Engine, prefix, timeout)
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}
@@ -230,7 +263,7 @@ func (p *processPlayer) newGame(rules dsq.Rules) error {
 	return err
 }
 
-func (p *processPlayer) move(ctx context.Context, g *dsq.Game) (dsq.Move, error) {
+func (p *processPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
 	var b strings.Builder
 	b.WriteString("position fen ")
 	b.WriteString(g.Start().String())
@@ -244,29 +277,32 @@ func (p *processPlayer) move(ctx context.Context, g *dsq.Game) (dsq.Move, error)
 		return dsq.NoMove, err
 	}
 	goCmd := "go"
-	if p.spec.Depth > 0 {
-		goCmd += " depth " + strconv.Itoa(p.spec.Depth)
+	if p.s.Depth > 0 {
+		goCmd += " depth " + strconv.Itoa(p.s.Depth)
 	}
-	if p.spec.Nodes > 0 {
-		goCmd += " nodes " + strconv.FormatUint(p.spec.Nodes, 10)
+	if p.s.Nodes > 0 {
+		goCmd += " nodes " + strconv.FormatUint(p.s.Nodes, 10)
 	}
-	if p.spec.MoveTime > 0 {
-		goCmd += " movetime " + strconv.FormatInt(p.spec.MoveTime.Milliseconds(), 10)
+	if p.s.MoveTime > 0 {
+		goCmd += " movetime " + strconv.FormatInt(p.s.MoveTime.Milliseconds(), 10)
+	}
+	if p.s.Base > 0 {
+		goCmd += fmt.Sprintf(" wtime %d btime %d winc %d binc %d", clock[dsq.Red].Milliseconds(), clock[dsq.Blue].Milliseconds(), p.s.Inc.Milliseconds(), p.s.Inc.Milliseconds())
 	}
 	if err := p.send(goCmd); err != nil {
 		return dsq.NoMove, err
 	}
-	line, err := p.await(ctx, "bestmove", 10*p.spec.MoveTime+60*time.Second)
+	line, err := p.await(ctx, "bestmove", 10*p.s.MoveTime+p.s.Base+60*time.Second)
 	if err != nil {
 		return dsq.NoMove, err
 	}
 	fields := strings.Fields(line)
 	if len(fields) < 2 {
-		return dsq.NoMove, fmt.Errorf("engine %q: %q names no move", p.spec.Engine, line)
+		return dsq.NoMove, fmt.Errorf("engine %q: %q names no move", p.s.Engine, line)
 	}
 	m, err := dsq.ParseMove(fields[1])
 	if err != nil {
-		return dsq.NoMove, fmt.Errorf("engine %q: %q: %w", p.spec.Engine, line, err)
+		return dsq.NoMove, fmt.Errorf("engine %q: %q: %w", p.s.Engine, line, err)
 	}
 	return m, nil
 }
