@@ -127,3 +127,41 @@ func TestRiverJump(t *testing.T) {
 	assert.True(t, open.IsLegal(mustMove(t, "b3b7")))
 	assert.False(t, pos.IsLegal(mustMove(t, "b3b7")))
 }
+
+// TestDenAnalysisAtTheMoveLimit: DenDefences and DenThreats answer from the
+// real outcome of the move, under every move limit.
+func TestDenAnalysisAtTheMoveLimit(t *testing.T) {
+	// Red to move on the 59th quiet half-move; Blue's dog on c1 threatens
+	// d1. Every Red move draws by the limit, so every one is a defence.
+	pos := mustPosition(t, "l6/7/7/7/7/7/7/7/2d1T2 r 59 40")
+	assert.ElementsMatch(t, []string{"e1f1", "e1e2"}, moveTexts(pos.DenDefences()))
+	for _, m := range pos.DenDefences() {
+		child := pos
+		require.NoError(t, child.Play(m))
+		assert.Equal(t, dsq.MoveLimit, child.Outcome().Reason)
+	}
+	assert.ElementsMatch(t, []string{"c1d1"}, moveTexts(pos.DenThreats(dsq.Blue)), "the threat stands: Blue would move if the game went on")
+
+	// The same position drawn already: Blue threatens nothing.
+	drawn := mustPosition(t, "l6/7/7/7/7/7/7/7/2d1T2 b 60 40")
+	assert.Equal(t, dsq.MoveLimit, drawn.Outcome().Reason)
+	assert.Empty(t, drawn.DenThreats(dsq.Blue))
+	assert.Empty(t, drawn.DenThreats(dsq.Red))
+	assert.Empty(t, drawn.DenDefences())
+
+	// Under other limits the game goes on, and the answers follow.
+	for _, rules := range []dsq.Rules{{MoveLimit: 200}, {MoveLimit: dsq.NoMoveLimit}, {MoveLimit: 61}} {
+		t.Run(rules.String(), func(t *testing.T) {
+			longer, err := drawn.WithRules(rules)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"c1d1"}, moveTexts(longer.DenThreats(dsq.Blue)))
+			before, err := pos.WithRules(rules)
+			require.NoError(t, err)
+			assert.Empty(t, before.DenDefences(), "no Red move stops c1d1 when the game goes on")
+		})
+	}
+	// A limit of 60 under explicit rules is the standard one.
+	same, err := drawn.WithRules(dsq.Rules{MoveLimit: 60})
+	require.NoError(t, err)
+	assert.Empty(t, same.DenThreats(dsq.Blue))
+}

@@ -2,6 +2,7 @@ package doushouqi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -155,22 +156,20 @@ func BenchmarkParsePosition(b *testing.B) {
 	}
 }
 
-// BenchmarkPerftRules times perft(6) from the start under each house rule,
-// for comparison with BenchmarkPerft/start/d6/count (Standard).
+// BenchmarkPerftRules times perft(6) from the start under each house rule
+// of the variants suite (the entries start-*), and under Standard for
+// comparison; each count is the suite's, agreed by both generators.
 func BenchmarkPerftRules(b *testing.B) {
-	for _, rules := range []dsq.Rules{
-		dsq.Standard,
-		{TrappedCapture: true},
-		{SwapDogWolf: true},
-		{MoveLimit: 200},
-		{MoveLimit: dsq.NoMoveLimit},
-		{TrappedCapture: true, SwapDogWolf: true, MoveLimit: 200},
-	} {
-		pos, err := dsq.StartPosition().WithRules(rules)
-		if err != nil {
-			b.Fatal(err)
+	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position, Standard
+	for _, e := range readPerftFile(b, variantsSuiteFile) {
+		if strings.HasPrefix(e.id, "start-") && len(e.counts) >= 6 {
+			entries = append(entries, e)
 		}
-		want := dsq.Perft(pos, 6)
-		benchPerft(b, "start/d6/"+rules.String(), want, func() uint64 { return dsq.Perft(pos, 6) })
+	}
+	for _, e := range entries {
+		pos, _ := suitePosition(b, e)
+		benchPerft(b, fmt.Sprintf("start/d6/%s", e.rules), perftCountAt(b, e, 6), func() uint64 {
+			return dsq.Perft(pos, 6)
+		})
 	}
 }

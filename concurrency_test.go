@@ -23,7 +23,9 @@ func TestConcurrentReaders(t *testing.T) {
 
 	var wg sync.WaitGroup
 	for g := range 8 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(g), 99))
 			for range 50 {
 				assert.Equal(t, wantMoves, shared.LegalMoves())
@@ -46,7 +48,7 @@ func TestConcurrentReaders(t *testing.T) {
 					_ = own.Play(dsq.NewMove(dsq.Square(rng.IntN(63)), dsq.Square(rng.IntN(63))))
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 	assert.Equal(t, snapshot, shared, "readers changed nothing")
@@ -58,10 +60,12 @@ func TestConcurrentPerftTable(t *testing.T) {
 	start := dsq.StartPosition()
 	var wg sync.WaitGroup
 	for range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			cfg := dsq.PerftConfig{Threads: 2, Table: table}
 			assert.Equal(t, uint64(260099), cfg.Perft(start, 4))
-		})
+		}()
 	}
 	wg.Wait()
 }

@@ -2,8 +2,10 @@
 // chess) on 63-bit bitboards: legal move generation, make and unmake, the
 // outcome of a game, position and move notation, and perft.
 //
-// The rules are those of RULES.md in the project: a 7x9 board with two dens,
-// three traps around each den and two rivers; eight animals a side ranked rat
+// The rules are those of RULES.md, at the root of this module: the normative
+// text this package, its errors and its tests cite (its last sections
+// describe the house rules of [Rules] and the game record format). In short:
+// a 7x9 board with two dens, three traps around each den and two rivers; eight animals a side ranked rat
 // 1 to elephant 8; the rat swims and captures the elephant; the lion and the
 // tiger jump the rivers unless a rat stands on the path; a piece in an enemy
 // trap has rank 0, so it can be captured by any enemy and can itself capture
@@ -18,6 +20,18 @@
 // caches. A [Move] is a 16-bit scalar (from and to square). [Square] indexes
 // the board as rank*7 + file and a [Bitboard] is a set of squares.
 //
+// A [Game] is what a server holds: the moves, the positions, the tags and
+// what happened outside the rules. Ask the game, not its position, which
+// moves are legal: once it is over (by the rules, a resignation, an agreed
+// draw, a repetition) it offers none.
+//
+// Read methods have value receivers, so calls chain on returned values
+// (g.Position().LegalMoves(), StartPosition().Outcome()) and work on map
+// values and struct fields. Every exported type's zero value is usable or
+// says what it is: the zero Game is a standard game from the start, the
+// zero Rules are Standard, the zero Position is no position
+// ([Position.IsZero]) and is refused by NewGameFrom.
+//
 // # Guarantees
 //
 // Untrusted input. [ParsePosition], [ParseMove], [ParseSquare], the
@@ -28,11 +42,13 @@
 // could occur under the rules (at most one of each animal per side, no animal
 // but the rat on water, no piece in its own den, not pieces in both dens).
 //
-// Checked calls. [Position.Play] plays a legal move; given an illegal one
-// (any Move value at all) it returns a [*MoveError] naming the rule broken
-// and leaves the position exactly as it was. [Position.CheckMove] and
-// [Position.IsLegal] only read. UnmarshalText on an error leaves its receiver
-// unchanged.
+// Checked calls. [Position.Play] and [Game.Play] play a legal move; given an
+// illegal one (any Move value at all) they return a [*MoveError] whose
+// message says what a player needs ("the dog (3) cannot capture the wolf
+// (4)") and whose Err is the rule's sentinel, and leave the position or game
+// exactly as it was. CheckMove and IsLegal only read. UnmarshalText on an
+// error leaves its receiver unchanged. Every error of the package starts
+// "doushouqi: ", wraps an exported sentinel and quotes raw input.
 //
 // Unchecked calls. [Position.MakeMove] and [Position.UnmakeMove] are the fast
 // pair for search and perft. MakeMove must be given a legal move and

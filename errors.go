@@ -68,7 +68,27 @@ func reasonText(err error) string {
 	if err == nil {
 		return "unknown reason"
 	}
-	return strings.TrimPrefix(err.Error(), "doushouqi: ")
+	return tidyText(strings.TrimPrefix(err.Error(), "doushouqi: "))
+}
+
+// tidyText drops the package prefix of errors quoted inside a message, so
+// that a message says "doushouqi:" once, at its start.
+func tidyText(msg string) string { return strings.ReplaceAll(msg, ": doushouqi: ", ": ") }
+
+// tidyError is an error from tidyf: fmt.Errorf's chain with a tidy message.
+type tidyError struct {
+	msg string
+	err error
+}
+
+func (e *tidyError) Error() string { return e.msg }
+func (e *tidyError) Unwrap() error { return e.err }
+
+// tidyf is fmt.Errorf for a message that quotes other errors of the
+// package: the chain is kept, the message says "doushouqi:" once.
+func tidyf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &tidyError{msg: tidyText(err.Error()), err: err}
 }
 
 // Unwrap returns the reason, for errors.Is and errors.As.

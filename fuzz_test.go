@@ -1,6 +1,7 @@
 package doushouqi_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -27,6 +28,8 @@ var packageSentinels = []error{
 	dsq.ErrGameOver, dsq.ErrEmptySquare, dsq.ErrNotYourPiece, dsq.ErrNotAStep,
 	dsq.ErrOwnDen, dsq.ErrWater, dsq.ErrJumpBlocked, dsq.ErrOwnPiece,
 	dsq.ErrWaterLandCapture, dsq.ErrTrappedAttacker, dsq.ErrElephantRat, dsq.ErrRankTooLow,
+	dsq.ErrNotAJumper, dsq.ErrNotAPosition, dsq.ErrRules, dsq.ErrTag, dsq.ErrRecord,
+	dsq.ErrNothingToUndo, dsq.ErrNoDrawOffer, dsq.ErrDrawOffered, dsq.ErrBadColor,
 }
 
 func wrapsSentinel(err error) bool {
@@ -115,6 +118,64 @@ var fuzzStarts = []string{
 // or not (from = b0 % 64, to = b1 % 64; with b0's top bit set, the b1-th
 // legal move instead). At every step it checks the invariants of RULES.md
 // and of the API.
+// FuzzParseRecord reads any text as a record: a refusal is a *RecordError
+// (errors.Is ErrRecord) on one line starting "doushouqi: " with no game; a
+// game read writes a record that reads back as the same game, is a fixed
+// point, and survives JSON.
+func FuzzParseRecord(f *testing.F) {
+	for _, seed := range []string{
+		"[Result \"*\"]\n\n*\n",
+		"[Event \"club\"]\n[Red \"alice\"]\n[Result \"blue wins: resignation\"]\n\n1. a3a4 a7a6 2. g3g4 0-1\n",
+		"1.a3a4 {a comment} 1... a7a6 ; rest\n2. g3g4 1/2-1/2\n",
+		"[Rules \"threefold\"]\n\n1. a1a2 g9g8 2. a2a1 g8g9 3. a1a2 g9g8 4. a2a1 g8g9 1/2-1/2\n",
+		"[Start \"7/3D3/7/7/7/7/7/7/l6 r 59 40\"]\n[Result \"red wins: den entered\"]\n\n40. d8d9 1-0\n",
+		"[Start \"l6/7/7/7/7/7/7/7/2d1T2 r 59 40\"]\n\n40. e1f1 1/2-1/2\n",
+		"[Start \"l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1\"]\n\n1... a7a6 2. g3g4 *\n",
+		"[Rules \"trapped-capture,swap-dog-wolf,move-limit=200\"]\n\n1. a3a4 *\n",
+		"[Result \"*\"]\n\n1... a3a4 *\n",
+		"[Result \"*\"]\n\n1. a3a4 a7a6\n",
+		"{unclosed",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := dsq.ParseRecord(text)
+		if err != nil {
+			var re *dsq.RecordError
+			if g != nil || !errors.As(err, &re) || !errors.Is(err, dsq.ErrRecord) {
+				t.Fatalf("ParseRecord(%q) = %v, %T %v", text, g, err, err)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "doushouqi: ") || strings.ContainsAny(msg, "\n\r\x00\x1b") {
+				t.Fatalf("ParseRecord(%q): error %q", text, msg)
+			}
+			return
+		}
+		out := g.Record()
+		again, err := dsq.ParseRecord(out)
+		if err != nil {
+			t.Fatalf("ParseRecord(%q).Record() = %q does not load: %v", text, out, err)
+		}
+		if again.Record() != out {
+			t.Fatalf("record not a fixed point: %q then %q", out, again.Record())
+		}
+		if !slices.Equal(g.Moves(), again.Moves()) || g.Outcome() != again.Outcome() || g.Position() != again.Position() || g.Rules() != again.Rules() {
+			t.Fatalf("ParseRecord(%q) and its record differ", text)
+		}
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatalf("json.Marshal: %v", err)
+		}
+		fromJSON, err := dsq.ParseRecordJSON(data)
+		if err != nil {
+			t.Fatalf("ParseRecordJSON(%s): %v", data, err)
+		}
+		if fromJSON.Record() != out {
+			t.Fatalf("JSON %s loads as %q, want %q", data, fromJSON.Record(), out)
+		}
+	})
+}
+
 func FuzzPlay(f *testing.F) {
 	f.Add([]byte{0, 0x80, 3, 0x80, 7, 16, 23, 0x80, 1})
 	f.Add([]byte{1, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0})

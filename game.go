@@ -65,14 +65,14 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	}
 	s := pos.Setup()
 	if err := s.Validate(); err != nil {
-		return nil, fmt.Errorf("doushouqi: new game: %w", err)
+		return nil, tidyf("doushouqi: new game: %w", err)
 	}
 	if check, _ := NewPosition(s); check != pos {
 		return nil, fmt.Errorf("doushouqi: new game: %w (inconsistent: an illegal move made unchecked?)", ErrNotAPosition)
 	}
 	pos, err := pos.WithRules(rules)
 	if err != nil {
-		return nil, fmt.Errorf("doushouqi: new game: %w", err)
+		return nil, tidyf("doushouqi: new game: %w", err)
 	}
 	return &Game{rules: rules, positions: []Position{pos}}, nil
 }

@@ -137,6 +137,14 @@ func (p *Position) decidedByDen() bool {
 // len(dst) >= MaxMoves it does not allocate.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendLegalMoves(dst) }
 
+// The exported read methods have value receivers, so that they work on any
+// Position value; each is a one-line wrapper, small enough to be inlined
+// into its caller, around a pointer method that does the work on the
+// caller's copy. The go:noinline marks keep the wrappers under the inlining
+// budget: a wrapper that is not inlined costs a second copy of the 120-byte
+// Position and a call. Perft and search use the pointer methods directly.
+
+//go:noinline
 func (p *Position) appendLegalMoves(dst []Move) []Move {
 	var list [MaxMoves]Move
 	n := p.generate(&list)
@@ -209,6 +217,9 @@ func (p *Position) legalTargets(from Square) Bitboard {
 }
 
 // IsLegal reports whether m is a legal move for the side to move.
-func (p Position) IsLegal(m Move) bool {
+func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
+
+//go:noinline
+func (p *Position) isLegal(m Move) bool {
 	return p.legalTargets(m.From()).Has(m.To())
 }

@@ -113,8 +113,11 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON writes: "winner" is required for a
 // won game and refused otherwise, and no other key is allowed. On an error o
-// is left unchanged.
+// is left unchanged. JSON null changes nothing, as encoding/json does.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
 		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: %w", ErrSyntax, err)

@@ -157,7 +157,7 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 
 	threads := max(1, min(c.Threads, len(units)))
 	table := c.Table
-	if table == nil {
+	if table == nil || len(table.entries) == 0 { // a zero PerftTable is no table
 		table = NewPerftTable(c.HashMiB)
 	}
 	counts := make([]atomic.Uint64, len(roots))
@@ -188,7 +188,11 @@ func (c PerftConfig) Divide(pos Position, depth int) []MoveNodes {
 		}
 	}
 	for range threads - 1 {
-		wg.Go(worker)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker()
+		}()
 	}
 	worker() // the calling goroutine works too
 	wg.Wait()

@@ -41,12 +41,16 @@ func (g Game) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON replays a game written by MarshalJSON, with the checks of
-// [ParseRecordJSON]. On an error g is left unchanged.
+// [ParseRecordJSON]. On an error g is left unchanged. JSON null changes
+// nothing, as encoding/json does.
 //
 // json.Unmarshal checks the syntax of its whole input before it calls this
 // method, so a malformed or truncated document comes back from it as a
 // *json.SyntaxError; ParseRecordJSON turns that into a *RecordError too.
 func (g *Game) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	loaded, err := ParseRecordJSON(data)
 	if err != nil {
 		return err

@@ -2,7 +2,7 @@
 // position, depth by depth, or per root move with -divide.
 //
 //	go run ./examples/perft [-fen F] [-depth N] [-divide] [-threads N] [-leaves] [-hash MiB]
-//	                        [-trapped-capture] [-swap-dog-wolf] [-move-limit N]
+//	                        [-trapped-capture] [-swap-dog-wolf] [-move-limit N] [-cpuprofile file]
 //
 // Without -divide it prints one line per depth 1..N: the depth, the node
 // count, the time taken and the speed in nodes/s. With -divide it prints
@@ -14,8 +14,10 @@
 // that many MiB. A run longer than two seconds reports its progress on
 // standard error every two seconds. The counts are the same whatever the
 // flags. -trapped-capture, -swap-dog-wolf and -move-limit choose house rules
-// (see doushouqi.Rules); the default is RULES.md. The directory's default.pgo profile speeds up the build (go build
-// and go run use it).
+// (see doushouqi.Rules and the house rules of RULES.md); the default is
+// the standard rules of RULES.md. -cpuprofile writes a CPU profile; the
+// directory's default.pgo profile, made with it, speeds up the build (go
+// build and go run use it).
 package main
 
 import (
@@ -44,20 +46,20 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
-	fen := flags.String("fen", dsq.StartNotation, "position in the notation of RULES.md")
-	depth := flags.Int("depth", 6, "depth to count to, 1.."+fmt.Sprint(maxDepth))
+	fen := flags.String("fen", dsq.StartNotation, "position `F` in the notation of RULES.md")
+	depth := flags.Int("depth", 6, "depth `N` to count to, 1.."+fmt.Sprint(maxDepth))
 	divide := flags.Bool("divide", false, "print the count below each root move")
-	threads := flags.Int("threads", dsq.AllThreads(), "goroutines to count on")
+	threads := flags.Int("threads", dsq.AllThreads(), "`N` goroutines to count on")
 	leaves := flags.Bool("leaves", false, "make every leaf instead of counting the last ply")
-	hashMiB := flags.Int("hash", 0, "transposition table size in MiB (0: none)")
+	hashMiB := flags.Int("hash", 0, "transposition table size in `MiB` (0: none)")
 	trappedCapture := flags.Bool("trapped-capture", false, "house rule: a piece in an enemy trap captures at full rank")
 	swapDogWolf := flags.Bool("swap-dog-wolf", false, "house rule: dog rank 4, wolf rank 3")
-	moveLimit := flags.Int("move-limit", 0, "house rule: half-moves without capture that draw (0: 60, -1: none)")
-	cpuProfile := flags.String("cpuprofile", "", "write a CPU profile to this file (for default.pgo)")
+	moveLimit := flags.Int("move-limit", 0, "house rule: `N` half-moves without capture draw (0: 60, -1: none)")
+	cpuProfile := flags.String("cpuprofile", "", "write a CPU profile to this `file` (for default.pgo)")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			flags.SetOutput(stdout)
-			fmt.Fprintln(stdout, "usage: perft [-fen F] [-depth N] [-divide]")
+			fmt.Fprintln(stdout, usageLine(flags))
 			flags.PrintDefaults()
 			return 0
 		}
@@ -137,4 +139,20 @@ const progressEvery = 2 * time.Second
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintln(stderr, "perft:", err)
 	return 2
+}
+
+// usageLine names every flag of the set, in its order, with the value name
+// its usage text gives (the backquoted word), so that it cannot fall behind
+// the flags.
+func usageLine(flags *flag.FlagSet) string {
+	line := "usage: " + flags.Name()
+	flags.VisitAll(func(f *flag.Flag) {
+		name, _ := flag.UnquoteUsage(f)
+		if name == "" { // a bool flag
+			line += " [-" + f.Name + "]"
+			return
+		}
+		line += " [-" + f.Name + " " + name + "]"
+	})
+	return line
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -69,10 +70,29 @@ func TestRuleFlags(t *testing.T) {
 	assert.Contains(t, errOut, "invalid rules")
 }
 
+// TestHelp: the usage line and the command's doc comment name every flag
+// that -h lists.
 func TestHelp(t *testing.T) {
 	code, out, _ := runPerft("-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "usage: perft")
+	lines := strings.Split(out, "\n")
+	usage := lines[0]
+	assert.True(t, strings.HasPrefix(usage, "usage: perft "), usage)
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	doc, _, _ := strings.Cut(string(src), "package main")
+	var names []string
+	for _, line := range lines[1:] {
+		if rest, ok := strings.CutPrefix(line, "  -"); ok {
+			name, _, _ := strings.Cut(rest, " ")
+			names = append(names, strings.TrimSpace(name))
+		}
+	}
+	require.Len(t, names, 10)
+	for _, name := range names {
+		assert.Contains(t, usage, "[-"+name, "the usage line names -%s", name)
+		assert.Contains(t, doc, "[-"+name, "the doc comment names -%s", name)
+	}
 }
 
 func TestFlagsGiveSameCounts(t *testing.T) {

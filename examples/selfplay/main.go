@@ -6,7 +6,8 @@
 //	go run ./examples/selfplay [-games N] [-red P] [-blue P] [-seed S] [-json] [-records DIR]
 //
 // A player is random, greedy, ai:<depth> (such as ai:4) or ai:<duration>
-// (such as ai:200ms). A progress bar is drawn on standard error. With -json
+// (such as ai:200ms). A progress bar is drawn on standard error when it is
+// a terminal (a log gets none). With -json
 // the statistics are printed as JSON; with -records every game is saved as a
 // text record in DIR. Bad flags print one line to standard error and exit
 // with status 2.

@@ -1,0 +1,208 @@
+package doushouqi_test
+
+import (
+	"encoding"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// textValue is what each text type implements, encoding.TextAppender's
+// signature included (the standard library names that interface from Go
+// 1.24 on; the module's minimum Go has it too).
+type textValue interface {
+	encoding.TextMarshaler
+	AppendText(b []byte) ([]byte, error)
+}
+
+var (
+	_ encoding.TextAppender = dsq.Square(0)
+	_ encoding.TextAppender = dsq.Color(0)
+	_ encoding.TextAppender = dsq.Animal(0)
+	_ encoding.TextAppender = dsq.Piece(0)
+	_ encoding.TextAppender = dsq.Move(0)
+	_ encoding.TextAppender = dsq.Position{}
+	_ encoding.TextAppender = dsq.Rules{}
+	_ encoding.TextAppender = dsq.Outcome{}
+	_ encoding.TextAppender = dsq.Reason(0)
+
+	_ encoding.TextUnmarshaler = new(dsq.Square)
+	_ encoding.TextUnmarshaler = new(dsq.Color)
+	_ encoding.TextUnmarshaler = new(dsq.Animal)
+	_ encoding.TextUnmarshaler = new(dsq.Piece)
+	_ encoding.TextUnmarshaler = new(dsq.Move)
+	_ encoding.TextUnmarshaler = new(dsq.Position)
+	_ encoding.TextUnmarshaler = new(dsq.Rules)
+	_ encoding.TextUnmarshaler = new(dsq.Outcome)
+	_ encoding.TextUnmarshaler = new(dsq.Reason)
+)
+
+// TestTextForms: each value writes its String form, AppendText appends it to
+// what is there, and UnmarshalText reads it back.
+func TestTextForms(t *testing.T) {
+	cases := []struct {
+		v    textValue
+		want string
+		back encoding.TextUnmarshaler
+	}{
+		{dsq.C7, "c7", new(dsq.Square)},
+		{dsq.NoSquare, "-", new(dsq.Square)},
+		{dsq.Red, "red", new(dsq.Color)},
+		{dsq.Blue, "blue", new(dsq.Color)},
+		{dsq.Leopard, "leopard", new(dsq.Animal)},
+		{dsq.NewPiece(dsq.Blue, dsq.Lion), "blue lion", new(dsq.Piece)},
+		{dsq.NoPiece, "none", new(dsq.Piece)},
+		{dsq.NewMove(dsq.B3, dsq.B7), "b3b7", new(dsq.Move)},
+		{dsq.NoMove, "0000", new(dsq.Move)},
+		{dsq.StartPosition(), dsq.StartNotation, new(dsq.Position)},
+		{dsq.Position{}, "", new(dsq.Position)},
+		{dsq.Rules{TrappedCapture: true, MoveLimit: 200}, "trapped-capture,move-limit=200", new(dsq.Rules)},
+		{dsq.Standard, "standard", new(dsq.Rules)},
+		{dsq.DenEntered, "den entered", new(dsq.Reason)},
+		{dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Blue}, "blue wins: den entered", new(dsq.Outcome)},
+		{dsq.Outcome{Reason: dsq.DrawAgreed}, "draw: agreed", new(dsq.Outcome)},
+		{dsq.Outcome{}, "undecided", new(dsq.Outcome)},
+	}
+	for _, c := range cases {
+		text, err := c.v.MarshalText()
+		require.NoError(t, err, "%#v", c.v)
+		assert.Equal(t, c.want, string(text))
+		appended, err := c.v.AppendText([]byte("x="))
+		require.NoError(t, err)
+		assert.Equal(t, "x="+c.want, string(appended))
+		require.NoError(t, c.back.UnmarshalText(text), "UnmarshalText(%q)", text)
+		assert.Equal(t, c.v, deref(c.back), "UnmarshalText(%q)", text)
+	}
+}
+
+func deref(v any) any {
+	switch p := v.(type) {
+	case *dsq.Square:
+		return *p
+	case *dsq.Color:
+		return *p
+	case *dsq.Animal:
+		return *p
+	case *dsq.Piece:
+		return *p
+	case *dsq.Move:
+		return *p
+	case *dsq.Position:
+		return *p
+	case *dsq.Rules:
+		return *p
+	case *dsq.Reason:
+		return *p
+	case *dsq.Outcome:
+		return *p
+	}
+	panic("deref: unknown type")
+}
+
+// TestTextRefused: values with no text form are refused by MarshalText, and
+// text that is not a value by UnmarshalText, which leaves its receiver as
+// it was.
+func TestTextRefused(t *testing.T) {
+	for _, v := range []textValue{
+		dsq.Square(64), dsq.Color(2), dsq.Animal(8), dsq.Piece(17), dsq.NewMove(dsq.A1, dsq.A1) | 1<<12,
+		dsq.NewMove(dsq.B3, dsq.B3), dsq.Rules{MoveLimit: -5}, dsq.Reason(99),
+		dsq.Outcome{Reason: dsq.DenEntered, Winner: 7}, dsq.Outcome{Reason: 99},
+	} {
+		_, err := v.MarshalText()
+		assert.Error(t, err, "%#v", v)
+		_, err = json.Marshal(v)
+		assert.Error(t, err, "json.Marshal(%#v)", v)
+	}
+	sq, c, a, pc, m, r, o := dsq.C7, dsq.Blue, dsq.Lion, dsq.NoPiece, dsq.NoMove, dsq.Rules{Threefold: true}, dsq.Outcome{Reason: dsq.DrawAgreed}
+	pos := dsq.StartPosition()
+	for _, bad := range []string{"x", "h1", "red ", "Red", "lion", "a1a1", "blue wins", "red wins: agreed", "draw: den entered", "draw: undecided", "\x00"} {
+		for _, u := range []encoding.TextUnmarshaler{&sq, &c, &a, &pc, &m, &r, &o, &pos} {
+			before := deref(u)
+			if err := u.UnmarshalText([]byte(bad)); err == nil {
+				continue // some texts are values of some types ("lion" is an Animal)
+			}
+			assert.Equal(t, before, deref(u), "%T.UnmarshalText(%q) refused but changed it", u, bad)
+		}
+	}
+	_, err := dsq.ParseOutcome("red wins: agreed")
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+	_, err = dsq.ParseOutcome("draw: den entered")
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+}
+
+// TestJSONKeysAndValues: the text types read as text in JSON values and map
+// keys.
+func TestJSONKeysAndValues(t *testing.T) {
+	type view struct {
+		Side    dsq.Color                `json:"side"`
+		Pieces  map[dsq.Square]dsq.Piece `json:"pieces"`
+		Last    dsq.Move                 `json:"last"`
+		Rules   dsq.Rules                `json:"rules"`
+		Outcome dsq.Outcome              `json:"outcome"`
+		Counts  map[dsq.Animal]int       `json:"counts"`
+	}
+	in := view{
+		Side:    dsq.Blue,
+		Pieces:  map[dsq.Square]dsq.Piece{dsq.C7: dsq.NewPiece(dsq.Blue, dsq.Leopard)},
+		Last:    dsq.NewMove(dsq.A3, dsq.A4),
+		Rules:   dsq.Rules{MoveLimit: 200},
+		Outcome: dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red},
+		Counts:  map[dsq.Animal]int{dsq.Rat: 1},
+	}
+	data, err := json.Marshal(in)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"side":"blue","pieces":{"c7":"blue leopard"},"last":"a3a4","rules":"move-limit=200",
+		"outcome":{"reason":"den entered","winner":"red"},"counts":{"rat":1}}`, string(data))
+	var out view
+	require.NoError(t, json.Unmarshal(data, &out))
+	assert.Equal(t, in, out)
+}
+
+func TestOutcomeJSON(t *testing.T) {
+	cases := map[dsq.Outcome]string{
+		{}: `{"reason":"undecided"}`,
+		{Reason: dsq.DenEntered, Winner: dsq.Red}: `{"reason":"den entered","winner":"red"}`,
+		{Reason: dsq.Resigned, Winner: dsq.Blue}:  `{"reason":"resignation","winner":"blue"}`,
+		{Reason: dsq.MoveLimit}:                   `{"reason":"no-capture move limit"}`,
+		{Reason: dsq.Repetition}:                  `{"reason":"threefold repetition"}`,
+	}
+	for o, want := range cases {
+		data, err := json.Marshal(o)
+		require.NoError(t, err)
+		assert.JSONEq(t, want, string(data))
+		var back dsq.Outcome
+		require.NoError(t, json.Unmarshal(data, &back))
+		assert.Equal(t, o, back)
+	}
+	// A draw's meaningless winner is not written.
+	data, err := json.Marshal(dsq.Outcome{Reason: dsq.DrawAgreed, Winner: dsq.Blue})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"reason":"agreed"}`, string(data))
+
+	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}
+	require.NoError(t, json.Unmarshal([]byte(`null`), &o))
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, o, "null changes nothing")
+
+	keyed, err := json.Marshal(map[dsq.Outcome]int{{Reason: dsq.NoPieces, Winner: dsq.Blue}: 3})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"blue wins: no pieces left":3}`, string(keyed))
+
+	for _, bad := range []string{
+		`{"reason":"den entered"}`,                  // a win with no winner
+		`{"reason":"agreed","winner":"red"}`,        // a draw with one
+		`{"reason":"undecided","winner":"red"}`,     // a game going on with one
+		`{"reason":"checkmate"}`,                    // not a reason
+		`{"reason":"den entered","winner":"green"}`, // not a side
+		`{"Reason":"undecided"}`,                    // wrong case
+		`{"reason":"undecided","extra":1}`,          // unknown key
+		`{}`, `"undecided"`, `{"reason":`,
+	} {
+		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}
+		assert.Error(t, json.Unmarshal([]byte(bad), &o), bad)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, o, "%s refused, nothing changed", bad)
+	}
+}
