@@ -36,7 +36,7 @@ func forEachPosition(t *testing.T, l *layout, rules dsq.Rules, f func(i int, sq 
 // testMaterials are two-piece materials, and in full mode (without -short)
 // three-piece ones with rats blocking jumps, elephants and traps.
 func testMaterials(t *testing.T) []Material {
-	names := []string{"Rve", "Evr", "Tvl", "Lvt", "Dvw", "Wvd", "Cvr"}
+	names := []string{"Rve", "Evr", "Tvl", "Lvt", "Dvw", "Wvd", "Cvr", "Rvr", "Lvl"}
 	if !testing.Short() {
 		names = append(names, "RTvl", "Evdr")
 	}

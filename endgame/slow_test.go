@@ -9,7 +9,7 @@ package endgame_test
 // positions into doushouqi.Position values for probing).
 
 import (
-	"sort"
+	"slices"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -21,10 +21,13 @@ type slowPiece struct {
 }
 
 type slowState struct {
-	pieces     []slowPiece
+	board      [4]slowPiece // the first n are on the board
+	n          int
 	blueToMove bool
 	clock      int
 }
+
+func (s *slowState) pieces() []slowPiece { return s.board[:s.n] }
 
 type slowRules struct {
 	trappedCapture, swapDogWolf bool
@@ -61,7 +64,7 @@ func (r slowRules) rank(animal int) int {
 }
 
 func (s *slowState) at(f, r int) int {
-	for i, p := range s.pieces {
+	for i, p := range s.pieces() {
 		if p.file == f && p.rank == r {
 			return i
 		}
@@ -93,10 +96,9 @@ type slowMove struct {
 	piece, file, rank int
 }
 
-// moves lists the legal moves of the side to move.
-func (s *slowState) moves(rules slowRules) []slowMove {
-	var out []slowMove
-	for i, p := range s.pieces {
+// moves appends the legal moves of the side to move to out.
+func (s *slowState) moves(rules slowRules, out []slowMove) []slowMove {
+	for i, p := range s.pieces() {
 		if p.blue != s.blueToMove {
 			continue
 		}
@@ -125,7 +127,7 @@ func (s *slowState) moves(rules slowRules) []slowMove {
 				continue
 			}
 			if j := s.at(f, r); j >= 0 {
-				q := s.pieces[j]
+				q := s.board[j]
 				if q.blue == p.blue {
 					continue
 				}
@@ -151,17 +153,17 @@ type slowSolver struct {
 }
 
 func (s *slowState) key() uint64 {
-	codes := make([]int, len(s.pieces))
-	for i, p := range s.pieces {
+	var codes [4]int
+	for i, p := range s.pieces() {
 		c := p.animal
 		if p.blue {
 			c += 8
 		}
 		codes[i] = c<<6 | (p.rank*7 + p.file)
 	}
-	sort.Ints(codes)
+	slices.Sort(codes[:s.n])
 	var k uint64
-	for _, c := range codes {
+	for _, c := range codes[:s.n] {
 		k = k<<10 | uint64(c)
 	}
 	k = k<<8 | uint64(s.clock)
@@ -170,7 +172,7 @@ func (s *slowState) key() uint64 {
 	} else {
 		k <<= 1
 	}
-	return k | uint64(len(s.pieces))<<60
+	return k | uint64(s.n)<<60
 }
 
 // solve returns the value of s: win, loss or draw for the side to move and
@@ -187,12 +189,13 @@ func (sv *slowSolver) solve(s *slowState) slowValue {
 
 func (sv *slowSolver) search(s *slowState) slowValue {
 	mine := 0
-	for _, p := range s.pieces {
+	for _, p := range s.pieces() {
 		if p.blue == s.blueToMove {
 			mine++
 		}
 	}
-	moves := s.moves(sv.rules)
+	var buf [32]slowMove
+	moves := s.moves(sv.rules, buf[:0])
 	if mine == 0 || len(moves) == 0 {
 		return slowValue{result: -1}
 	}
@@ -215,20 +218,21 @@ func (sv *slowSolver) search(s *slowState) slowValue {
 		return score(a) > score(b)
 	}
 	for _, m := range moves {
-		p := s.pieces[m.piece]
+		p := s.board[m.piece]
 		if slowDen(m.file, m.rank, !p.blue) {
 			return slowValue{result: 1, dist: 1}
 		}
 		child := slowState{blueToMove: !s.blueToMove, clock: s.clock + 1}
 		victim := s.at(m.file, m.rank)
-		for i, q := range s.pieces {
+		for i, q := range s.pieces() {
 			if i == victim {
 				continue
 			}
 			if i == m.piece {
 				q.file, q.rank = m.file, m.rank
 			}
-			child.pieces = append(child.pieces, q)
+			child.board[child.n] = q
+			child.n++
 		}
 		if victim >= 0 {
 			child.clock = 0
@@ -254,7 +258,8 @@ func slowFromPosition(pos dsq.Position) slowState {
 	s := slowState{blueToMove: pos.SideToMove() == dsq.Blue, clock: pos.NoCaptureHalfMoves()}
 	for sq := dsq.Square(0); sq < dsq.NumSquares; sq++ {
 		if pc := pos.PieceAt(sq); pc != dsq.NoPiece {
-			s.pieces = append(s.pieces, slowPiece{blue: pc.Color() == dsq.Blue, animal: int(pc.Animal()), file: sq.File(), rank: sq.Rank()})
+			s.board[s.n] = slowPiece{blue: pc.Color() == dsq.Blue, animal: int(pc.Animal()), file: sq.File(), rank: sq.Rank()}
+			s.n++
 		}
 	}
 	return s

@@ -1,7 +1,11 @@
 package endgame_test
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -93,16 +97,31 @@ func toSlow(v endgame.Value) slowValue { return slowValue{result: int(v.Result),
 // from 0 to the limit.
 func agree(t *testing.T, ts *endgame.Tables, sv *slowSolver, pos dsq.Position, from int) {
 	t.Helper()
+	if msg := disagreement(ts, sv, pos, from); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// disagreement returns what agree reports, "" if nothing; it may run on any
+// goroutine.
+func disagreement(ts *endgame.Tables, sv *slowSolver, pos dsq.Position, from int) string {
 	for c := from; c <= sv.rules.limit; c++ {
-		p := withCount(t, pos, c)
+		s := pos.Setup()
+		s.NoCaptureHalfMoves = c
+		p, err := dsq.NewPosition(s)
+		if err != nil {
+			return err.Error()
+		}
 		got, ok := ts.Probe(p)
-		require.True(t, ok, "Probe(%v) found no table", p)
-		s := slowFromPosition(p)
-		want := sv.solve(&s)
-		if toSlow(got) != want {
-			t.Fatalf("Probe(%v) = %v, slow solver says %+v", p, got, want)
+		if !ok {
+			return fmt.Sprintf("Probe(%v) found no table", p)
+		}
+		sp := slowFromPosition(p)
+		if want := sv.solve(&sp); toSlow(got) != want {
+			return fmt.Sprintf("Probe(%v) = %v, slow solver says %+v", p, got, want)
 		}
 	}
+	return ""
 }
 
 // TestSlowSolverTwoPieces: every position of every two-piece material, at
@@ -110,17 +129,33 @@ func agree(t *testing.T, ts *endgame.Tables, sv *slowSolver, pos dsq.Position, f
 func TestSlowSolverTwoPieces(t *testing.T) {
 	ms := endgame.AllMaterials(2)
 	if testing.Short() {
-		ms = []endgame.Material{mustMaterial(t, "Rve"), mustMaterial(t, "Evr"), mustMaterial(t, "Lvt"), mustMaterial(t, "Cvd")}
+		ms = []endgame.Material{mustMaterial(t, "Rve"), mustMaterial(t, "Evr"), mustMaterial(t, "Lvt"), mustMaterial(t, "Cvd"), mustMaterial(t, "Rvr"), mustMaterial(t, "Tvt")}
 	}
 	ts := generate(t, dsq.Standard, ms...)
-	for _, m := range ms {
-		sv := &slowSolver{rules: toSlowRules(dsq.Standard), memo: map[uint64]slowValue{}}
-		n := 0
-		placements(t, m, dsq.Standard, func(pos dsq.Position) {
-			agree(t, ts, sv, pos, 0)
-			n++
-		})
-		require.Greater(t, n, 4000, "%v: positions compared", m)
+	// The materials are independent: one goroutine per core takes them in turn.
+	failures := make([]string, len(ms))
+	counts := make([]int, len(ms))
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(ms); i = int(next.Add(1)) - 1 {
+				sv := &slowSolver{rules: toSlowRules(dsq.Standard), memo: map[uint64]slowValue{}}
+				placements(t, ms[i], dsq.Standard, func(pos dsq.Position) {
+					if failures[i] == "" {
+						failures[i] = disagreement(ts, sv, pos, 0)
+					}
+					counts[i]++
+				})
+			}
+		}()
+	}
+	wg.Wait()
+	for i, m := range ms {
+		require.Empty(t, failures[i], "%v", m)
+		require.Greater(t, counts[i], 4000, "%v: positions compared", m)
 	}
 }
 
