@@ -2,8 +2,9 @@ package search
 
 import dsq "github.com/doushouqi/doushouqi"
 
-// pieceValue is each animal's worth in centi-rats, by Animal. The rat is
-// worth more than its rank: it swims, blocks jumps and takes the elephant.
+// pieceValue is each animal's worth in centi-rats, by Animal, for move
+// ordering. The rat is worth more than its rank: it swims, blocks jumps and
+// takes the elephant.
 var pieceValue = [dsq.NumAnimals]int{
 	dsq.Rat:      400,
 	dsq.Cat:      200,
@@ -15,31 +16,82 @@ var pieceValue = [dsq.NumAnimals]int{
 	dsq.Elephant: 1000,
 }
 
-// advanceBonus[d] rewards a piece d steps (orthogonally, rivers ignored)
-// from the enemy den: little at home, a lot next to the den, where an entry
-// threatens.
-var advanceBonus = [15]int{0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0}
+// The evaluation is linear: for each side, a sum of weights over features
+// of its pieces, and the score is the side to move's sum minus the other
+// side's. The weights live in one array (see weights.go) so that the tuner
+// (tune_test.go) can fit them to game results.
+const (
+	fMaterial    = 0                          // + animal: the animal is on the board
+	fAdvance     = fMaterial + dsq.NumAnimals // + group*15 + d: a piece of the group d steps from the enemy den
+	fRatInWater  = fAdvance + 2*advanceSteps  // the rat swims
+	fDenGuard    = fRatInWater + 1            // a piece next to its own den
+	fInTrap      = fDenGuard + 1              // a piece in an enemy trap (rank 0 there)
+	numFeatures  = fInTrap + 1                // the number of weights
+	advanceSteps = 15                         // distances 0..14 (Manhattan, rivers ignored)
+)
 
-// evaluate scores a quiet position for the side to move: material, plus
-// progress towards the enemy den.
-func evaluate(pos *dsq.Position) int {
-	us := pos.SideToMove()
-	return side(pos, us) - side(pos, us.Other())
+// group is 0 for the small animals (rat to wolf), 1 for the large ones:
+// the advance of a lion is worth more than a cat's.
+func group(a dsq.Animal) int {
+	if a >= dsq.Leopard {
+		return 1
+	}
+	return 0
 }
 
-func side(pos *dsq.Position, c dsq.Color) int {
+// evaluate scores a quiet position for the side to move.
+func evaluate(pos *dsq.Position) int {
+	us := pos.SideToMove()
+	return side(pos, us, &weights) - side(pos, us.Other(), &weights)
+}
+
+func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
 	den := dsq.DenOf(c.Other()).First()
+	df, dr := den.File(), den.Rank()
+	traps := dsq.TrapsOf(c.Other())
+	guard := denGuard[c]
 	score := 0
 	for a := range dsq.Animal(dsq.NumAnimals) {
 		sq, ok := pos.SquareOf(c, a)
 		if !ok {
 			continue
 		}
-		score += pieceValue[a]
-		dist := abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
-		score += advanceBonus[min(dist, 14)]
+		dist := abs(sq.File()-df) + abs(sq.Rank()-dr)
+		score += w[fMaterial+int(a)] + w[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)]
+		switch {
+		case a == dsq.Rat && dsq.Water.Has(sq):
+			score += w[fRatInWater]
+		case guard.Has(sq):
+			score += w[fDenGuard]
+		case traps.Has(sq):
+			score += w[fInTrap]
+		}
 	}
 	return score
+}
+
+// features adds to f the features of side c's pieces, times sign: what
+// side computes with the weights, as counts for the tuner.
+func features(pos *dsq.Position, c dsq.Color, sign int, f *[numFeatures]int) {
+	den := dsq.DenOf(c.Other()).First()
+	traps := dsq.TrapsOf(c.Other())
+	for a := range dsq.Animal(dsq.NumAnimals) {
+		sq, ok := pos.SquareOf(c, a)
+		if !ok {
+			continue
+		}
+		dist := abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
+		f[fMaterial+int(a)] += sign
+		f[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)] += sign
+		switch {
+		case a == dsq.Rat && dsq.Water.Has(sq):
+			f[fRatInWater] += sign
+		case denGuard[c].Has(sq):
+			f[fDenGuard] += sign
+		case traps.Has(sq):
+			f[fInTrap] += sign
+		}
+	}
 }
 
 func abs(x int) int {

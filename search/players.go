@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -14,7 +15,20 @@ type Player interface {
 	Move(ctx context.Context, pos dsq.Position) (dsq.Move, error)
 }
 
-// RandomPlayer plays a uniformly random legal move.
+// ErrNoPlayer is returned by PlayGame when a player is nil.
+var ErrNoPlayer = errors.New("search: PlayGame: nil player")
+
+// GamePlayer is a Player that can also choose from a game, knowing its
+// history and house rules (repetitions); PlayGame prefers it.
+type GamePlayer interface {
+	Player
+	// MoveInGame returns a legal move for the side to move in g, which is
+	// not over.
+	MoveInGame(ctx context.Context, g *dsq.Game) (dsq.Move, error)
+}
+
+// RandomPlayer plays a uniformly random legal move, drawn from Rand, or
+// from the math/rand/v2 global source when Rand is nil (the zero value).
 type RandomPlayer struct{ Rand *rand.Rand }
 
 // Move implements Player.
@@ -23,12 +37,19 @@ func (p RandomPlayer) Move(_ context.Context, pos dsq.Position) (dsq.Move, error
 	if len(moves) == 0 {
 		return dsq.NoMove, ErrNoMove
 	}
-	return moves[p.Rand.IntN(len(moves))], nil
+	return moves[intN(p.Rand, len(moves))], nil
+}
+
+func intN(r *rand.Rand, n int) int {
+	if r == nil {
+		return rand.IntN(n)
+	}
+	return r.IntN(n)
 }
 
 // GreedyPlayer looks one ply ahead: it takes a win if there is one, else the
 // move after which the evaluation (material first) is best, ties broken at
-// random.
+// random from Rand (the global source when nil).
 type GreedyPlayer struct{ Rand *rand.Rand }
 
 // Move implements Player.
@@ -55,24 +76,42 @@ func (p GreedyPlayer) Move(_ context.Context, pos dsq.Position) (dsq.Move, error
 			best = append(best, m)
 		}
 	}
-	return best[p.Rand.IntN(len(best))], nil
+	return best[intN(p.Rand, len(best))], nil
 }
 
-// EnginePlayer plays the Engine's choice under Options.
+// EnginePlayer plays the Engine's choice under Options. With a nil Engine
+// (the zero value) each move is searched by a new 1 MiB engine.
 type EnginePlayer struct {
 	Engine  *Engine
 	Options Options
 }
 
+func (p EnginePlayer) engine() *Engine {
+	if p.Engine == nil {
+		return NewEngine(1)
+	}
+	return p.Engine
+}
+
 // Move implements Player.
 func (p EnginePlayer) Move(ctx context.Context, pos dsq.Position) (dsq.Move, error) {
-	r, err := p.Engine.Search(ctx, pos, p.Options)
+	r, err := p.engine().Search(ctx, pos, p.Options)
 	return r.Move, err
 }
 
-// PlayGame plays a game between red and blue from start to its end, or
-// until maxPlies half-moves, and returns it.
+// MoveInGame implements GamePlayer with Engine.SearchGame.
+func (p EnginePlayer) MoveInGame(ctx context.Context, g *dsq.Game) (dsq.Move, error) {
+	r, err := p.engine().SearchGame(ctx, g, p.Options)
+	return r.Move, err
+}
+
+// PlayGame plays a game between red and blue from start, under start's
+// rules, to its end or until maxPlies half-moves, and returns it. A
+// GamePlayer is asked with MoveInGame.
 func PlayGame(ctx context.Context, start dsq.Position, red, blue Player, maxPlies int) (*dsq.Game, error) {
+	if red == nil || blue == nil {
+		return nil, ErrNoPlayer
+	}
 	g, err := dsq.NewGameFrom(start)
 	if err != nil {
 		return nil, err
@@ -83,7 +122,13 @@ func PlayGame(ctx context.Context, start dsq.Position, red, blue Player, maxPlie
 		if pos.SideToMove() == dsq.Blue {
 			player = blue
 		}
-		m, err := player.Move(ctx, pos)
+		var m dsq.Move
+		var err error
+		if gp, ok := player.(GamePlayer); ok {
+			m, err = gp.MoveInGame(ctx, g)
+		} else {
+			m, err = player.Move(ctx, pos)
+		}
 		if err != nil {
 			return g, err
 		}

@@ -1,8 +1,13 @@
 // Package search is a Dou Shou Qi opponent built on the doushouqi rules
-// engine: iterative-deepening alpha-beta (negamax) with a transposition table
-// on the Zobrist hash, move ordering (table move, captures by value, den
-// entries first), a depth and a time limit, and cancellation through a
-// context. At a fixed depth and without a time limit it is deterministic.
+// engine: iterative-deepening principal-variation search with a
+// transposition table on the Zobrist hash, aspiration windows, a quiescence
+// search of captures, den entries and answers to den threats, late-move
+// reductions, move ordering (table move, den entries, captures by value,
+// killer moves, history), depth, node and time limits, and cancellation
+// through a context. It searches a position, or a game with its history, where
+// repetitions under Rules.Threefold and the no-capture move limit are scored
+// inside the tree as the rules score them. At a fixed depth or node count
+// and without a time limit it is deterministic.
 //
 // An Engine is not safe for concurrent use; give each goroutine its own.
 package search
@@ -10,6 +15,7 @@ package search
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -21,72 +27,177 @@ const (
 	Win      = 1_000_000
 	winBound = Win - 1000 // scores beyond this are wins found by search
 	maxDepth = 64
+	maxPly   = 128 // deepest ply a search reaches, extensions included
 )
+
+// MaxThreads is the largest Options.Threads.
+const MaxThreads = 256
 
 // Options limit a search. The zero value searches to depth 4.
 type Options struct {
-	Depth int           // deepest iteration in plies, 1..64; 0 means 4
+	Depth int           // deepest iteration in plies, 1..64; 0 means 4 unless Time or Nodes is set, then 64
 	Time  time.Duration // stop after this long, keeping the last finished iteration; 0: no limit
+	Nodes uint64        // stop after about this many nodes (of the main thread), likewise; 0: no limit
+	// Threads is the number of goroutines that search together, sharing
+	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads. The move
+	// and score are the main thread's; a search on several threads is not
+	// deterministic.
+	Threads int
+	// Contempt is what the side to move at the root gives up to avoid a
+	// draw, in centi-rats: draws inside the search score -Contempt for it
+	// (+Contempt for the other side). 0 scores draws as 0; a stronger
+	// engine plays for a win with a positive value.
+	Contempt int
+	// Progress, if not nil, is called after each finished iteration with its
+	// result, for engine protocols that report the search as it goes.
+	Progress func(Result)
 }
 
 // Result is the outcome of a search.
 type Result struct {
-	Move  dsq.Move // the move chosen
-	Score int      // its score for the side to move
-	Depth int      // the deepest iteration finished
-	Nodes uint64   // positions visited
+	Move  dsq.Move   // the move chosen
+	Score int        // its score for the side to move
+	Depth int        // the deepest iteration finished
+	Nodes uint64     // positions visited
+	PV    []dsq.Move // the expected line, Move first
 }
 
-// ErrNoMove is returned for a position with no legal move.
+// ErrNoMove is returned for a position with no legal move, and for a game
+// that is over.
 var ErrNoMove = errors.New("search: no legal move")
 
 // Engine searches positions. It keeps its transposition table between
-// searches of one game; NewGame clears it.
+// searches of one game; NewGame clears it. With Options.Threads above 1 it
+// searches on that many goroutines sharing the table (Lazy SMP).
 type Engine struct {
-	table    []entry
-	mask     uint64
+	tt      *table
+	workers []*worker // workers[0] is the main thread; the others help
+}
+
+// worker is one search thread: everything but the table is its own.
+type worker struct {
+	tt       *table
 	nodes    uint64
+	maxNodes uint64
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
-}
 
-type entry struct {
-	key   uint64
-	move  dsq.Move
-	score int32
-	depth int8
-	bound uint8
-}
+	drawAt    int      // the no-capture count that draws; -1 without a limit
+	threefold bool     // third occurrences are draws (Rules.Threefold)
+	stack     []uint64 // hashes of the game since its last capture, then of the search path
+	rootIndex int      // index in stack of the root position
+	contempt  int      // Options.Contempt
 
-const (
-	exact uint8 = iota + 1
-	lower
-	upper
-)
+	killers [maxPly + 1][2]dsq.Move
+	history [2][64][64]int32
+
+	// exactDepth, for tests, takes table scores only from entries of
+	// exactly the depth asked and turns off everything that prunes or
+	// reduces (late-move reductions, aspiration), so that a fixed-depth
+	// search returns the plain minimax score with quiescence.
+	exactDepth bool
+}
 
 // NewEngine returns an engine with a transposition table of about hashMiB
 // MiB (at least 1).
 func NewEngine(hashMiB int) *Engine {
-	n := uint64(1)
-	for n*2*16 <= uint64(max(hashMiB, 1))<<20 {
-		n *= 2
-	}
-	return &Engine{table: make([]entry, n), mask: n - 1}
+	tt := newTable(hashMiB)
+	return &Engine{tt: tt, workers: []*worker{newWorker(tt)}}
+}
+
+func newWorker(tt *table) *worker {
+	return &worker{tt: tt, stack: make([]uint64, 0, 256)}
 }
 
 // NewGame clears the transposition table, so that a search depends only on
 // its position and options.
-func (e *Engine) NewGame() { clear(e.table) }
+func (e *Engine) NewGame() {
+	e.tt.clear()
+	for _, w := range e.workers {
+		w.history = [2][64][64]int32{}
+	}
+}
 
-// Search finds a move for the side to move in pos. It returns ErrNoMove if
-// there is none, and the context's error if ctx ends before the first
-// iteration finishes; after that, an ended context or time limit returns the
-// best move of the last finished iteration.
+// Search finds a move for the side to move in pos, under pos's rules and
+// without a history: no repetition is known before pos. It returns ErrNoMove
+// if there is no move, and the context's error if ctx ends before the first
+// iteration finishes; after that, an ended context, time or node limit
+// returns the best move of the last finished iteration.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+	main := e.workers[0]
+	main.stack = append(main.stack[:0], pos.Hash())
+	main.threefold = false
+	return e.search(ctx, pos, opts)
+}
+
+// SearchGame finds a move for the side to move in g, under g's rules: with
+// Rules.Threefold, a position that would occur for the third time counts as
+// a draw, as does (a usual engine practice) one that repeats a position of
+// the search's own line, since the side that wanted it can repeat again. It
+// returns ErrNoMove if g is over; otherwise as Search.
+func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Result, error) {
+	if g.IsOver() {
+		return Result{}, ErrNoMove
+	}
+	pos := g.Position()
+	rules := g.Rules()
+	main := e.workers[0]
+	main.threefold = rules.Threefold
+	// The positions since the last capture, oldest first: no earlier one can
+	// come back, as a capture cannot be undone.
+	n := len(g.Moves())
+	first := max(n-pos.NoCaptureHalfMoves(), 0)
+	main.stack = main.stack[:0]
+	for i := first; i <= n; i++ {
+		p, _ := g.PositionAfter(i)
+		main.stack = append(main.stack, p.Hash())
+	}
+	return e.search(ctx, pos, opts)
+}
+
+// search runs the main worker, and helpers when opts.Threads asks for them,
+// from pos; the main worker's stack holds the history.
+func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+	threads := min(max(opts.Threads, 1), MaxThreads)
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, newWorker(e.tt))
+	}
+	main := e.workers[0]
+	if threads == 1 {
+		return main.iterate(ctx, pos, opts, 0)
+	}
+	helpCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for i, h := range e.workers[1:threads] {
+		h.threefold = main.threefold
+		h.stack = append(h.stack[:0], main.stack...)
+		h.exactDepth = main.exactDepth
+		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = h.iterate(helpCtx, pos, helperOpts, 1+i%2)
+		}()
+	}
+	r, err := main.iterate(ctx, pos, opts, 0)
+	stop()
+	wg.Wait()
+	for _, h := range e.workers[1:threads] {
+		r.Nodes += h.nodes
+	}
+	return r, err
+}
+
+// iterate is iterative deepening from pos; a helper (skip > 0) starts at
+// depth 1+skip, so that the threads spread over depths.
+func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, skip int) (Result, error) {
 	depth := opts.Depth
 	if depth <= 0 {
 		depth = 4
+		if opts.Time > 0 || opts.Nodes > 0 {
+			depth = maxDepth
+		}
 	}
 	depth = min(depth, maxDepth)
 	moves := pos.LegalMoves()
@@ -96,165 +207,150 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	e.ctx, e.stopped, e.nodes = ctx, false, 0
-	e.deadline = time.Time{}
-	if opts.Time > 0 {
-		e.deadline = time.Now().Add(opts.Time)
-	}
+	e.begin(ctx, &pos, opts)
 	best := Result{Move: moves[0]}
-	for d := 1; d <= depth; d++ {
+	for d := 1 + skip; d <= depth; d++ {
 		if d > 1 && e.shouldStop() {
 			break // no time for another iteration
 		}
-		score, move := e.root(&pos, d)
+		score, move := e.aspirate(&pos, d, best.Score)
 		if e.stopped {
-			if d == 1 {
+			if d == 1+skip {
 				if err := ctx.Err(); err != nil {
 					return Result{}, err
 				}
 			}
 			break
 		}
-		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes}
+		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes, PV: e.pv(pos, move, d)}
+		if opts.Progress != nil {
+			opts.Progress(best)
+		}
 		if score > winBound || score < -winBound {
 			break // a forced result is found; deeper search changes nothing
 		}
 	}
 	best.Nodes = e.nodes
+	e.stack = e.stack[:e.rootIndex+1]
 	return best, nil
 }
 
-func (e *Engine) root(pos *dsq.Position, depth int) (int, dsq.Move) {
-	var buf [dsq.MaxMoves]dsq.Move
-	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos))
-	alpha, beta := -Win-1, Win+1
-	bestMove := moves[0]
-	for _, m := range moves {
-		u := pos.MakeMove(m)
-		score := -e.negamax(pos, depth-1, 1, -beta, -alpha)
-		pos.UnmakeMove(m, u)
-		if e.stopped {
-			return 0, bestMove
-		}
-		if score > alpha {
-			alpha, bestMove = score, m
-		}
+// begin readies the engine for a search from pos, whose hash is the top of
+// e.stack.
+func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
+	e.ctx, e.stopped, e.nodes, e.maxNodes = ctx, false, 0, opts.Nodes
+	e.deadline = time.Time{}
+	if opts.Time > 0 {
+		e.deadline = time.Now().Add(opts.Time)
 	}
-	e.store(pos, depth, alpha, exact, bestMove)
-	return alpha, bestMove
+	e.drawAt = drawAt(pos.Rules())
+	e.contempt = 0
+	if !e.exactDepth {
+		e.contempt = min(max(opts.Contempt, -winBound/2), winBound/2)
+	}
+	e.rootIndex = len(e.stack) - 1
+	e.killers = [maxPly + 1][2]dsq.Move{}
 }
 
-func (e *Engine) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
-	e.nodes++
-	if e.nodes&1023 == 0 && e.shouldStop() {
-		e.stopped = true
-		return 0
+func drawAt(r dsq.Rules) int {
+	switch r.MoveLimit {
+	case 0:
+		return dsq.DrawHalfMoves
+	case dsq.NoMoveLimit:
+		return -1
 	}
-	var buf [dsq.MaxMoves]dsq.Move
-	moves := pos.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+	return r.MoveLimit
+}
+
+// repeated reports whether pos, the top of the stack, is a draw by repetition under Threefold: its third occurrence in the game
+// and the line, or a repeat of a position of the line below the root.
+func (e *worker) repeated(pos *dsq.Position) bool {
+	if !e.threefold {
+		return false
 	}
-	if depth <= 0 {
-		return evaluate(pos)
-	}
-	key := ttKey(pos)
-	ttMove := dsq.NoMove
-	if t := &e.table[key&e.mask]; t.key == key {
-		ttMove = t.move
-		if int(t.depth) >= depth {
-			s := int(t.score)
-			switch {
-			case t.bound == exact,
-				t.bound == lower && s >= beta,
-				t.bound == upper && s <= alpha:
-				return s
+	top := len(e.stack) - 1 // pos itself
+	h := e.stack[top]
+	seen := 0
+	for i := top - 2; i >= max(top-pos.NoCaptureHalfMoves(), 0); i -= 2 {
+		if e.stack[i] == h {
+			if i > e.rootIndex {
+				return true
+			}
+			seen++
+			if seen == 2 {
+				return true
 			}
 		}
 	}
-	moves = e.order(pos, moves, ttMove)
-	origAlpha := alpha
-	best, bestMove := -Win-1, moves[0]
-	for _, m := range moves {
-		u := pos.MakeMove(m)
-		score := -e.negamax(pos, depth-1, ply+1, -beta, -alpha)
-		pos.UnmakeMove(m, u)
-		if e.stopped {
-			return 0
-		}
-		if score > best {
-			best, bestMove = score, m
-		}
-		alpha = max(alpha, score)
-		if alpha >= beta {
-			break
-		}
-	}
-	bound := exact
-	switch {
-	case best <= origAlpha:
-		bound = upper
-	case best >= beta:
-		bound = lower
-	}
-	e.store(pos, depth, best, bound, bestMove)
-	return best
+	return false
 }
 
-func (e *Engine) shouldStop() bool {
-	if e.ctx.Err() != nil {
+// scoreToTT and scoreFromTT store win scores as distances from the node
+// rather than from the root, so that an entry reads right at any ply.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s > winBound:
+		return s + ply
+	case s < -winBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s > winBound:
+		return s - ply
+	case s < -winBound:
+		return s + ply
+	}
+	return s
+}
+
+func (e *worker) shouldStop() bool {
+	if e.ctx.Err() != nil || e.maxNodes != 0 && e.nodes >= e.maxNodes {
 		return true
 	}
 	return !e.deadline.IsZero() && time.Now().After(e.deadline)
 }
 
-// ttKey is a position's table key: the Zobrist hash covers pieces and side,
-// and the no-capture count decides how near the move-limit draw is.
-func ttKey(pos *dsq.Position) uint64 {
-	return pos.Hash() ^ uint64(pos.NoCaptureHalfMoves())*0x9e3779b97f4a7c15
+// key is a position's table key: the Zobrist hash covers pieces and side,
+// and the no-capture count decides how near the move-limit draw is. Far from
+// the limit (further than any search reaches) the count is left out, so
+// that transpositions with different counts share their entries.
+func (e *worker) key(pos *dsq.Position) uint64 {
+	k := pos.Hash()
+	if clock := pos.NoCaptureHalfMoves(); e.drawAt >= 0 && e.drawAt-clock <= maxPly {
+		k ^= uint64(clock+1) * 0x9e3779b97f4a7c15
+	}
+	return k
 }
 
-func (e *Engine) probeMove(pos *dsq.Position) dsq.Move {
-	key := ttKey(pos)
-	if t := &e.table[key&e.mask]; t.key == key {
+func (e *worker) probeMove(pos *dsq.Position) dsq.Move {
+	if t, ok := e.tt.probe(e.key(pos)); ok {
 		return t.move
 	}
 	return dsq.NoMove
 }
 
-func (e *Engine) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
-	key := ttKey(pos)
-	e.table[key&e.mask] = entry{key: key, move: m, score: int32(score), depth: int8(depth), bound: bound}
+func (e *worker) store(pos *dsq.Position, depth, score int, bound uint8, m dsq.Move) {
+	e.tt.store(e.key(pos), entry{move: m, score: int32(score), depth: int8(depth), bound: bound})
 }
 
-// order sorts moves best first: the table move, den entries, captures of
-// the most valuable piece, then the rest in generation order. The sort is
-// stable, so the order is deterministic.
-func (e *Engine) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move) []dsq.Move {
-	var keys [dsq.MaxMoves]int
-	den := dsq.DenOf(pos.SideToMove().Other())
-	for i, m := range moves {
-		k := 0
-		switch {
-		case m == first:
-			k = 3 * Win
-		case den.Has(m.To()):
-			k = 2 * Win
-		default:
-			if victim := pos.PieceAt(m.To()); victim != dsq.NoPiece {
-				k = pieceValue[victim.Animal()]*16 - pieceValue[pos.PieceAt(m.From()).Animal()]
-			}
+// pv follows the table from pos after move for the expected line, at most
+// depth moves, stopping at a move that is not legal (an overwritten entry).
+func (e *worker) pv(pos dsq.Position, move dsq.Move, depth int) []dsq.Move {
+	line := []dsq.Move{move}
+	pos.MakeMove(move)
+	for len(line) < depth {
+		m := e.probeMove(&pos)
+		if m == dsq.NoMove || !pos.IsLegal(m) {
+			break
 		}
-		keys[i] = k
+		line = append(line, m)
+		pos.MakeMove(m)
 	}
-	// Insertion sort: at most 32 moves.
-	for i := 1; i < len(moves); i++ {
-		for j := i; j > 0 && keys[j] > keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-			moves[j], moves[j-1] = moves[j-1], moves[j]
-		}
-	}
-	return moves
+	return line
 }
 
 // terminal scores a decided position, outcome o, for side, ply half-moves

@@ -1,0 +1,387 @@
+// Command match plays two engine configurations against each other, the way
+// chess engine authors test a change: colour-swapped pairs of games from a
+// file of balanced openings, several games at once, W/D/L and the Elo
+// difference with its 95% interval, and a sequential probability ratio test
+// (SPRT) that stops the match as soon as it is decided.
+//
+//	go run ./examples/match -a SPEC -b SPEC [-openings FILE] [-rules R]
+//	    [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B]
+//	    [-max-time D] [-max-plies N]
+//	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
+//	    [-gen-depth D] [-gen-margin CP] [-seed S] > FILE
+//
+// A SPEC is comma-separated key=value fields: engine=search (this module's
+// engine, the default), engine=baseline (the engine as it was before issue
+// 13, frozen in internal/baseline) or engine=PATH (a binary speaking the
+// protocol of examples/engine); depth=N, nodes=N or movetime=DURATION per
+// move, or tc=BASE+INC, a game clock such as 10s+100ms (at least one);
+// hash=MiB; name=LABEL; option.NAME=VALUE (setoption
+// for binaries). Results are from A's point of view. -rules takes the
+// notation of doushouqi.ParseRules, such as "standard" or
+// "trapped-capture,move-limit=200,threefold" (the public engines' rules).
+//
+// Progress goes to standard error, one line per finished pair; the summary
+// to standard output. The match ends after -games games, when the SPRT
+// accepts a hypothesis, or after -max-time, whichever comes first. Bad flags
+// print one line to standard error and exit with status 2.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config is a match's settings.
+type config struct {
+	A, B        Spec
+	Openings    []dsq.Position
+	Rules       dsq.Rules
+	Games       int // at most, rounded up to whole pairs
+	Concurrency int
+	Test        SPRT
+	MaxTime     time.Duration
+	MaxPlies    int // half-moves after which a game is adjudicated a draw
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var (
+		aFlag    = fs.String("a", "engine=search,depth=4", "engine A")
+		bFlag    = fs.String("b", "engine=baseline,depth=4", "engine B")
+		openings = fs.String("openings", "", "openings file, one position per line (default: the start position only)")
+		rules    = fs.String("rules", "standard", "house rules")
+		games    = fs.Int("games", 1000, "games at most (whole colour-swapped pairs)")
+		conc     = fs.Int("concurrency", 1, "games played at once")
+		sprt     = fs.String("sprt", "0,5", "SPRT Elo hypotheses elo0,elo1 (logistic Elo)")
+		alpha    = fs.Float64("alpha", 0.05, "SPRT false positive rate")
+		beta     = fs.Float64("beta", 0.05, "SPRT false negative rate")
+		maxTime  = fs.Duration("max-time", 0, "stop the match after this long (0: no limit)")
+		maxPlies = fs.Int("max-plies", 1000, "adjudicate a game a draw after this many half-moves")
+		gen      = fs.Int("gen-openings", 0, "write this many balanced openings to standard output and exit")
+		genPlies = fs.String("gen-plies", "4,8", "random half-moves of a generated opening: min,max")
+		genDepth = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
+		genMax   = fs.Int("gen-margin", 100, "largest |score| of a generated opening")
+		seed     = fs.Uint64("seed", 1, "random seed for -gen-openings")
+	)
+	usage := func(err error) int {
+		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP] [-seed S])\n", err)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		return usage(err)
+	}
+	if fs.NArg() > 0 {
+		return usage(fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	if *gen > 0 {
+		lo, hi, err := pairOf[int](*genPlies, strconv.Atoi)
+		if err != nil || lo < 0 || hi < lo || *genDepth < 1 || *genMax < 0 {
+			return usage(fmt.Errorf("-gen-plies %q, -gen-depth %d, -gen-margin %d: want 0 <= min <= max, depth >= 1, margin >= 0", *genPlies, *genDepth, *genMax))
+		}
+		opts := genOptions{Count: *gen, MinPlies: lo, MaxPlies: hi, Depth: *genDepth, Margin: *genMax, Seed: *seed}
+		if err := generateOpenings(ctx, stdout, opts); err != nil {
+			fmt.Fprintln(stderr, "match:", err)
+			return 1
+		}
+		return 0
+	}
+	var cfg config
+	var err error
+	if cfg.A, err = ParseSpec(*aFlag); err != nil {
+		return usage(err)
+	}
+	if cfg.B, err = ParseSpec(*bFlag); err != nil {
+		return usage(err)
+	}
+	if cfg.A.Name == cfg.B.Name {
+		cfg.A.Name, cfg.B.Name = "A:"+cfg.A.Name, "B:"+cfg.B.Name
+	}
+	if cfg.Rules, err = dsq.ParseRules(*rules); err != nil {
+		return usage(err)
+	}
+	elo0, elo1, err := pairOf(*sprt, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
+	if err != nil {
+		return usage(fmt.Errorf("-sprt %q: %v", *sprt, err))
+	}
+	cfg.Test = SPRT{Elo0: elo0, Elo1: elo1, Alpha: *alpha, Beta: *beta}
+	if err := cfg.Test.Validate(); err != nil {
+		return usage(err)
+	}
+	if *games < 2 || *conc < 1 || *maxPlies < 1 || *maxTime < 0 {
+		return usage(fmt.Errorf("-games %d, -concurrency %d, -max-plies %d, -max-time %v: want at least 2, 1, 1 and 0", *games, *conc, *maxPlies, *maxTime))
+	}
+	cfg.Games, cfg.Concurrency, cfg.MaxTime, cfg.MaxPlies = *games, *conc, *maxTime, *maxPlies
+	if cfg.Openings, err = loadOpenings(*openings); err != nil {
+		return usage(err)
+	}
+	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d\n",
+		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency)
+	if pairs := (cfg.Games + 1) / 2; pairs > len(cfg.Openings) {
+		fmt.Fprintf(stderr, "match: note: %d pairs on %d openings: after pair %d the openings repeat, and at fixed nodes or depth so do the games\n", pairs, len(cfg.Openings), len(cfg.Openings))
+	}
+	score, err := playMatch(ctx, cfg, stderr)
+	report(stdout, cfg, score)
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		return 1
+	}
+	return 0
+}
+
+// pairOf reads "x,y".
+func pairOf[T any](s string, parse func(string) (T, error)) (T, T, error) {
+	var zero T
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return zero, zero, errors.New("want two values separated by a comma")
+	}
+	x, err := parse(strings.TrimSpace(a))
+	if err != nil {
+		return zero, zero, err
+	}
+	y, err := parse(strings.TrimSpace(b))
+	if err != nil {
+		return zero, zero, err
+	}
+	return x, y, nil
+}
+
+// pairResult is A's points in the two games of a pair: A red, then A blue.
+type pairResult struct {
+	index  int
+	points [2]float64
+	plies  [2]int
+	ends   [2]string // how each game ended
+	err    error
+}
+
+// playMatch plays pairs on cfg.Concurrency workers until the games are
+// played, the SPRT decides, the time is up or ctx ends, and returns the
+// score of the pairs that finished.
+func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if cfg.MaxTime > 0 {
+		var c context.CancelFunc
+		ctx, c = context.WithTimeout(ctx, cfg.MaxTime)
+		defer c()
+	}
+	pairs := (cfg.Games + 1) / 2
+	jobs := make(chan int)
+	results := make(chan pairResult)
+	var wg sync.WaitGroup
+	for range cfg.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker(ctx, cfg, jobs, results)
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range pairs {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	var score Score
+	ends := map[string]int{}
+	defer func() {
+		keys := make([]string, 0, len(ends))
+		for k := range ends {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %d", k, ends[k]))
+		}
+		fmt.Fprintf(progress, "endings: %s\n", strings.Join(parts, ", "))
+	}()
+	var firstErr error
+	start := time.Now()
+	lower, upper := cfg.Test.Bounds()
+	for r := range results {
+		if r.err != nil {
+			if firstErr == nil && ctx.Err() == nil {
+				firstErr = r.err
+				cancel()
+			}
+			continue
+		}
+		for i, p := range r.points {
+			score.addGame(p)
+			ends[r.ends[i]]++
+		}
+		score.addPair(r.points[0], r.points[1])
+		elo, lo, hi := score.Elo()
+		fmt.Fprintf(progress, "pair %d (opening %d, %d+%d plies): %s %s | games %d: +%d =%d -%d | Elo %.1f [%.1f, %.1f] | LLR %.2f [%.2f, %.2f] | %s\n",
+			score.Games()/2, r.index%len(cfg.Openings)+1, r.plies[0], r.plies[1], points(r.points[0]), points(r.points[1]),
+			score.Games(), score.Wins, score.Draws, score.Losses, elo, lo, hi,
+			cfg.Test.LLR(score), lower, upper, time.Since(start).Round(time.Second))
+		if cfg.Test.Decision(score) != "" {
+			cancel()
+		}
+	}
+	return score, firstErr
+}
+
+func points(p float64) string {
+	switch p {
+	case 1:
+		return "1"
+	case 0.5:
+		return "½"
+	}
+	return "0"
+}
+
+// worker plays the pairs it receives with its own two engines.
+func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pairResult) {
+	a, err := newPlayer(cfg.A)
+	if err != nil {
+		results <- pairResult{err: err}
+		return
+	}
+	defer a.close()
+	b, err := newPlayer(cfg.B)
+	if err != nil {
+		results <- pairResult{err: err}
+		return
+	}
+	defer b.close()
+	for i := range jobs {
+		opening := cfg.Openings[i%len(cfg.Openings)]
+		r := pairResult{index: i}
+		for game, red := range [2]player{a, b} {
+			blue := b
+			aColor := dsq.Red
+			if red == b {
+				blue, aColor = a, dsq.Blue
+			}
+			out, plies, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
+			if err != nil {
+				r.err = fmt.Errorf("pair %d game %d: %w", i, game+1, err)
+				break
+			}
+			r.plies[game] = plies
+			switch {
+			case out.Reason == timeForfeit:
+				r.ends[game] = "time forfeit"
+			case !out.IsDecided():
+				r.ends[game] = "adjudicated at the ply cap"
+			default:
+				r.ends[game] = out.Reason.String()
+			}
+			switch {
+			case !out.IsDecided() || out.IsDraw():
+				r.points[game] = 0.5
+			case out.Winner == aColor:
+				r.points[game] = 1
+			}
+		}
+		if r.err != nil && ctx.Err() != nil {
+			return // the match was stopped: the unfinished pair does not count
+		}
+		select {
+		case results <- r:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// timeForfeit is the Reason of a game lost on time: not a reason of the
+// rules, so outside their range.
+const timeForfeit dsq.Reason = 100
+
+// playGame plays one game from start under rules and returns its outcome
+// (undecided if adjudicated at maxPlies, timeForfeit if a clock ran out)
+// and length. A move the rules refuse
+// is an error naming the engine.
+func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (dsq.Outcome, int, error) {
+	g, err := dsq.NewGameRules(start, rules)
+	if err != nil {
+		return dsq.Outcome{}, 0, err
+	}
+	if err := red.newGame(rules); err != nil {
+		return dsq.Outcome{}, 0, err
+	}
+	if err := blue.newGame(rules); err != nil {
+		return dsq.Outcome{}, 0, err
+	}
+	// Each side's game clock, if its engine plays on one.
+	specs := [2]Spec{red.spec(), blue.spec()}
+	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
+	for plies := 0; plies < maxPlies && !g.IsOver(); plies++ {
+		p := red
+		pos := g.Position()
+		side := pos.SideToMove()
+		if side == dsq.Blue {
+			p = blue
+		}
+		begin := time.Now()
+		m, err := p.move(ctx, g, clock)
+		if err != nil {
+			return dsq.Outcome{}, 0, err
+		}
+		if specs[side].Base > 0 {
+			clock[side] -= time.Since(begin)
+			if clock[side] < 0 {
+				return dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, len(g.Moves()), nil
+			}
+			clock[side] += specs[side].Inc
+		}
+		if err := g.Play(m); err != nil {
+			return dsq.Outcome{}, 0, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), m, pos, err)
+		}
+	}
+	return g.Outcome(), len(g.Moves()), nil
+}
+
+// report writes the match summary.
+func report(w io.Writer, cfg config, s Score) {
+	elo, lo, hi := s.Elo()
+	n := float64(s.Games())
+	pct := 50.0
+	if n > 0 {
+		pct = 100 * (float64(s.Wins) + float64(s.Draws)/2) / n
+	}
+	fmt.Fprintf(w, "%s vs %s: %d games: +%d =%d -%d (%.1f%%)\n", cfg.A.Name, cfg.B.Name, s.Games(), s.Wins, s.Draws, s.Losses, pct)
+	fmt.Fprintf(w, "pairs (0, ½, 1, 1½, 2 points for A): %v\n", s.Pairs)
+	fmt.Fprintf(w, "Elo %.1f, 95%% interval [%.1f, %.1f]\n", elo, lo, hi)
+	lower, upper := cfg.Test.Bounds()
+	verdict := "undecided"
+	switch cfg.Test.Decision(s) {
+	case "H1":
+		verdict = fmt.Sprintf("H1 accepted: A is stronger by about %g Elo or more", cfg.Test.Elo1)
+	case "H0":
+		verdict = fmt.Sprintf("H0 accepted: A is not stronger by %g Elo", cfg.Test.Elo1)
+	}
+	fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f]: %s\n",
+		cfg.Test.Elo0, cfg.Test.Elo1, cfg.Test.Alpha, cfg.Test.Beta, cfg.Test.LLR(s), lower, upper, verdict)
+}

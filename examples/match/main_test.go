@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+const openingsFile = "testdata/openings.txt"
+
+func TestOpeningsFiles(t *testing.T) {
+	for file, n := range map[string]int{openingsFile: 400, "testdata/openings-3000.txt": 3000} {
+		list, err := loadOpenings(file)
+		require.NoError(t, err)
+		assert.Len(t, list, n)
+		seen := map[string]bool{}
+		for _, p := range list {
+			assert.False(t, seen[p.String()], "duplicate opening %v", p)
+			seen[p.String()] = true
+		}
+	}
+}
+
+func TestGenerateOpeningsIsReproducible(t *testing.T) {
+	var a, b bytes.Buffer
+	opts := genOptions{Count: 5, MinPlies: 2, MaxPlies: 4, Depth: 3, Margin: 100, Seed: 7}
+	require.NoError(t, generateOpenings(context.Background(), &a, opts))
+	require.NoError(t, generateOpenings(context.Background(), &b, opts))
+	assert.Equal(t, a.String(), b.String())
+	list, err := readOpenings(strings.NewReader(a.String()), "generated")
+	require.NoError(t, err)
+	assert.Len(t, list, 5)
+}
+
+func TestReadOpeningsRefusesBadLines(t *testing.T) {
+	_, err := readOpenings(strings.NewReader("# c\nl5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1\nnonsense\n"), "f")
+	assert.ErrorContains(t, err, "f:3:")
+	_, err = readOpenings(strings.NewReader("3L3/7/7/7/7/7/7/7/l6 b\n"), "f")
+	assert.ErrorContains(t, err, "decided")
+	_, err = readOpenings(strings.NewReader("# only a comment\n"), "f")
+	assert.ErrorContains(t, err, "no openings")
+}
+
+func TestParseSpec(t *testing.T) {
+	s, err := ParseSpec("engine=baseline,nodes=2000,hash=4,name=old")
+	require.NoError(t, err)
+	assert.Equal(t, Spec{Name: "old", Engine: "baseline", Nodes: 2000, Hash: 4}, s)
+	s, err = ParseSpec("engine=/bin/x,movetime=100ms,option.Threads=2")
+	require.NoError(t, err)
+	assert.Equal(t, [][2]string{{"Threads", "2"}}, s.Options)
+	for _, bad := range []string{"", "depth=0", "depth=65", "nodes=-1", "movetime=0s", "hash=0", "color=red,depth=1", "engine=search", "engine=search,depth=2,option.X=1", "depth"} {
+		_, err := ParseSpec(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestMatchCountsGames plays a short match and checks that the summary adds
+// up with the progress lines, one per pair.
+func TestMatchCountsGames(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=2", "-b", "engine=baseline,depth=2", "-openings", openingsFile, "-games", "8", "-concurrency", "2", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Equal(t, 4, strings.Count(progress, "pair "), progress)
+	assert.Contains(t, out, "search vs baseline: 8 games:")
+	assert.Contains(t, out, "SPRT elo0=0 elo1=200")
+}
+
+// TestSPRTStopsAWonMatch: a depth-4 engine against a depth-1 engine is
+// accepted as stronger by 50 Elo long before 200 games.
+func TestSPRTStopsAWonMatch(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=4", "-b", "depth=1", "-openings", openingsFile, "-games", "200", "-sprt", "0,50")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "H1 accepted", out)
+	assert.NotContains(t, out, "B:search: 200 games", out)
+	// The mirror image: the weak engine as A is accepted as not stronger.
+	code, out, progress = runMatch(t, "-a", "depth=1", "-b", "depth=4", "-openings", openingsFile, "-games", "200", "-sprt", "0,50")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "H0 accepted", out)
+}
+
+func TestMatchRules(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=2", "-b", "engine=baseline,depth=2", "-rules", "trapped-capture,move-limit=200,threefold", "-games", "2")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "rules trapped-capture,move-limit=200,threefold")
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-a", "depth=x"},
+		{"-b", "nodes=0"},
+		{"-rules", "chess"},
+		{"-sprt", "5"},
+		{"-sprt", "5,0"},
+		{"-alpha", "0"},
+		{"-games", "1"},
+		{"-concurrency", "0"},
+		{"-openings", "testdata/missing.txt"},
+		{"-gen-openings", "3", "-gen-plies", "5,2"},
+		{"stray"},
+	} {
+		code, out, errOut := runMatch(t, args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: %s", args, errOut)
+	}
+}
+
+// TestMatchWithEngineBinary builds examples/engine and plays it, through
+// its protocol, against the in-process engine at the same depth: the same
+// search either way, so every pair is split evenly (each side wins with
+// the same colour, or both games are drawn).
+func TestMatchWithEngineBinary(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "engine")
+	out, err := exec.Command("go", "build", "-o", bin, "../engine").CombinedOutput()
+	require.NoError(t, err, string(out))
+	code, stdout, progress := runMatch(t, "-a", "engine="+bin+",depth=3,option.Threads=1", "-b", "depth=3", "-openings", openingsFile, "-games", "6", "-concurrency", "2", "-rules", "trapped-capture,move-limit=200,threefold", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, stdout, ": 6 games:")
+	assert.Contains(t, stdout, "pairs (0, ½, 1, 1½, 2 points for A): [0 0 3 0 0]")
+	// A binary that is not there is an error, not a hang.
+	code, _, progress = runMatch(t, "-a", "engine="+bin+"-missing,depth=1", "-games", "2")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, progress, "missing")
+}
+
+func TestGameClock(t *testing.T) {
+	s, err := ParseSpec("tc=2s+50ms")
+	require.NoError(t, err)
+	assert.Equal(t, 2*time.Second, s.Base)
+	assert.Equal(t, 50*time.Millisecond, s.Inc)
+	for _, bad := range []string{"tc=0s", "tc=1s+-1s", "tc=x", "tc=1s,movetime=10ms"} {
+		_, err := ParseSpec(bad)
+		assert.Error(t, err, bad)
+	}
+	code, out, progress := runMatch(t, "-a", "tc=400ms+10ms", "-b", "engine=baseline,tc=400ms+10ms", "-openings", openingsFile, "-games", "2", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, ": 2 games:") // a loaded machine may make a side lose on time
+}
+
+// slowPlayer plays the first legal move after a pause.
+type slowPlayer struct {
+	pause time.Duration
+	s     Spec
+}
+
+func (p *slowPlayer) newGame(dsq.Rules) error { return nil }
+func (p *slowPlayer) move(_ context.Context, g *dsq.Game, _ [2]time.Duration) (dsq.Move, error) {
+	time.Sleep(p.pause)
+	pos := g.Position()
+	return pos.LegalMoves()[0], nil
+}
+func (p *slowPlayer) close() error { return nil }
+func (p *slowPlayer) spec() Spec   { return p.s }
+
+func TestTimeForfeit(t *testing.T) {
+	// Red has 1 s for the game and spends 400 ms a move: it loses on time
+	// on its third move; Blue, without a clock, does not. (The margins are
+	// wide so that a loaded machine's late wake-ups do not change it.)
+	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
+	blue := &slowPlayer{s: Spec{Depth: 1}}
+	out, plies, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
+	assert.Equal(t, 4, plies)
+	// With an increment that covers the pause, no forfeit.
+	red.s.Inc = 500 * time.Millisecond
+	out, plies, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
+	require.NoError(t, err)
+	assert.NotEqual(t, timeForfeit, out.Reason)
+	assert.Equal(t, 6, plies)
+}

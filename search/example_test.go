@@ -1,0 +1,64 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
+)
+
+func ExampleEngine_Search() {
+	// Red's dog is one step from Blue's den.
+	pos, _ := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/6L r")
+	engine := search.NewEngine(16)
+	r, err := engine.Search(context.Background(), pos, search.Options{Depth: 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Move, r.Score > search.Win-10)
+	// Output: d8d9 true
+}
+
+func ExampleEngine_SearchGame() {
+	// Under threefold repetition, Red (a rat against three pieces) draws by
+	// moving the rat back to a1 for the third time.
+	start, _ := dsq.ParsePosition("l5t/7/6e/7/7/7/7/7/R6 b 0 1")
+	g, _ := dsq.NewGameRules(start, dsq.Rules{Threefold: true})
+	for _, s := range []string{"g9g8", "a1a2", "g8g9", "a2a1", "g9g8", "a1a2", "g8g9"} {
+		m, _ := dsq.ParseMove(s)
+		_ = g.Play(m)
+	}
+	r, err := search.NewEngine(16).SearchGame(context.Background(), g, search.Options{Depth: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_ = g.Play(r.Move)
+	fmt.Println(r.Move, r.Score, g.Outcome())
+	// Output: a2a1 0 draw: threefold repetition
+}
+
+func ExamplePlayGame() {
+	// The engine at depth 3 against a random player with a fixed seed (the
+	// zero RandomPlayer draws from the global source).
+	ai := search.EnginePlayer{Engine: search.NewEngine(16), Options: search.Options{Depth: 3}}
+	random := search.RandomPlayer{Rand: rand.New(rand.NewPCG(1, 2))}
+	g, err := search.PlayGame(context.Background(), dsq.StartPosition(), ai, random, 500)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Outcome().Winner)
+	// Output: red
+}
+
+func ExampleGreedyPlayer() {
+	// The greedy player takes a win in one.
+	pos, _ := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/6L r")
+	m, _ := search.GreedyPlayer{}.Move(context.Background(), pos)
+	fmt.Println(m)
+	// Output: d8d9
+}

@@ -1,0 +1,252 @@
+package search
+
+import dsq "github.com/doushouqi/doushouqi"
+
+// aspirate searches the root at depth in a window around the previous
+// iteration's score, widening it until the score falls inside.
+func (e *worker) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
+	if depth < 4 || e.exactDepth || prev > winBound || prev < -winBound {
+		return e.root(pos, depth, -Win-1, Win+1)
+	}
+	delta := 40
+	alpha, beta := prev-delta, prev+delta
+	for {
+		score, move := e.root(pos, depth, alpha, beta)
+		switch {
+		case e.stopped:
+			return score, move
+		case score <= alpha:
+			alpha = max(score-delta, -Win-1)
+		case score >= beta:
+			beta = min(score+delta, Win+1)
+		default:
+			return score, move
+		}
+		delta *= 3
+	}
+}
+
+// root searches every root move in (alpha, beta), the table move and the
+// best of the last iteration first, and returns the best score and move.
+func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move) {
+	var buf [dsq.MaxMoves]dsq.Move
+	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos), 0)
+	best, bestMove := -Win-1, moves[0]
+	origAlpha := alpha
+	for i, m := range moves {
+		u := pos.MakeMove(m)
+		e.stack = append(e.stack, pos.Hash())
+		var score int
+		if i == 0 {
+			score = -e.negamax(pos, depth-1, 1, -beta, -alpha)
+		} else {
+			score = -e.negamax(pos, depth-1, 1, -alpha-1, -alpha)
+			if score > alpha && score < beta && !e.stopped {
+				score = -e.negamax(pos, depth-1, 1, -beta, -alpha)
+			}
+		}
+		e.stack = e.stack[:len(e.stack)-1]
+		pos.UnmakeMove(m, u)
+		if e.stopped {
+			return 0, bestMove
+		}
+		if score > best {
+			best, bestMove = score, m
+		}
+		if score > alpha {
+			alpha = score
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	bound := exact
+	switch {
+	case best <= origAlpha:
+		bound = upper
+	case best >= beta:
+		bound = lower
+	}
+	e.store(pos, depth, best, bound, bestMove)
+	return best, bestMove
+}
+
+// terminal scores a decided position ply half-moves below the root, a
+// draw with the contempt.
+func (e *worker) terminal(pos *dsq.Position, ply int) int {
+	o := pos.Outcome()
+	if o.IsDraw() {
+		return e.drawScore(ply)
+	}
+	return terminal(o, pos.SideToMove(), ply)
+}
+
+// drawScore is a draw's score for the side to move ply half-moves below
+// the root: -contempt for the root's side, +contempt for the other.
+func (e *worker) drawScore(ply int) int {
+	if ply%2 == 0 {
+		return -e.contempt
+	}
+	return e.contempt
+}
+
+// denThreat reports whether the side not to move has a piece next to the
+// den of the side to move: it enters the den next move unless the piece is
+// captured.
+func denThreat(pos *dsq.Position) bool {
+	us := pos.SideToMove()
+	return pos.Occupied(us.Other())&denGuard[us] != 0
+}
+
+// denGuard[c] is the squares next to side c's den.
+var denGuard = [2]dsq.Bitboard{
+	dsq.C1.Bitboard() | dsq.E1.Bitboard() | dsq.D2.Bitboard(),
+	dsq.C9.Bitboard() | dsq.E9.Bitboard() | dsq.D8.Bitboard(),
+}
+
+func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
+	e.nodes++
+	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
+		e.stopped = true
+		return 0
+	}
+	var buf [dsq.MaxMoves]dsq.Move
+	moves := pos.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return e.terminal(pos, ply)
+	}
+	if e.repeated(pos) {
+		return e.drawScore(ply)
+	}
+	if depth <= 0 || ply >= maxPly {
+		return e.quiesce(pos, moves, ply, alpha, beta)
+	}
+	key := e.key(pos)
+	ttMove := dsq.NoMove
+	if t, ok := e.tt.probe(key); ok {
+		ttMove = t.move
+		if int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth {
+			s := scoreFromTT(int(t.score), ply)
+			switch {
+			case t.bound == exact,
+				t.bound == lower && s >= beta,
+				t.bound == upper && s <= alpha:
+				return s
+			}
+		}
+	}
+	threatened := denThreat(pos)
+	moves = e.order(pos, moves, ttMove, ply)
+	origAlpha := alpha
+	best, bestMove := -Win-1, moves[0]
+	us := pos.SideToMove()
+	den := dsq.DenOf(us.Other())
+	for i, m := range moves {
+		quiet := pos.PieceAt(m.To()) == dsq.NoPiece && !den.Has(m.To())
+		u := pos.MakeMove(m)
+		e.stack = append(e.stack, pos.Hash())
+		var score int
+		if i == 0 {
+			score = -e.negamax(pos, depth-1, ply+1, -beta, -alpha)
+		} else {
+			// Late quiet moves, searched after the table move, the
+			// captures and the killers, are searched less deep first.
+			r := 0
+			if !e.exactDepth && quiet && depth >= 3 && i >= 3 && !threatened &&
+				m != e.killers[ply][0] && m != e.killers[ply][1] {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -e.negamax(pos, depth-1-r, ply+1, -alpha-1, -alpha)
+			if r > 0 && score > alpha && !e.stopped {
+				score = -e.negamax(pos, depth-1, ply+1, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta && !e.stopped {
+				score = -e.negamax(pos, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		e.stack = e.stack[:len(e.stack)-1]
+		pos.UnmakeMove(m, u)
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+		}
+		if score > alpha {
+			alpha = score
+			if alpha >= beta {
+				if quiet {
+					e.rememberCutoff(us, m, ply, depth)
+				}
+				break
+			}
+		}
+	}
+	bound := exact
+	switch {
+	case best <= origAlpha:
+		bound = upper
+	case best >= beta:
+		bound = lower
+	}
+	e.tt.store(key, entry{move: bestMove, score: int32(scoreToTT(best, ply)), depth: int8(depth), bound: bound})
+	return best
+}
+
+// quiesce searches captures and den entries from a position with legal
+// moves (given) until the position is quiet, standing pat on the
+// evaluation, except when the other side threatens to enter the den: then
+// every move is searched, since only the answer to the threat counts.
+func (e *worker) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta int) int {
+	threatened := denThreat(pos)
+	best := -Win - 1
+	if !threatened {
+		best = evaluate(pos)
+		if best >= beta || ply >= maxPly {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	moves = e.orderTactical(pos, moves, !threatened)
+	for _, m := range moves {
+		u := pos.MakeMove(m)
+		e.stack = append(e.stack, pos.Hash())
+		score := -e.qnode(pos, ply+1, -beta, -alpha)
+		e.stack = e.stack[:len(e.stack)-1]
+		pos.UnmakeMove(m, u)
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// qnode is a node of the quiescence search.
+func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
+	e.nodes++
+	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
+		e.stopped = true
+		return 0
+	}
+	var buf [dsq.MaxMoves]dsq.Move
+	moves := pos.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return e.terminal(pos, ply)
+	}
+	if e.repeated(pos) {
+		return e.drawScore(ply)
+	}
+	return e.quiesce(pos, moves, ply, alpha, beta)
+}

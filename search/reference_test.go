@@ -1,0 +1,224 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// minimax is a plain fixed-depth negamax with alpha-beta, no table and no
+// move ordering, scoring leaves with the quiescence search defined as the
+// engine's (quiesceRef): the reference the engine's scores are compared
+// with.
+func minimax(pos *dsq.Position, depth, ply, alpha, beta int) int {
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+	}
+	if depth == 0 {
+		return quiesceRef(pos, ply, alpha, beta)
+	}
+	best := -Win - 1
+	for _, m := range moves {
+		u := pos.MakeMove(m)
+		s := -minimax(pos, depth-1, ply+1, -beta, -alpha)
+		pos.UnmakeMove(m, u)
+		best = max(best, s)
+		alpha = max(alpha, s)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// quiesceRef is the value the quiescence search defines: when an enemy
+// piece stands next to the den of the side to move, the best of all moves;
+// otherwise the best of the evaluation and of the captures and den entries.
+func quiesceRef(pos *dsq.Position, ply, alpha, beta int) int {
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return terminal(pos.Outcome(), pos.SideToMove(), ply)
+	}
+	us := pos.SideToMove()
+	for _, m := range moves {
+		if dsq.DenOf(us.Other()).Has(m.To()) {
+			return Win - ply - 1 // nothing scores more than entering the den now
+		}
+	}
+	den := dsq.DenOf(us).First()
+	threatened := false
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, 1}, {0, -1}} {
+		sq := dsq.SquareAt(den.File()+d[0], den.Rank()+d[1])
+		if pc := pos.PieceAt(sq); pc != dsq.NoPiece && pc.Color() != us {
+			threatened = true
+		}
+	}
+	best := -Win - 1
+	if !threatened {
+		best = evaluate(pos)
+		if best >= beta || ply >= maxPly {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	for _, m := range moves {
+		tactical := pos.PieceAt(m.To()) != dsq.NoPiece || dsq.DenOf(us.Other()).Has(m.To())
+		if !threatened && !tactical {
+			continue
+		}
+		u := pos.MakeMove(m)
+		s := -quiesceRef(pos, ply+1, -beta, -alpha)
+		pos.UnmakeMove(m, u)
+		best = max(best, s)
+		alpha = max(alpha, s)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// randomPositions plays random games from the start and returns positions
+// along them, some moved next to the move limit.
+func randomPositions(t *testing.T, n int, seed uint64) []dsq.Position {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var list []dsq.Position
+	for len(list) < n {
+		pos := dsq.StartPosition()
+		plies := rng.IntN(80)
+		for range plies {
+			moves := pos.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			pos.MakeMove(moves[rng.IntN(len(moves))])
+		}
+		if pos.Outcome().IsDecided() {
+			continue
+		}
+		if len(list)%3 == 0 { // within a few plies of the 60-move draw
+			s := pos.Setup()
+			s.NoCaptureHalfMoves = dsq.DrawHalfMoves - 1 - rng.IntN(5)
+			var err error
+			pos, err = dsq.NewPosition(s)
+			require.NoError(t, err)
+		}
+		list = append(list, pos)
+	}
+	return list
+}
+
+// TestScoresMatchMinimax: at a fixed depth, with table cutoffs only at the
+// depth asked, the engine's score is the minimax score, on positions of
+// every phase and next to the move limit. A table that stores its bounds
+// the wrong way round, or keys positions without their no-capture count,
+// fails here.
+func TestScoresMatchMinimax(t *testing.T) {
+	n, depth := 120, 4
+	if testing.Short() {
+		n = 30
+	}
+	e := NewEngine(4)
+	e.workers[0].exactDepth = true
+	for i, pos := range randomPositions(t, n, 1) {
+		want := minimax(&pos, depth, 0, -Win-1, Win+1)
+		// One engine for all positions, its table kept: entries of earlier
+		// searches must not leak into later ones.
+		r, err := e.Search(context.Background(), pos, Options{Depth: depth})
+		require.NoError(t, err)
+		require.Equal(t, want, r.Score, "position %d: %v", i, pos)
+		child := pos
+		child.MakeMove(r.Move)
+		require.Equal(t, want, -minimax(&child, depth-1, 1, -Win-1, Win+1), "position %d: %v: move %v does not reach the score", i, pos, r.Move)
+	}
+}
+
+// TestScoresMatchMinimaxAlongGames walks random games and searches each
+// position one ply shallower than the one before, with one engine: every
+// search then meets the previous search's entries at exactly the depth it
+// asks, under other windows, so a table entry used the wrong way changes
+// a score.
+func TestScoresMatchMinimaxAlongGames(t *testing.T) {
+	games := 40 // under a second; fewer let the swapped-bounds mutant live
+	rng := rand.New(rand.NewPCG(2, 5))
+	e := NewEngine(4)
+	e.workers[0].exactDepth = true
+	for game := range games {
+		pos := dsq.StartPosition()
+		for range rng.IntN(30) {
+			moves := pos.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			pos.MakeMove(moves[rng.IntN(len(moves))])
+		}
+		for depth := 5; depth >= 1 && !pos.Outcome().IsDecided(); depth-- {
+			want := minimax(&pos, depth, 0, -Win-1, Win+1)
+			r, err := e.Search(context.Background(), pos, Options{Depth: depth})
+			require.NoError(t, err)
+			require.Equal(t, want, r.Score, "game %d, depth %d: %v", game, depth, pos)
+			// Play a move the engine does not prefer, so that the next
+			// search's windows differ from this one's.
+			moves := pos.LegalMoves()
+			pos.MakeMove(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+// TestWindowsKeepTheirPromise searches positions again and again with one
+// engine and table, at a fixed depth in random windows (alpha, beta) around
+// the minimax value v, and checks what a fail-soft search promises: a
+// result r <= alpha means v <= r, r >= beta means v >= r, and in between r
+// is v. Table entries stored or read with the wrong bound break it.
+func TestWindowsKeepTheirPromise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	e := NewEngine(1)
+	e.workers[0].exactDepth = true
+	for i, pos := range randomPositions(t, 40, 3) {
+		for depth := 1; depth <= 4; depth++ {
+			v := minimax(&pos, depth, 0, -Win-1, Win+1)
+			for range 12 {
+				alpha := v - 300 + rng.IntN(600)
+				beta := alpha + 1 + rng.IntN(200)
+				w := e.workers[0]
+				w.stack = append(w.stack[:0], pos.Hash())
+				w.begin(context.Background(), &pos, Options{})
+				r := w.negamax(&pos, depth, 0, alpha, beta)
+				switch {
+				case r <= alpha:
+					require.LessOrEqual(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				case r >= beta:
+					require.GreaterOrEqual(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				default:
+					require.Equal(t, v, r, "position %d %v depth %d window (%d, %d)", i, pos, depth, alpha, beta)
+				}
+			}
+		}
+	}
+}
+
+// TestMoveLimitInTable: the same pieces searched first far from the move
+// limit (Red wins material) and then two plies before it (a draw whatever
+// happens) with the same engine and table: the second score is the draw,
+// not the first search's entries.
+func TestMoveLimitInTable(t *testing.T) {
+	e := NewEngine(4)
+	far := mustPos(t, "r6/7/7/7/7/7/E6/7/T5L r 0 30")
+	r, err := e.Search(context.Background(), far, Options{Depth: 5})
+	require.NoError(t, err)
+	require.Greater(t, r.Score, 1000)
+	near := mustPos(t, "r6/7/7/7/7/7/E6/7/T5L r 58 30")
+	r, err = e.Search(context.Background(), near, Options{Depth: 5})
+	require.NoError(t, err)
+	require.Equal(t, 0, r.Score, "two plies before the limit nothing can be captured: a draw")
+	// And back: the draw entries do not spoil the far position.
+	r, err = e.Search(context.Background(), far, Options{Depth: 5})
+	require.NoError(t, err)
+	require.Greater(t, r.Score, 1000)
+}

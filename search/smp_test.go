@@ -1,0 +1,69 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+func TestTableEntries(t *testing.T) {
+	tt := newTable(1)
+	for _, en := range []entry{
+		{move: dsq.NewMove(dsq.A3, dsq.A4), score: -Win + 3, depth: 64, bound: upper},
+		{move: dsq.NoMove, score: 12345, depth: 1, bound: exact},
+		{move: dsq.NewMove(dsq.G9, dsq.G8), score: 0, depth: -1, bound: lower},
+	} {
+		key := uint64(0x9e3779b97f4a7c15) * uint64(en.depth+3)
+		tt.store(key, en)
+		got, ok := tt.probe(key)
+		require.True(t, ok)
+		assert.Equal(t, en, got)
+		_, ok = tt.probe(key ^ 1<<40) // same slot, other key
+		assert.False(t, ok)
+	}
+	// A torn slot (key word of one entry, data word of another) matches
+	// neither key.
+	a, b := uint64(5), uint64(5+1<<40) // same slot
+	tt.store(a, entry{score: 1, depth: 1, bound: exact})
+	i := 2 * (a & tt.mask)
+	keyWordA := tt.slots[i]
+	tt.store(b, entry{score: 2, depth: 2, bound: exact})
+	tt.slots[i] = keyWordA
+	_, okA := tt.probe(a)
+	_, okB := tt.probe(b)
+	assert.False(t, okA || okB)
+	tt.clear()
+	_, ok := tt.probe(b)
+	assert.False(t, ok)
+}
+
+// TestThreads searches with several threads sharing the table (run it with
+// -race): the move is legal, the forced win is found, node and time limits
+// hold, and the main thread's result comes back.
+func TestThreads(t *testing.T) {
+	e := NewEngine(4)
+	r, err := e.Search(context.Background(), mustPos(t, "l6/3D3/7/7/7/7/7/7/6L r"), Options{Depth: 5, Threads: 3})
+	require.NoError(t, err)
+	assert.Equal(t, "d8d9", r.Move.String())
+	start := time.Now()
+	r, err = e.Search(context.Background(), dsq.StartPosition(), Options{Time: 100 * time.Millisecond, Threads: 2})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	pos := dsq.StartPosition()
+	assert.True(t, pos.IsLegal(r.Move))
+	assert.GreaterOrEqual(t, r.Depth, 1)
+	r, err = e.Search(context.Background(), dsq.StartPosition(), Options{Depth: 6, Threads: 2})
+	require.NoError(t, err)
+	assert.Equal(t, 6, r.Depth)
+	// The threefold draw of a game is seen by every thread.
+	g := shuffleGame(t, "l5t/7/6e/7/7/7/7/7/R6 b 0 1", dsq.Rules{Threefold: true}, shuffle...)
+	r, err = NewEngine(4).SearchGame(context.Background(), g, Options{Depth: 5, Threads: 2})
+	require.NoError(t, err)
+	assert.Equal(t, "a2a1", r.Move.String())
+	assert.Equal(t, 0, r.Score)
+}

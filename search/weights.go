@@ -1,0 +1,14 @@
+package search
+
+// weights are the evaluation's weights, indexed by the f* constants of
+// eval.go, in centi-rats.
+var weights = [numFeatures]int{
+	// material: rat, cat, dog, wolf, leopard, tiger, lion, elephant
+	400, 200, 300, 400, 500, 800, 900, 1000,
+	// advance of the small animals, by distance 0..14 to the enemy den
+	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
+	// advance of the large animals
+	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
+	// rat in water, den guard, in an enemy trap
+	0, 0, 0,
+}
