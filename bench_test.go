@@ -155,22 +155,25 @@ func BenchmarkParsePosition(b *testing.B) {
 	}
 }
 
-// BenchmarkPerftRules times perft(6) from the start under each house rule,
-// for comparison with BenchmarkPerft/start/d6/count (Standard).
+// BenchmarkPerftRules times perft at the deepest depth of each entry of the
+// house-rules suite (testdata/variants.txt, every count of which both
+// generators agreed on), checking the count it times against the suite, and
+// the start position under the standard rules at the same depth for
+// comparison.
 func BenchmarkPerftRules(b *testing.B) {
-	for _, rules := range []dsq.Rules{
-		dsq.Standard,
-		{TrappedCapture: true},
-		{SwapDogWolf: true},
-		{MoveLimit: 200},
-		{MoveLimit: dsq.NoMoveLimit},
-		{TrappedCapture: true, SwapDogWolf: true, MoveLimit: 200},
-	} {
-		pos, err := dsq.StartPosition().WithRules(rules)
+	entries := append(readPerftFile(b, perftSuiteFile)[:1], readPerftFile(b, variantsSuiteFile)...)
+	for _, e := range entries {
+		pos, err := dsq.ParsePosition(e.pos)
 		if err != nil {
 			b.Fatal(err)
 		}
-		want := dsq.Perft(pos, 6)
-		benchPerft(b, "start/d6/"+rules.String(), want, func() uint64 { return dsq.Perft(pos, 6) })
+		if pos, err = pos.WithRules(e.rules); err != nil {
+			b.Fatal(err)
+		}
+		last := e.counts[len(e.counts)-1]
+		if e.id == "start" {
+			last = perftCount{6, perftCountAt(b, e, 6)} // the depth of the suite's start entries
+		}
+		benchPerft(b, fmt.Sprintf("%s/d%d/%s", e.id, last.depth, e.rules), last.nodes, func() uint64 { return dsq.Perft(pos, last.depth) })
 	}
 }
