@@ -14,8 +14,13 @@ import (
 // on many positions: from seeded random games and from seeded random
 // scatterings of pieces built to hit every rule.
 
+// agreementCount is how many positions each agreement test checks: 100,000,
+// 20,000 under -short, 2,000 under the race detector.
 func agreementCount(t *testing.T) int {
-	if testing.Short() {
+	switch {
+	case quickTests:
+		return 2_000
+	case testing.Short():
 		return 20_000
 	}
 	return 100_000

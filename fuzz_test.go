@@ -3,9 +3,15 @@ package doushouqi_test
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -105,6 +111,7 @@ var fuzzStarts = []string{
 	"l6/7/7/7/1r5/7/1L5/7/7 r 0 1",                       // a blocked jump
 	"l6/7/7/2r4/2R4/7/7/7/7 r 55 1",                      // rats in water, near the move limit
 	"7/3D3/7/7/7/7/7/7/l6 r 59 40",                       // a den entry on the last quiet move
+	"rL5/7/D6/7/7/7/7/7/7 r 0 1",                         // a7a8 leaves the blue rat no move
 }
 
 // FuzzPlay drives a game with the bytes: each pair is a move attempt, legal
@@ -176,43 +183,72 @@ func FuzzPlay(f *testing.F) {
 	f.Add([]byte{3, 15, 43, 0x80, 2})
 	f.Add([]byte{4, 30, 37, 0x80, 0, 0x80, 0})
 	f.Add([]byte{5, 52, 59, 0x80, 0})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
-		}
-		pos, err := dsq.ParsePosition(fuzzStarts[int(data[0])%len(fuzzStarts)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 1; i+1 < len(data) && i < 120; i += 2 { // at most 60 attempts
-			checkPlayInvariants(t, &pos)
-			var m dsq.Move
-			if data[i]&0x80 != 0 {
-				moves := pos.LegalMoves()
-				if len(moves) == 0 {
-					return
-				}
-				m = moves[int(data[i+1])%len(moves)]
-			} else {
-				m = dsq.Move(uint16(data[i]%64) | uint16(data[i+1]%64)<<6)
-			}
-			before := pos
-			err := pos.Play(m)
-			if err != nil {
-				if pos != before {
-					t.Fatalf("Play(%v) refused (%v) but changed %s into %s", m, err, &before, &pos)
-				}
-				if !wrapsSentinel(err) {
-					t.Fatalf("Play(%v) = %v, which wraps no sentinel", m, err)
-				}
-				continue
-			}
-			if pos == before {
-				t.Fatalf("Play(%v) accepted but changed nothing", m)
-			}
-		}
+	f.Add([]byte{5, 52, 51})                                               // a quiet move at 59: drawn by the limit
+	f.Add([]byte{6, 42, 49})                                               // Blue is left with no legal move
+	f.Add([]byte{4, 0x80, 1, 0x80, 1, 0x80, 1, 0x80, 1, 0x80, 1, 0x80, 1}) // rats swim to the limit
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzPlay(t, data) })
+}
+
+// fuzzPlay is FuzzPlay's body: it returns the position the bytes lead to.
+func fuzzPlay(t *testing.T, data []byte) dsq.Position {
+	if len(data) == 0 {
+		return dsq.Position{}
+	}
+	pos, err := dsq.ParsePosition(fuzzStarts[int(data[0])%len(fuzzStarts)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i+1 < len(data) && i < 120; i += 2 { // at most 60 attempts
 		checkPlayInvariants(t, &pos)
-	})
+		var m dsq.Move
+		if data[i]&0x80 != 0 {
+			moves := pos.LegalMoves()
+			if len(moves) == 0 {
+				return pos
+			}
+			m = moves[int(data[i+1])%len(moves)]
+		} else {
+			m = dsq.Move(uint16(data[i]%64) | uint16(data[i+1]%64)<<6)
+		}
+		before := pos
+		err := pos.Play(m)
+		if err != nil {
+			if pos != before {
+				t.Fatalf("Play(%v) refused (%v) but changed %s into %s", m, err, &before, &pos)
+			}
+			if !wrapsSentinel(err) {
+				t.Fatalf("Play(%v) = %v, which wraps no sentinel", m, err)
+			}
+			continue
+		}
+		if pos == before {
+			t.Fatalf("Play(%v) accepted but changed nothing", m)
+		}
+	}
+	checkPlayInvariants(t, &pos)
+	return pos
+}
+
+// TestFuzzPlaySeedsReachEveryEnd replays FuzzPlay's seed corpus and checks
+// that its games end in each way a game can end by the rules: the fuzzer
+// starts from games that reach the den, no legal move and the move limit.
+func TestFuzzPlaySeedsReachEveryEnd(t *testing.T) {
+	files, err := filepath.Glob("testdata/fuzz/FuzzPlay/*")
+	require.NoError(t, err)
+	reached := map[dsq.Reason][]string{}
+	for _, name := range files {
+		text, err := os.ReadFile(name)
+		require.NoError(t, err)
+		_, value, ok := strings.Cut(string(text), "[]byte(")
+		require.True(t, ok, "%s: a corpus file with one []byte value", name)
+		data, err := strconv.Unquote(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), ")")))
+		require.NoError(t, err, name)
+		pos := fuzzPlay(t, []byte(data))
+		reached[pos.Outcome().Reason] = append(reached[pos.Outcome().Reason], filepath.Base(name))
+	}
+	for _, r := range []dsq.Reason{dsq.DenEntered, dsq.NoLegalMove, dsq.MoveLimit} {
+		assert.NotEmpty(t, reached[r], "no seed of testdata/fuzz/FuzzPlay ends by %v (reached: %v)", r, reached)
+	}
 }
 
 func checkPlayInvariants(t *testing.T, pos *dsq.Position) {

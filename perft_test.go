@@ -32,7 +32,7 @@ import (
 
 var (
 	writePerft = flag.String("write-perft", "", "recompute a suite (perft, bench or all) from its positions file with both generators")
-	refNodes   = flag.Uint64("ref-nodes", 2_000_000, "largest perft count the reference generator rechecks")
+	refNodes   = flag.Uint64("ref-nodes", 10_000_000, "largest perft count the reference generator rechecks (0: every count; -short: at most 2,000,000)")
 )
 
 // perftSuites names each suite's positions file (id, comment, position and
@@ -119,14 +119,14 @@ func TestPerftSuite(t *testing.T) {
 			pos, ref := suitePosition(t, e)
 			require.NotEmpty(t, e.counts)
 			for _, c := range e.counts {
-				if testing.Short() && c.depth > shortMaxDepth {
+				if (testing.Short() || quickTests) && c.depth > shortMaxDepth {
 					continue
 				}
 				require.Equal(t, c.nodes, dsq.Perft(pos, c.depth), "Perft(%s, %d)", e.pos, c.depth)
 				if c.nodes <= leavesMaxNodes {
 					require.Equal(t, c.nodes, dsq.PerftLeaves(pos, c.depth), "PerftLeaves(%s, %d)", e.pos, c.depth)
 				}
-				if c.nodes <= *refNodes {
+				if refChecks(c.nodes) {
 					require.Equal(t, c.nodes, refPerft(ref, c.depth), "refPerft(%s, %d)", e.pos, c.depth)
 				}
 			}
@@ -136,6 +136,52 @@ func TestPerftSuite(t *testing.T) {
 				sum += d.Nodes
 			}
 			require.Equal(t, dsq.Perft(pos, 2), sum, "Divide(%s, 2) adds up", e.pos)
+		})
+	}
+}
+
+// refChecks reports whether the reference generator rechecks a count of
+// nodes: every count up to -ref-nodes (all of them with -ref-nodes 0), and
+// under -short none above 2,000,000. The default leaves to the bitboard
+// generator only the start position's perft(6) and perft(7) under each rule
+// set (100 million nodes and more); CI rechecks those up to perft(6) with
+// -ref-nodes 150000000, and the writer checked them all.
+func refChecks(nodes uint64) bool {
+	limit := *refNodes
+	if testing.Short() || quickTests {
+		limit = min(limit, 2_000_000)
+	}
+	return limit == 0 || nodes <= limit
+}
+
+// TestPerftFilesAreWritten checks that each counts file is exactly what the
+// writer makes from its positions file: the same entries in the same order,
+// every depth from 1 to the one asked for, in the current format. So no count
+// in testdata/ comes from anywhere but the writer, which writes a count only
+// where both generators agree, and TestPerftSuite rechecks them.
+func TestPerftFilesAreWritten(t *testing.T) {
+	for _, s := range perftSuites {
+		t.Run(s.name, func(t *testing.T) {
+			asked := readPerftFile(t, s.positions)
+			written := readPerftFile(t, s.counts)
+			require.Equal(t, len(asked), len(written), "%s has one entry per entry of %s", s.counts, s.positions)
+			for i, a := range asked {
+				w := written[i]
+				require.Equal(t, a.id, w.id, "%s entry %d", s.counts, i)
+				require.Equal(t, [3]any{a.comment, a.pos, a.rules}, [3]any{w.comment, w.pos, w.rules}, w.id)
+				require.Equal(t, a.depth, len(w.counts), "%s: depths 1..%d", w.id, a.depth)
+				for d, c := range w.counts {
+					require.Equal(t, d+1, c.depth, "%s: depths in order", w.id)
+				}
+			}
+			file, err := os.ReadFile(s.counts)
+			require.NoError(t, err)
+			want := strings.SplitAfter(renderPerftSuite(s.positions, written), "\n")
+			got := strings.SplitAfter(string(file), "\n")
+			for i := range min(len(want), len(got)) {
+				require.Equal(t, want[i], got[i], "%s:%d is not what the writer writes", s.counts, i+1)
+			}
+			require.Equal(t, len(want), len(got), "%s has the writer's number of lines", s.counts)
 		})
 	}
 }
@@ -178,6 +224,12 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 	if t.Failed() {
 		return
 	}
+	require.NoError(t, os.WriteFile(countsFile, []byte(renderPerftSuite(positionsFile, entries)), 0o644))
+}
+
+// renderPerftSuite is the text of a counts file: what writePerftSuite
+// writes, and what TestPerftFilesAreWritten expects to find.
+func renderPerftSuite(positionsFile string, entries []perftEntry) string {
 	var sb strings.Builder
 	sb.WriteString("# Perft suite made from " + positionsFile + ": every count agreed by the\n")
 	sb.WriteString("# bitboard generator and the mailbox reference of reference_test.go.\n")
@@ -192,7 +244,7 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 		}
 		sb.WriteString("\n")
 	}
-	require.NoError(t, os.WriteFile(countsFile, []byte(sb.String()), 0o644))
+	return sb.String()
 }
 
 // suitePosition reads an entry's position for both generators, under its
@@ -222,6 +274,9 @@ func TestMakeUnmakeRestores(t *testing.T) {
 		depth := 4
 		if e.id == "start" {
 			depth = 3
+		}
+		if quickTests {
+			depth-- // one goroutine: the race detector finds nothing here
 		}
 		walkRestores(t, &pos, depth)
 	}
@@ -261,7 +316,10 @@ func TestPerftConfigs(t *testing.T) {
 		{Table: dsq.NewPerftTable(1), Threads: 2}, // one table for every position and depth
 	}
 	limit := uint64(3_000_000)
-	if testing.Short() {
+	switch {
+	case quickTests:
+		limit = 30_000 // enough for the goroutines and the shared table to race
+	case testing.Short():
 		limit = 300_000
 	}
 	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {

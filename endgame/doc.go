@@ -1,0 +1,70 @@
+// Package endgame solves Dou Shou Qi endings exactly: for a material set (the
+// animals each side has, up to MaxPieces in all) it computes, by retrograde
+// analysis, the value of every position with either side to move, and
+// answers "blue wins in 17" for any position whose material is solved, with
+// the best moves.
+//
+// # What a value means
+//
+// The rules that end a game with few pieces are the den entry (the mover
+// wins), the side to move without a legal move or without pieces (it loses)
+// and the no-capture limit L (Rules.MoveLimit, 60 by default: after L
+// half-moves without a capture the game is drawn, unless a den entry or a
+// lack of moves decides that same half-move). A capture resets the count and
+// leads into a smaller material, which is solved first; a den entry ends the
+// game. Both are zeroing events.
+//
+// A position P with no-capture count c is a game with k = L - c half-moves
+// left before the draw. With more half-moves left, neither side can do worse
+// (a strategy that forces a result within k half-moves forces it within k+1),
+// so each position has a smallest k that wins for the side to move, or a
+// smallest k that loses, or neither. The table stores that number d, the
+// distance: the half-moves to the next zeroing event when the winner hastens
+// it and the loser delays it (a win in d has a move that zeroes and wins at
+// once, d = 1, or a quiet move to a loss in d-1 for the opponent; a loss in d
+// has only moves into wins for the opponent, the longest resistance taking d
+// half-moves, a losing capture counting 1). The value of P at count c is then
+//
+//	win in d   if the entry is a win in d and d <= L - c
+//	loss in d  if the entry is a loss in d and d <= L - c
+//	draw       otherwise
+//
+// This is exact for every count c, not an approximation in the manner of
+// chess's DTZ50 tables: the position's own count is an input of Probe, and a
+// win that needs more half-moves than are left is a draw. Distance 0 marks a
+// position already decided (a loss without a legal move, a loss or win with a
+// piece in a den), which stands at any count. Only wins and losses with
+// d <= L are found; the rest are draws, so an entry never claims a win the
+// limit forbids. With no limit (Rules.MoveLimit = NoMoveLimit) every win and
+// loss is found, however long.
+//
+// The distance counts half-moves to the next zeroing event, as chess tables
+// count distance to zeroing, not to the end of the game: after a winning
+// capture the winner wins the smaller ending, whose own table gives the next
+// distance. Playing BestMoves from a won position wins the game.
+//
+// Values are for the rules of the Tables: Standard and every combination of
+// Rules.TrappedCapture, Rules.SwapDogWolf and Rules.MoveLimit, each solved
+// separately. Rules.Threefold is not applied (a table knows no history).
+//
+// # How it is solved
+//
+// Positions are indexed by material (see index.go): each piece's place in
+// the list of squares it may stand on, mixed-radix, and the side to move;
+// placements with two pieces on one square, or pieces in both dens, are the
+// holes. A first pass generates each position's moves (a compact generator
+// over the piece squares, held to the library's by a test): a den entry, or
+// a capture into a position lost for the opponent, wins in 1; no legal move
+// loses in 0; otherwise it counts the quiet moves and notes whether a capture
+// draws. Then round d = 1, 2, ... up to L marks, by retrograde moves, the
+// positions with a quiet move into a loss in d-1 as wins in d, and takes one
+// from the count of every position with a quiet move into a win in d; a
+// position whose count reaches 0, with no drawing capture, is lost in d+1.
+// Each round works on the positions found in the round before, spread over
+// all cores, with atomic updates and no allocation per position.
+//
+// The tests hold the tables to an independent slow solver (minimax with a
+// memo over a mailbox board written from RULES.md) on every position of the
+// two-piece materials at every count, to every position's children, and to
+// playing the best moves out to the end of the game.
+package endgame

@@ -1,0 +1,96 @@
+package endgame
+
+import (
+	"encoding/binary"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// Table is the solved table of one material under one set of rules: an entry
+// code for every index of the material's layout, with either side to move.
+// It is read-only once made and may be probed from any number of goroutines.
+type Table struct {
+	mat   Material
+	rules dsq.Rules
+	limit int
+	lay   *layout
+	width int    // bytes per entry: 1 or 2
+	data  []byte // the entries, little-endian, in index order
+}
+
+func newTable(lay *layout, rules dsq.Rules, codes []uint16, top uint16) *Table {
+	t := &Table{mat: lay.mat, rules: rules, limit: moveLimit(rules), lay: lay, width: 1}
+	if top > 0xFF {
+		t.width = 2
+	}
+	t.data = make([]byte, len(codes)*t.width)
+	for i, c := range codes {
+		if t.width == 1 {
+			t.data[i] = byte(c)
+		} else {
+			binary.LittleEndian.PutUint16(t.data[2*i:], c)
+		}
+	}
+	return t
+}
+
+// Material returns the material the table solves.
+func (t *Table) Material() Material { return t.mat }
+
+// Rules returns the rules the table was solved under.
+func (t *Table) Rules() dsq.Rules { return t.rules }
+
+// Len returns the number of entries (both sides to move, holes included).
+func (t *Table) Len() int { return t.lay.size() }
+
+// Bytes returns the size of the entries in bytes.
+func (t *Table) Bytes() int { return len(t.data) }
+
+// code returns the entry at index i.
+func (t *Table) code(i int) uint16 {
+	if t.width == 1 {
+		return uint16(t.data[i])
+	}
+	return binary.LittleEndian.Uint16(t.data[2*i:])
+}
+
+// Probe returns the value of pos, whose material must be the table's and
+// whose rules the table's (Threefold aside): the value for the side to
+// move at pos's own no-capture count. It returns false for another material
+// or other rules.
+func (t *Table) Probe(pos dsq.Position) (Value, bool) {
+	if MaterialOf(pos) != t.mat || !sameRules(pos.Rules(), t.rules) {
+		return Value{}, false
+	}
+	if v, decided := decidedValue(&pos); decided {
+		return v, true
+	}
+	return valueAt(t.code(t.lay.indexOf(&pos)), pos.NoCaptureHalfMoves(), t.limit)
+}
+
+// sameRules compares the rules that positions and tables use: Threefold is
+// a Game's business and is ignored.
+func sameRules(a, b dsq.Rules) bool {
+	a.Threefold, b.Threefold = false, false
+	if a.MoveLimit == dsq.DrawHalfMoves {
+		a.MoveLimit = 0
+	}
+	if b.MoveLimit == dsq.DrawHalfMoves {
+		b.MoveLimit = 0
+	}
+	return a == b
+}
+
+// decidedValue returns the value of a position the rules have decided.
+func decidedValue(pos *dsq.Position) (Value, bool) {
+	o := pos.Outcome()
+	switch {
+	case !o.IsDecided():
+		return Value{}, false
+	case o.IsDraw():
+		return Value{Result: Draw}, true
+	case o.Winner == pos.SideToMove():
+		return Value{Result: Win}, true
+	}
+	return Value{Result: Loss}, true
+}

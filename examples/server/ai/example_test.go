@@ -1,0 +1,37 @@
+package ai_test
+
+import (
+	"context"
+	"fmt"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/search"
+)
+
+// A server reserves a place before it stores anything that needs the AI,
+// and answers 503 when there is none; the job then runs on a pooled engine.
+func ExamplePool() {
+	pool := ai.New(1, 0, 1) // one engine, no queue, 1 MiB table
+	defer pool.Close(context.Background())
+
+	ticket, err := pool.Reserve()
+	if err != nil {
+		fmt.Println("busy: answer 503")
+		return
+	}
+	_, err = pool.Reserve()
+	fmt.Println("second reservation:", err)
+
+	done := make(chan dsq.Move)
+	ticket.Submit(func(ctx context.Context, e *search.Engine) {
+		res, _ := e.Search(ctx, dsq.StartPosition(), search.Options{Depth: 2})
+		done <- res.Move
+	})
+	m := <-done
+	pos := dsq.StartPosition()
+	fmt.Println("legal move:", pos.IsLegal(m))
+	// Output:
+	// second reservation: ai: all engines busy and the queue full
+	// legal move: true
+}

@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The attacks of issue 11, each refused with the right status and leaving
+// the game as it was.
+
+// snapshot is what must not change under a refused request.
+func snapshot(c *client, id string) map[string]any {
+	st := c.state(id)
+	delete(st, "updated")
+	return st
+}
+
+func TestAttacksRefused(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	online := c.create(`{"mode":"online"}`)
+	joined := c.req("POST", "/api/games/"+online.id+"/join", `{}`)
+	require.Equal(t, http.StatusOK, joined.status)
+	blue := joined.body["seats"].(map[string]any)["blue"].(string)
+	red := online.seats["red"]
+	aiGame := c.create(`{"mode":"ai","level":1}`)
+	other := c.create(`{"mode":"local"}`) // its tokens are no good elsewhere
+	on := "/api/games/" + online.id
+	ai := "/api/games/" + aiGame.id
+	big := `{"move":"a3a4","ply":0,"x":"` + strings.Repeat("x", 8<<10) + `"}`
+
+	cases := []struct {
+		name         string
+		method, path string
+		body         string
+		headers      []string
+		status       int
+		code         string
+	}{
+		{"move without a token", "POST", on + "/moves", `{"move":"a3a4","ply":0}`, nil, 401, "no-seat"},
+		{"move with another game's token", "POST", on + "/moves", `{"move":"a3a4","ply":0}`,
+			[]string{"Authorization", "Bearer " + other.seats["red"]}, 401, "no-seat"},
+		{"move with a made-up token", "POST", on + "/moves", `{"move":"a3a4","ply":0}`,
+			[]string{"Authorization", "Bearer " + strings.Repeat("0", 32)}, 401, "no-seat"},
+		{"move for the other colour", "POST", on + "/moves", `{"move":"a3a4","ply":0}`,
+			[]string{"Authorization", "Bearer " + blue}, 409, "conflict"},
+		{"undo without a token", "POST", on + "/undo", `{"ply":0}`, nil, 401, "no-seat"},
+		{"resign without a token", "POST", on + "/resign", `{}`, nil, 401, "no-seat"},
+		{"resign naming the other colour", "POST", on + "/resign", `{"color":"blue"}`,
+			[]string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"accept a draw nobody offered", "POST", on + "/draw", `{"action":"accept"}`,
+			[]string{"Authorization", "Bearer " + blue}, 409, "conflict"},
+		{"draw without a token", "POST", on + "/draw", `{"action":"offer"}`, nil, 401, "no-seat"},
+		{"resign for the AI", "POST", ai + "/resign", `{"color":"blue"}`,
+			[]string{"Authorization", "Bearer " + aiGame.seats["red"]}, 400, "bad-request"},
+		{"accept a draw as the AI", "POST", ai + "/draw", `{"action":"accept"}`,
+			[]string{"Authorization", "Bearer " + aiGame.seats["red"]}, 409, "conflict"},
+		{"move as the AI", "POST", ai + "/moves", `{"move":"a7a6","ply":0}`,
+			[]string{"Authorization", "Bearer " + aiGame.seats["red"]}, 422, "not-your-piece"},
+		{"text/plain body (any web page could send it)", "POST", on + "/moves", `{"move":"a3a4","ply":0}`,
+			[]string{"Content-Type", "text/plain", "Authorization", "Bearer " + red}, 415, "unsupported-media-type"},
+		{"form body", "POST", on + "/resign", `color=red`,
+			[]string{"Content-Type", "application/x-www-form-urlencoded", "Authorization", "Bearer " + red}, 415, "unsupported-media-type"},
+		{"cross-origin Origin", "POST", on + "/resign", `{}`,
+			[]string{"Origin", "https://evil.example", "Authorization", "Bearer " + red}, 403, "cross-origin"},
+		{"cross-site fetch", "POST", on + "/resign", `{}`,
+			[]string{"Sec-Fetch-Site", "cross-site", "Authorization", "Bearer " + red}, 403, "cross-origin"},
+		{"body too large", "POST", on + "/moves", big, []string{"Authorization", "Bearer " + red}, 413, "too-large"},
+		{"unknown field", "POST", on + "/moves", `{"move":"a3a4","ply":0,"as":"admin"}`,
+			[]string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"two values", "POST", on + "/moves", `{"move":"a3a4","ply":0}{"move":"g3g4","ply":1}`,
+			[]string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"no ply", "POST", on + "/moves", `{"move":"a3a4"}`, []string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"bad move text", "POST", on + "/moves", `{"move":"a3a99","ply":0}`, []string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"illegal move", "POST", on + "/moves", `{"move":"a3a5","ply":0}`, []string{"Authorization", "Bearer " + red}, 422, "not-a-step"},
+		{"join a full game", "POST", on + "/join", `{}`, nil, 409, "conflict"},
+		{"join an AI game", "POST", ai + "/join", `{}`, nil, 409, "conflict"},
+		{"a local game's undo at the start", "POST", "/api/games/" + other.id + "/undo", `{"ply":0}`,
+			[]string{"Authorization", "Bearer " + other.seats["red"]}, 409, "conflict"},
+	}
+	before := map[string]map[string]any{}
+	for _, g := range []game{online, aiGame, other} {
+		if g.id == aiGame.id {
+			c.waitAI(g.id)
+		}
+		before[g.id] = snapshot(c, g.id)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := c.req(tc.method, tc.path, tc.body, tc.headers...)
+			assert.Equal(t, tc.status, res.status, res.raw)
+			assert.Equal(t, tc.code, res.body["code"], res.raw)
+			assert.NotContains(t, res.raw, "struct", "no Go internals")
+			assert.NotContains(t, res.raw, "json:", "no Go internals")
+		})
+	}
+	for id, st := range before {
+		assert.Equal(t, st, snapshot(c, id), "game %s changed", id)
+	}
+}
+
+func TestIDsAndTokens(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	seen := map[string]bool{}
+	for range 20 {
+		g := c.create(`{"mode":"local"}`)
+		for _, s := range []string{g.id, g.seats["red"], g.seats["blue"]} {
+			assert.Regexp(t, `^[0-9a-f]{32}$`, s)
+			assert.False(t, seen[s], "repeated id or token")
+			seen[s] = true
+		}
+		st := c.state(g.id)
+		raw := fmt.Sprint(st)
+		assert.NotContains(t, raw, g.seats["red"], "a token in the state")
+		assert.NotContains(t, raw, hashToken(g.seats["red"]), "a token's hash in the state")
+	}
+}
+
+// TestNoCapOnGames: the old server refused every game after 10,000; now
+// games are stored and only each client's rate is limited.
+func TestCreateRateLimit(t *testing.T) {
+	c, _ := newClient(t, testOptions{createLimit: 5})
+	for range 5 {
+		c.create(`{"mode":"local"}`)
+	}
+	res := c.req("POST", "/api/games", `{"mode":"local"}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.status)
+	assert.Equal(t, "rate-limited", res.body["code"])
+	assert.NotEmpty(t, res.header.Get("Retry-After"))
+}
+
+func TestRateLimiterWindows(t *testing.T) {
+	l := newRateLimiter(2, time.Minute, 2)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	ok := func(client string) bool { a, _ := l.allow(client); return a }
+	assert.True(t, ok("a"))
+	assert.True(t, ok("a"))
+	assert.False(t, ok("a"))
+	assert.True(t, ok("b"), "another client has its own count")
+	assert.True(t, ok("c"), "beyond maxClients: the shared overflow count")
+	assert.True(t, ok("d"))
+	assert.False(t, ok("e"), "the overflow is limited too")
+	_, wait := l.allow("a")
+	assert.Equal(t, time.Minute, wait)
+	now = now.Add(time.Minute)
+	assert.True(t, ok("a"), "a new window")
+}
+
+// TestAIBusy: with the pool full, a move that would need the AI is refused
+// with 503 and Retry-After, and the game is unchanged.
+func TestAIBusy(t *testing.T) {
+	c, s := newClient(t, testOptions{engines: 1, queue: 1})
+	g := c.create(`{"mode":"ai","level":1}`)
+	// Fill the pool: one reserved place per engine and queue slot.
+	var tickets []interface{ Release() }
+	for {
+		tk, err := s.cfg.Pool.Reserve()
+		if err != nil {
+			break
+		}
+		tickets = append(tickets, tk)
+	}
+	before := snapshot(c, g.id)
+	res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+	assert.Equal(t, http.StatusServiceUnavailable, res.status)
+	assert.Equal(t, "busy", res.body["code"])
+	assert.Equal(t, "5", res.header.Get("Retry-After"))
+	assert.Equal(t, before, snapshot(c, g.id))
+	res = c.req("POST", "/api/games", `{"mode":"ai","color":"blue"}`)
+	assert.Equal(t, http.StatusServiceUnavailable, res.status, "an AI opening needs the pool too")
+	for _, tk := range tickets {
+		tk.Release()
+	}
+	res = c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+	assert.Equal(t, http.StatusOK, res.status)
+	assert.Len(t, c.waitAI(g.id)["moves"], 2)
+}
+
+// TestSlowClient: a client that sends its body slowly holds no lock: the
+// game's other player moves meanwhile.
+func TestSlowClient(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.create(`{"mode":"local"}`)
+	u, err := url.Parse(c.url)
+	require.NoError(t, err)
+	conn, err := net.Dial("tcp", u.Host)
+	require.NoError(t, err)
+	defer conn.Close()
+	body := `{"move":"g3g4","ply":0}`
+	fmt.Fprintf(conn, "POST /api/games/%s/moves HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"Authorization: Bearer %s\r\nContent-Length: %d\r\n\r\n%s", g.id, u.Host, g.seats["red"], len(body), body[:5])
+	time.Sleep(50 * time.Millisecond) // the handler now waits for the rest of the body
+
+	start := time.Now()
+	res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.status)
+	assert.Less(t, time.Since(start), 5*time.Second, "the move waited for the slow client")
+
+	fmt.Fprint(conn, body[5:])
+	slow, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer slow.Body.Close()
+	var buf bytes.Buffer
+	buf.ReadFrom(slow.Body)
+	assert.Equal(t, http.StatusConflict, slow.StatusCode, "its ply is stale now: %s", buf.String())
+}
+
+// TestAIMovesAfterDisconnect: the AI's reply is stored even though the
+// client went away at once.
+func TestAIMovesAfterDisconnect(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.create(`{"mode":"ai","level":3}`)
+	u, err := url.Parse(c.url)
+	require.NoError(t, err)
+	conn, err := net.Dial("tcp", u.Host)
+	require.NoError(t, err)
+	body := `{"move":"a3a4","ply":0}`
+	fmt.Fprintf(conn, "POST /api/games/%s/moves HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"Authorization: Bearer %s\r\nContent-Length: %d\r\n\r\n%s", g.id, u.Host, g.seats["red"], len(body), body)
+	conn.Close() // gone before the answer
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		st := c.state(g.id)
+		if len(st["moves"].([]any)) == 2 {
+			assert.Equal(t, "red", st["sideToMove"])
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "the AI never moved: %v", st["moves"])
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestNoTokenInLogs plays a game and checks the log: request ids, no token.
+func TestNoTokenInLogs(t *testing.T) {
+	var logs syncBuffer
+	c, _ := newClient(t, testOptions{logs: &logs})
+	g := c.create(`{"mode":"local"}`)
+	c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+	c.as(g.seats["blue"], "GET", "/api/games/"+g.id+"/targets?from=a7", "")
+	c.as("wrong", "POST", "/api/games/"+g.id+"/resign", `{}`)
+	out := logs.String()
+	assert.Contains(t, out, `"request":"`)
+	assert.Contains(t, out, `"status":401`)
+	for _, tok := range g.seats {
+		assert.NotContains(t, out, tok)
+		assert.NotContains(t, out, hashToken(tok))
+	}
+	assert.NotContains(t, out, "Bearer")
+}
+
+// TestWatchersBounded: beyond the hub's maximum, a new event stream is
+// refused with 503 and Retry-After.
+func TestWatchersBounded(t *testing.T) {
+	c, _ := newClient(t, testOptions{watchers: 2})
+	g := c.create(`{"mode":"local"}`)
+	c.events(g.id)
+	c.events(g.id)
+	res := c.req("GET", "/api/games/"+g.id+"/events", "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.status)
+	assert.Equal(t, "busy", res.body["code"])
+	assert.NotEmpty(t, res.header.Get("Retry-After"))
+}
+
+// TestStreamsPerClient: one address may hold only so many live streams.
+func TestStreamsPerClient(t *testing.T) {
+	c, _ := newClient(t, testOptions{perClient: 2})
+	g := c.create(`{"mode":"local"}`)
+	first := c.events(g.id)
+	c.events(g.id)
+	res := c.req("GET", "/api/games/"+g.id+"/events", "")
+	assert.Equal(t, http.StatusTooManyRequests, res.status)
+	assert.Equal(t, "rate-limited", res.body["code"])
+	first.close()
+	require.Eventually(t, func() bool {
+		return c.req("HEAD", "/api/games/"+g.id+"/events", "").status == http.StatusOK
+	}, 5*time.Second, 10*time.Millisecond, "a closed stream gives its place back")
+}
+
+// TestPostRateLimit: one address may send only so many POSTs a minute
+// (moves and undos in its own game would otherwise make the database
+// write without end); the refused one changes nothing.
+func TestPostRateLimit(t *testing.T) {
+	c, _ := newClient(t, testOptions{postLimit: 4})
+	g := c.create(`{"mode":"local"}`) // 1
+	path := "/api/games/" + g.id
+	require.Equal(t, http.StatusOK, c.as(g.seats["red"], "POST", path+"/moves", `{"move":"a3a4","ply":0}`).status) // 2
+	require.Equal(t, http.StatusOK, c.as(g.seats["blue"], "POST", path+"/undo", `{"ply":1}`).status)               // 3
+	require.Equal(t, http.StatusOK, c.as(g.seats["red"], "POST", path+"/moves", `{"move":"a3a4","ply":0}`).status) // 4
+	res := c.as(g.seats["blue"], "POST", path+"/undo", `{"ply":1}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.status)
+	assert.Equal(t, "rate-limited", res.body["code"])
+	assert.NotEmpty(t, res.header.Get("Retry-After"))
+	assert.Equal(t, []any{"a3a4"}, c.state(g.id)["moves"], "reads are not limited; the refused undo did nothing")
+}
+
+// TestNoCapOnGames: the old server refused every new game after 10,000 in
+// memory; now games are stored, and the 10,001st is created like the first.
+func TestNoCapOnGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stores 10,000 games")
+	}
+	file := filepath.Join(t.TempDir(), "dsq.db")
+	fillGames(t, file, 10_000)
+	c, _ := newClient(t, testOptions{db: file})
+	g := c.create(`{"mode":"local"}`)
+	assert.Equal(t, 0.0, c.state(g.id)["ply"])
+	assert.NotZero(t, c.state(fmt.Sprintf("%032x", 10_000))["ply"], "a stored game reads back")
+}

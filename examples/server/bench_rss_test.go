@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/stretchr/testify/require"
+)
+
+// rssMB returns the process's resident memory now and at its peak, in MB
+// (10^6 bytes), from /proc.
+func rssMB(tb testing.TB, pid int) (now, peak float64) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(tb, err)
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		kb, _ := strconv.ParseFloat(f[1], 64)
+		switch f[0] {
+		case "VmRSS:":
+			now = kb * 1024 / 1e6
+		case "VmHWM:":
+			peak = kb * 1024 / 1e6
+		}
+	}
+	return now, peak
+}
+
+// fillGames stores n games straight into a SQLite file, in one
+// transaction: modes in turn, 10..80 legal moves each, nine in ten finished
+// by a resignation. Game i's id is %032x of i+1, its seat tokens
+// "red-<i>" and "blue-<i>".
+func fillGames(tb testing.TB, file string, n int) {
+	s, err := store.Open(context.Background(), file) // the schema
+	require.NoError(tb, err)
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+file+"?_pragma=journal_mode(WAL)")
+	require.NoError(tb, err)
+	defer db.Close()
+	tx, err := db.Begin()
+	require.NoError(tb, err)
+	stmt, err := tx.Prepare(`INSERT INTO games (id, mode, rules, start, first, moves, ply, to_move,
+		ai_color, level, red_seat, blue_seat, draw_offer, resigned, draw_agreed, over, reason, winner,
+		version, created, updated) VALUES (?, ?, 'standard', ?, 'red', ?, ?, ?, ?, ?, ?, ?, '', ?, 0, ?, ?, ?, 1, ?, ?)`)
+	require.NoError(tb, err)
+	games := benchGames(1000, 2)
+	rng := rand.New(rand.NewPCG(3, 4))
+	now := time.Now().UnixMilli()
+	for i := range n {
+		rec := benchRecord(games, rng, i)
+		_, err := stmt.Exec(rec.ID, rec.Mode, rec.Start, strings.Join(rec.Moves, " "), len(rec.Moves), rec.ToMove,
+			rec.AIColor, rec.Level, rec.RedSeat, rec.BlueSeat, rec.Resigned, map[bool]int{true: 1}[rec.Over], rec.Reason, rec.Winner, now, now)
+		require.NoError(tb, err)
+	}
+	require.NoError(tb, tx.Commit())
+}
+
+// benchRecord is fillGames's game i.
+func benchRecord(games [][]string, rng *rand.Rand, i int) *store.Game {
+	modes := []string{"ai", "local", "online"}
+	rec := &store.Game{ID: fmt.Sprintf("%032x", i+1), Mode: modes[i%3], Rules: "standard",
+		Start: "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", First: "red", Moves: games[i%len(games)],
+		RedSeat: hashToken(fmt.Sprint("red-", i)), BlueSeat: hashToken(fmt.Sprint("blue-", i))}
+	if rec.Mode == "ai" {
+		rec.AIColor, rec.Level, rec.BlueSeat = "blue", 3, ""
+	}
+	g, err := replay(rec)
+	if err != nil {
+		panic(err)
+	}
+	pos := g.Position()
+	if !g.IsOver() && (rng.IntN(10) > 0 || aiToMove(&store.Game{Mode: rec.Mode, ToMove: pos.SideToMove().String(), AIColor: rec.AIColor})) {
+		g.Resign(pos.SideToMove())
+		rec.Resigned = pos.SideToMove().String()
+	}
+	derive(rec, g)
+	return rec
+}
+
+// BenchmarkRSS100kGames: the server's memory with 100,000 stored games,
+// after reading 20,000 of them at random, their targets, the statistics,
+// and 2,000 moves. Run with -benchtime 1x.
+func BenchmarkRSS100kGames(b *testing.B) {
+	const n = 100_000
+	bin := buildServer(b)
+	file := filepath.Join(b.TempDir(), "dsq.db")
+	fillGames(b, file, n)
+	c, cmd := startBinary(b, bin, file, "-create-limit", "1000000", "-post-limit", "1000000")
+	startRSS, _ := rssMB(b, cmd.Process.Pid)
+	b.ResetTimer()
+	for range b.N {
+		res := c.req("GET", "/api/stats", "")
+		require.Equal(b, http.StatusOK, res.status)
+		require.Equal(b, float64(finished(n)), res.body["overall"].(map[string]any)["games"])
+		var wg sync.WaitGroup
+		var moved atomic.Int32
+		for w := range 4 {
+			wg.Go(func() {
+				rng := rand.New(rand.NewPCG(uint64(w), 9))
+				for range 5000 {
+					i := rng.IntN(n)
+					id := fmt.Sprintf("%032x", i+1)
+					st := c.state(id)
+					c.req("GET", "/api/games/"+id+"/targets?from=c3", "")
+					if st["over"] == false && st["mode"] != "ai" && moved.Load() < 2000 {
+						if tryMove(c, id, i, st) {
+							moved.Add(1)
+						}
+					}
+				}
+			})
+		}
+		wg.Wait()
+		b.ReportMetric(float64(moved.Load()), "moves")
+	}
+	b.StopTimer()
+	rss, peak := rssMB(b, cmd.Process.Pid)
+	b.ReportMetric(startRSS, "MB-RSS-start")
+	b.ReportMetric(rss, "MB-RSS")
+	b.ReportMetric(peak, "MB-RSS-peak")
+}
+
+// finished counts the games fillGames finished (same draws).
+func finished(n int) int {
+	games := benchGames(1000, 2)
+	rng := rand.New(rand.NewPCG(3, 4))
+	count := 0
+	for i := range n {
+		if benchRecord(games, rng, i).Over {
+			count++
+		}
+	}
+	return count
+}
+
+// tryMove plays a legal move of the side to move in game id (i).
+func tryMove(c *client, id string, i int, st map[string]any) bool {
+	side := st["sideToMove"].(string)
+	board := st["board"].([]any)
+	for sq, p := range board {
+		letter, _ := p.(string)
+		if letter == "" || (letter == strings.ToUpper(letter)) != (side == "red") {
+			continue
+		}
+		from := fmt.Sprintf("%c%d", 'a'+sq%7, sq/7+1)
+		res := c.req("GET", "/api/games/"+id+"/targets?from="+from, "")
+		targets, _ := res.body["targets"].([]any)
+		if len(targets) == 0 {
+			continue
+		}
+		body := fmt.Sprintf(`{"move":"%s%s","ply":%d}`, from, targets[0], int(st["ply"].(float64)))
+		return c.as(fmt.Sprint(side, "-", i), "POST", "/api/games/"+id+"/moves", body).status == http.StatusOK
+	}
+	return false
+}
+
+// BenchmarkRSSAIGames: the server's memory after 1,000 AI games at level 4
+// (depth 4), each with a move of the player and the AI's reply, on a pool
+// of 2 engines of 16 MiB. Run with -benchtime 1x.
+func BenchmarkRSSAIGames(b *testing.B) {
+	const games, engines, hashMiB = 1000, 2, 16
+	bin := buildServer(b)
+	c, cmd := startBinary(b, bin, filepath.Join(b.TempDir(), "dsq.db"), "-create-limit", "1000000", "-post-limit", "1000000",
+		"-ai-engines", strconv.Itoa(engines), "-ai-hash", strconv.Itoa(hashMiB), "-ai-queue", "2000")
+	startRSS, _ := rssMB(b, cmd.Process.Pid)
+	openings := []string{"a3a4", "g3g4", "c3d3", "e3d3", "b2b3", "f2f3", "a1a2", "g1g2"}
+	b.ResetTimer()
+	start := time.Now()
+	for range b.N {
+		ids := make([]string, games)
+		var wg sync.WaitGroup
+		for w := range 4 {
+			wg.Go(func() {
+				for i := w; i < games; i += 4 {
+					g := c.create(`{"mode":"ai","level":4}`)
+					res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves",
+						fmt.Sprintf(`{"move":%q,"ply":0}`, openings[i%len(openings)]))
+					require.Equal(b, http.StatusOK, res.status, res.raw)
+					ids[i] = g.id
+				}
+			})
+		}
+		wg.Wait()
+		for _, id := range ids {
+			for st := c.state(id); st["aiThinking"] == true; st = c.state(id) {
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+	}
+	b.StopTimer()
+	rss, peak := rssMB(b, cmd.Process.Pid)
+	b.ReportMetric(time.Since(start).Seconds()/float64(games*b.N)*1000, "ms/AI-move")
+	b.ReportMetric(startRSS, "MB-RSS-start")
+	b.ReportMetric(rss, "MB-RSS")
+	b.ReportMetric(peak, "MB-RSS-peak")
+	b.ReportMetric(float64(engines*hashMiB)*1.048576, "MB-tables")
+}

@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The browser tests drive the page in headless Chromium (Debian's chromium
+// package) at a phone size and a desktop size. Under CI=true a missing
+// Chromium or axe-core fails the test; elsewhere it is skipped. Screenshots
+// go to testdata/screenshots (or $SCREENSHOT_DIR).
+
+// screen is a window size the page must work at.
+type screen struct {
+	name          string
+	width, height int64
+	mobile        bool
+}
+
+var screens = []screen{{"phone", 390, 844, true}, {"desktop", 1280, 800, false}}
+
+// browser is one headless Chromium for a test.
+type browser struct {
+	alloc context.Context
+	axe   string // axe.min.js source, "" when not found outside CI
+	shots string
+	site  string
+}
+
+func chromiumPath(t *testing.T) string {
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed; .ci/run installs it (apt-get install -y chromium)")
+	}
+	t.Skip("chromium not installed (apt-get install chromium)")
+	return ""
+}
+
+// axeSource reads axe-core's axe.min.js from $DSQ_AXE_JS (set by .ci/run)
+// or a known place.
+func axeSource(t *testing.T) string {
+	candidates := []string{os.Getenv("DSQ_AXE_JS"), "node_modules/axe-core/axe.min.js", "/tmp/axe/node_modules/axe-core/axe.min.js"}
+	for _, p := range candidates {
+		if p == "" {
+			continue
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			return string(data)
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("axe-core not found: set DSQ_AXE_JS to axe.min.js (npm install axe-core)")
+	}
+	t.Log("axe-core not found (set DSQ_AXE_JS): accessibility checks skipped")
+	return ""
+}
+
+func newBrowser(t *testing.T, site string) *browser {
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	root, cancelRoot := chromedp.NewContext(alloc)
+	t.Cleanup(cancelRoot)
+	require.NoError(t, chromedp.Do(root), "starting chromium")
+	shots := os.Getenv("SCREENSHOT_DIR")
+	if shots == "" {
+		shots = filepath.Join("testdata", "screenshots")
+	}
+	require.NoError(t, os.MkdirAll(shots, 0o755))
+	return &browser{alloc: root, axe: axeSource(t), shots: shots, site: site}
+}
+
+// tab is a page in a browser context of its own (its own localStorage).
+type tab struct {
+	t    *testing.T
+	b    *browser
+	ctx  context.Context
+	size screen
+}
+
+func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
+	var mu sync.Mutex
+	var errs []string
+	listen := func(ev any) {
+		var e string
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			e = "exception: " + ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil {
+				e += " " + ev.ExceptionDetails.Exception.Description
+			}
+		case *cdplog.EventEntryAdded:
+			// Failed requests are the page's business (it shows a message);
+			// CSP violations and console errors are not.
+			if ev.Entry.Level == cdplog.EntryLevelError && !strings.HasPrefix(ev.Entry.Text, "Failed to load resource") {
+				e = "console: " + ev.Entry.Text
+			}
+		}
+		if e != "" {
+			mu.Lock()
+			errs = append(errs, e)
+			mu.Unlock()
+		}
+	}
+	ctx, cancel := chromedp.NewContext(b.alloc, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("page error (%s): %s", size.name, e)
+		}
+	})
+	t.Cleanup(cancel)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancelTimeout)
+	tb := &tab{t: t, b: b, ctx: ctx, size: size}
+	var vp []chromedp.EmulateViewportOption
+	if size.mobile {
+		vp = append(vp, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	tb.do(chromedp.EmulateViewport(size.width, size.height, vp...))
+	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{})
+		return chromedp.Void{}, err
+	})
+	if acceptLanguage != "" {
+		tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+				UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36", AcceptLanguage: acceptLanguage,
+			})
+			return chromedp.Void{}, err
+		})
+	}
+	return tb
+}
+
+func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	require.NoError(tb.t, chromedp.Do(tb.ctx, steps...))
+}
+
+func (tb *tab) open(path string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(tb.b.site + path))
+	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1"`)
+}
+
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.CSS(sel)))
+}
+
+func (tb *tab) sq(name string) string { return `#board .sq[data-sq="` + name + `"]` }
+
+// poll waits until the JavaScript expression is true.
+func (tb *tab) poll(expr string) {
+	tb.t.Helper()
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		tb.shot("failed-" + strings.NewReplacer("/", "_", " ", "_").Replace(tb.t.Name()))
+	}
+	require.NoError(tb.t, err, "waiting for %s\nstatus: %q\nmessage: %q", expr, tb.text("#status"), tb.text("#message"))
+}
+
+func evalIn[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr))
+	require.NoError(tb.t, err, expr)
+	return v
+}
+
+func (tb *tab) text(sel string) string {
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel)))
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return strings.TrimSpace(v)
+}
+
+func (tb *tab) status() string { return tb.text("#status") }
+
+// shot saves a screenshot of the viewport as <size>-<name>.png.
+func (tb *tab) shot(name string) []byte {
+	tb.t.Helper()
+	data, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return nil
+	}
+	path := filepath.Join(tb.b.shots, tb.size.name+"-"+name+".png")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+	}
+	return data
+}
+
+// shotOf saves a screenshot of one element as <size>-<name>.png.
+func (tb *tab) shotOf(sel, name string) {
+	tb.t.Helper()
+	data, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	require.NoError(tb.t, err, sel)
+	require.NoError(tb.t, os.WriteFile(filepath.Join(tb.b.shots, tb.size.name+"-"+name+".png"), data, 0o644))
+}
+
+// element returns the screenshot of one element as an image.
+func (tb *tab) element(sel string) image.Image {
+	tb.t.Helper()
+	data, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	require.NoError(tb.t, err, sel)
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(tb.t, err)
+	return img
+}
+
+// axeCheck runs axe-core in the page and fails on serious or critical
+// violations.
+func (tb *tab) axeCheck(what string) {
+	tb.t.Helper()
+	if tb.b.axe == "" {
+		return
+	}
+	_, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](tb.b.axe+";undefined"))
+	require.NoError(tb.t, err, "injecting axe-core")
+	type violation struct {
+		ID, Impact, Help string
+		Nodes            []struct{ Target []string }
+	}
+	vs, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]violation](
+		`axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.filter(v => v.impact === "serious" || v.impact === "critical"))`,
+		chromedp.EvalAwaitPromise))
+	require.NoError(tb.t, err, "running axe-core")
+	for _, v := range vs {
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, strings.Join(n.Target, " "))
+		}
+		tb.t.Errorf("axe on %s (%s): %s %s: %s at %v", what, tb.size.name, v.Impact, v.ID, v.Help, where)
+	}
+}
+
+// fitsScreen checks the phone rules: no sideways scrolling, the board fits
+// the width, squares and controls are at least 40 px.
+func (tb *tab) fitsScreen() {
+	tb.t.Helper()
+	type sizes struct {
+		ScrollWidth, Width, BoardWidth, Square float64
+		Small                                  []string
+	}
+	s := evalIn[sizes](tb, `(() => {
+		const b = document.getElementById("board").getBoundingClientRect();
+		const sq = document.querySelector("#board .sq").getBoundingClientRect();
+		const small = [];
+		for (const el of document.querySelectorAll("#play-view button, #play-view select, nav a, nav button, header select")) {
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 && r.height === 0) continue;
+			if (r.height < 40 || r.width < 40) small.push((el.id || el.textContent) + " " + r.width + "x" + r.height);
+		}
+		return {scrollWidth: document.documentElement.scrollWidth, width: innerWidth, boardWidth: b.width, square: Math.min(sq.width, sq.height), small};
+	})()`)
+	w := float64(tb.size.width)
+	assert.LessOrEqual(tb.t, s.ScrollWidth, w, "no sideways scrolling")
+	assert.LessOrEqual(tb.t, s.Width, w, "the layout viewport is the screen (viewport meta)")
+	assert.LessOrEqual(tb.t, s.BoardWidth, w, "the board fits the width")
+	assert.GreaterOrEqual(tb.t, s.Square, 40.0, "squares are tap targets of 40 px")
+	assert.Empty(tb.t, s.Small, "controls smaller than 40 px")
+}
+
+// gameState reads the game the page shows, through the API.
+func (tb *tab) gameState() gameView {
+	tb.t.Helper()
+	id := evalIn[string](tb, `new URLSearchParams(location.search).get("game") || ""`)
+	require.NotEmpty(tb.t, id, "the URL names the game")
+	res, err := http.Get(tb.b.site + "/api/games/" + url.PathEscape(id))
+	require.NoError(tb.t, err)
+	defer res.Body.Close()
+	require.Equal(tb.t, http.StatusOK, res.StatusCode)
+	var g gameView
+	require.NoError(tb.t, json.NewDecoder(res.Body).Decode(&g))
+	return g
+}
+
+// gameView is the part of the API's game state the tests read.
+type gameView struct {
+	ID, Mode, Position, SideToMove string
+	Ply                            int
+	Over, AIThinking               bool
+	Outcome                        *struct{ Reason, Winner string }
+}
+
+// startGame fills the new-game form and starts.
+func (tb *tab) startGame(mode, color string) {
+	tb.t.Helper()
+	if !evalIn[bool](tb, `document.getElementById("new-details").open`) {
+		tb.click("#new-details summary")
+	}
+	tb.click(`#new-game input[name=mode][value=` + mode + `]`)
+	if mode != "local" {
+		tb.click(`#new-game input[name=color][value=` + color + `]`)
+	}
+	if mode == "ai" {
+		tb.do(chromedp.SetValue(chromedp.CSS("#level"), "1"))
+	}
+	tb.click("#start")
+	tb.poll(`new URLSearchParams(location.search).has("game")`)
+}
+
+// move plays from-to by tapping the two squares and waits until the
+// page shows it (or an answer to it).
+func (tb *tab) move(from, to string) {
+	tb.t.Helper()
+	before := evalIn[string](tb, `document.body.dataset.ply`)
+	tb.click(tb.sq(from))
+	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq(to)+".target"))
+	tb.click(tb.sq(to))
+	tb.poll(fmt.Sprintf(`Number(document.body.dataset.ply) > %s || document.body.dataset.over === "1"`, before))
+}
+
+// nearColor reports whether the pixel is within 10 of want in each channel.
+func nearColor(img image.Image, x, y int, want [3]uint32) bool {
+	r, g, b, _ := img.At(x, y).RGBA()
+	got := [3]uint32{r >> 8, g >> 8, b >> 8}
+	for i := range got {
+		if got[i]+10 < want[i] || got[i] > want[i]+10 {
+			return false
+		}
+	}
+	return true
+}
+
+// countColor counts the pixels of img near want.
+func countColor(img image.Image, want [3]uint32) int {
+	n := 0
+	bd := img.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			if nearColor(img, x, y, want) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func rgb(hex uint32) [3]uint32 { return [3]uint32{hex >> 16 & 255, hex >> 8 & 255, hex & 255} }
+
+// The page's colours (style.css): the tests look for them in screenshots.
+var (
+	colorLand      = rgb(0xb9d98f)
+	colorWater     = rgb(0x6fa8dc)
+	colorOwnTrap   = rgb(0xf2d16b)
+	colorEnemyTrap = rgb(0xe8907e)
+	colorOwnDen    = rgb(0x8fd1c4)
+	colorEnemyDen  = rgb(0xc3a2e0)
+	colorBlue      = rgb(0x1155cc)
+	colorRing      = rgb(0xffd400)
+)
+
+// centre returns the colour class of the middle pixel of an empty square.
+func (tb *tab) centreIs(sq string, want [3]uint32) bool {
+	img := tb.element(tb.sq(sq))
+	bd := img.Bounds()
+	return nearColor(img, (bd.Min.X+bd.Max.X)/2, (bd.Min.Y+bd.Max.Y)/2, want)
+}
+
+// checkTerrain checks the rendered colours of water, land, dens and traps
+// for a player of colour me at the bottom.
+func (tb *tab) checkTerrain(me string) {
+	tb.t.Helper()
+	own, enemy := "1", "9"
+	if me == "blue" {
+		own, enemy = "9", "1"
+	}
+	for _, c := range []struct {
+		sq   string
+		want [3]uint32
+		name string
+	}{
+		{"f6", colorWater, "water"}, {"d4", colorLand, "land"},
+		{"c" + own, colorOwnTrap, "own trap"}, {"e" + own, colorOwnTrap, "own trap"},
+		{"c" + enemy, colorEnemyTrap, "enemy trap"}, {"e" + enemy, colorEnemyTrap, "enemy trap"},
+		{"d" + own, colorOwnDen, "own den"}, {"d" + enemy, colorEnemyDen, "enemy den"},
+	} {
+		assert.True(tb.t, tb.centreIs(c.sq, c.want), "%s is drawn as %s for %s", c.sq, c.name, me)
+	}
+	label := evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("c"+own)))
+	assert.Contains(tb.t, label, "your trap")
+	label = evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("d"+enemy)))
+	assert.Contains(tb.t, label, "enemy den")
+}

@@ -1,0 +1,272 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// dialect is what differs between the databases.
+type dialect struct {
+	name string
+	// dollar: placeholders are $1, $2, ... instead of ?.
+	dollar bool
+	// notify: Update and Create announce the game id on channel "dsq_games".
+	notify bool
+	// lock serialises migrations between processes, inside their transaction.
+	lock string
+}
+
+// sqlStore is the Store on database/sql, for both dialects.
+type sqlStore struct {
+	db *sql.DB
+	d  dialect
+	// writeMu queues this process's writes to SQLite, which takes one
+	// writer at a time: waiting here is fair and prompt, where SQLite's own
+	// busy handler sleeps and retries.
+	writeMu sync.Mutex
+	listen  func(ctx context.Context, changed func(id string)) error
+}
+
+// q rewrites a query written with ? placeholders for the dialect.
+func (s *sqlStore) q(query string) string {
+	if !s.d.dollar {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+const gameColumns = `id, mode, rules, start, first, moves, ply, to_move, ai_color, level,
+	red_seat, blue_seat, draw_offer, resigned, draw_agreed, over, reason, winner,
+	version, created, updated`
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// now is the time stored for a change, to the millisecond stored.
+func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
+
+// exec runs a write and returns the number of rows it changed. In a shared
+// database it also announces the game id on channel dsq_games in the same
+// statement, so that listeners hear of it exactly when it is committed, at
+// no extra round trip.
+func (s *sqlStore) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	if !s.d.notify {
+		s.writeMu.Lock()
+		defer s.writeMu.Unlock()
+		res, err := s.db.ExecContext(ctx, s.q(query), args...)
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
+	}
+	var n int64
+	err := s.db.QueryRowContext(ctx, s.q(`WITH changed AS (`+query+` RETURNING id)
+		SELECT count(*) FROM (SELECT pg_notify('dsq_games', id) FROM changed) AS notified`), args...).Scan(&n)
+	return n, err
+}
+
+func (s *sqlStore) Create(ctx context.Context, g *Game) error {
+	t := now()
+	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`,
+		g.ID, g.Mode, g.Rules, g.Start, g.First, strings.Join(g.Moves, " "), len(g.Moves), g.ToMove,
+		g.AIColor, g.Level, g.RedSeat, g.BlueSeat, g.DrawOffer, g.Resigned, b2i(g.DrawAgreed),
+		b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t))
+	if err != nil {
+		return fmt.Errorf("store: create game: %w", err)
+	}
+	if n == 0 {
+		return ErrExists
+	}
+	g.Version, g.Created, g.Updated = 1, t, t
+	return nil
+}
+
+func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
+	row := s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
+	var (
+		g                     Game
+		moves                 string
+		ply, drawAgreed, over int
+		created, updated      int64
+	)
+	err := row.Scan(&g.ID, &g.Mode, &g.Rules, &g.Start, &g.First, &moves, &ply, &g.ToMove,
+		&g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat, &g.DrawOffer, &g.Resigned, &drawAgreed,
+		&over, &g.Reason, &g.Winner, &g.Version, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: get game: %w", err)
+	}
+	if moves != "" {
+		g.Moves = strings.Split(moves, " ")
+	}
+	if len(g.Moves) != ply {
+		return nil, fmt.Errorf("store: game %s: %d moves stored, ply %d", id, len(g.Moves), ply)
+	}
+	g.DrawAgreed, g.Over = drawAgreed != 0, over != 0
+	g.Created, g.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return &g, nil
+}
+
+func (s *sqlStore) Update(ctx context.Context, g *Game) error {
+	t := now()
+	n, err := s.exec(ctx, `UPDATE games SET moves = ?, ply = ?, to_move = ?,
+		red_seat = ?, blue_seat = ?, draw_offer = ?, resigned = ?, draw_agreed = ?,
+		over = ?, reason = ?, winner = ?, version = version + 1, updated = ?
+		WHERE id = ? AND version = ?`,
+		strings.Join(g.Moves, " "), len(g.Moves), g.ToMove, g.RedSeat, g.BlueSeat, g.DrawOffer,
+		g.Resigned, b2i(g.DrawAgreed), b2i(g.Over), g.Reason, g.Winner, millis(t),
+		g.ID, g.Version)
+	if err != nil {
+		return fmt.Errorf("store: update game: %w", err)
+	}
+	if n == 0 {
+		var one int
+		err := s.db.QueryRowContext(ctx, s.q(`SELECT 1 FROM games WHERE id = ?`), g.ID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("store: update game: %w", err)
+		}
+		return ErrConflict
+	}
+	g.Version++
+	g.Updated = t
+	return nil
+}
+
+func (s *sqlStore) AIToMove(ctx context.Context, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id FROM games
+		WHERE over = 0 AND mode = 'ai' AND to_move = ai_color ORDER BY updated LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: games with the AI to move: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: games with the AI to move: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// statsQuery computes, for finished games overall (mode ”) and for each
+// mode: counts, wins, draws, lengths, and first- against second-player wins.
+const statsQuery = `
+SELECT '' AS m, COUNT(*),
+	COALESCE(SUM(CASE WHEN winner = 'red' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner = 'blue' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner = '' THEN 1 ELSE 0 END), 0),
+	CAST(AVG(ply) AS DOUBLE PRECISION), MAX(ply), MIN(ply),
+	COALESCE(SUM(CASE WHEN winner <> '' AND winner = first THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner <> '' AND winner <> first THEN 1 ELSE 0 END), 0)
+FROM games WHERE over = 1
+UNION ALL
+SELECT mode, COUNT(*),
+	COALESCE(SUM(CASE WHEN winner = 'red' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner = 'blue' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner = '' THEN 1 ELSE 0 END), 0),
+	CAST(AVG(ply) AS DOUBLE PRECISION), MAX(ply), MIN(ply),
+	COALESCE(SUM(CASE WHEN winner <> '' AND winner = first THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN winner <> '' AND winner <> first THEN 1 ELSE 0 END), 0)
+FROM games WHERE over = 1 GROUP BY mode`
+
+const reasonsQuery = `SELECT mode, reason, COUNT(*) FROM games WHERE over = 1 GROUP BY mode, reason`
+
+func (s *sqlStore) Stats(ctx context.Context) (*SiteStats, error) {
+	out := &SiteStats{Overall: Stats{ByReason: map[string]int{}}, ByMode: map[string]Stats{}}
+	for _, m := range Modes {
+		out.ByMode[m] = Stats{ByReason: map[string]int{}}
+	}
+	rows, err := s.db.QueryContext(ctx, statsQuery)
+	if err != nil {
+		return nil, fmt.Errorf("store: statistics: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			mode     string
+			st       = Stats{ByReason: map[string]int{}}
+			avg      sql.NullFloat64
+			max, min sql.NullInt64
+		)
+		if err := rows.Scan(&mode, &st.Games, &st.RedWins, &st.BlueWins, &st.Draws, &avg, &max, &min,
+			&st.FirstPlayerWins, &st.SecondPlayerWins); err != nil {
+			return nil, fmt.Errorf("store: statistics: %w", err)
+		}
+		if avg.Valid {
+			st.AverageMoves = &avg.Float64
+		}
+		if max.Valid && min.Valid {
+			hi, lo := int(max.Int64), int(min.Int64)
+			st.MaxMoves, st.MinMoves = &hi, &lo
+		}
+		if mode == "" {
+			out.Overall = st
+		} else {
+			out.ByMode[mode] = st
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: statistics: %w", err)
+	}
+	rows.Close()
+	rows, err = s.db.QueryContext(ctx, reasonsQuery)
+	if err != nil {
+		return nil, fmt.Errorf("store: statistics: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var mode, reason string
+		var n int
+		if err := rows.Scan(&mode, &reason, &n); err != nil {
+			return nil, fmt.Errorf("store: statistics: %w", err)
+		}
+		out.Overall.ByReason[reason] += n
+		if st, ok := out.ByMode[mode]; ok {
+			st.ByReason[reason] += n
+		}
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Listen(ctx context.Context, changed func(id string)) error {
+	if s.listen == nil {
+		return nil
+	}
+	return s.listen(ctx, changed)
+}
+
+func (s *sqlStore) Shared() bool { return s.d.notify }
+
+func (s *sqlStore) Close() error { return s.db.Close() }

@@ -1,0 +1,111 @@
+// Package store keeps the play site's games in a SQL database: SQLite through
+// a pure-Go driver (a file, the default) or PostgreSQL through pgx (for
+// several server instances on one database). Both sit behind the one Store
+// interface, share their SQL where the dialects allow, and pass the same test
+// suite.
+//
+// Concurrency is optimistic: every game row has a version, Update writes only
+// over the version it read, and the loser of two racing updates gets
+// ErrConflict. Migrations (numbered SQL files, embedded) run when a store is
+// opened.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors a Store returns; test them with errors.Is.
+var (
+	ErrNotFound = errors.New("store: no such game")
+	ErrConflict = errors.New("store: game changed since it was read")
+	ErrExists   = errors.New("store: game id already taken")
+)
+
+// Game is one stored game: what is needed to replay it (start, moves and the
+// events outside the rules), its seats, and its result written out in columns
+// so that statistics are plain SQL.
+type Game struct {
+	ID    string // 32 hex digits (128 random bits)
+	Mode  string // "ai", "local" or "online"
+	Rules string // the rules' text, "standard" for RULES.md
+	Start string // start position, in position notation
+	First string // the side to move at the start: "red" or "blue"
+
+	Moves  []string // the moves played, in move notation
+	ToMove string   // the side to move now
+
+	AIColor string // the AI's colour in an AI game, else ""
+	Level   int    // the AI's strength 1..5 in an AI game, else 0
+
+	// SHA-256 (hex) of each colour's seat token; "" when the seat is free or
+	// belongs to the AI. Tokens themselves are never stored.
+	RedSeat, BlueSeat string
+
+	DrawOffer  string // the colour whose draw offer is pending (or was accepted), else ""
+	Resigned   string // the colour that resigned, else ""
+	DrawAgreed bool   // the game ended in an agreed draw
+
+	Over   bool   // the game has ended
+	Reason string // how it ended ("den entered", "resigned", ...), "" while it goes on
+	Winner string // "red" or "blue"; "" for a draw or an unfinished game
+
+	Version int64     // bumped by every Update; 1 after Create
+	Created time.Time // set by Create
+	Updated time.Time // set by Create and Update
+}
+
+// Stats are the statistics of finished games.
+type Stats struct {
+	Games            int            `json:"games"`
+	RedWins          int            `json:"redWins"`
+	BlueWins         int            `json:"blueWins"`
+	Draws            int            `json:"draws"`
+	ByReason         map[string]int `json:"byReason"`
+	AverageMoves     *float64       `json:"averageMoves"` // half-moves per game; nil when no game
+	MaxMoves         *int           `json:"maxMoves"`
+	MinMoves         *int           `json:"minMoves"`
+	FirstPlayerWins  int            `json:"firstPlayerWins"`
+	SecondPlayerWins int            `json:"secondPlayerWins"`
+}
+
+// SiteStats are the statistics overall and for each mode.
+type SiteStats struct {
+	Overall Stats            `json:"overall"`
+	ByMode  map[string]Stats `json:"byMode"`
+}
+
+// Modes are the game modes, each with its own statistics.
+var Modes = []string{"ai", "local", "online"}
+
+// Store keeps games. Its methods are safe for concurrent use, also by several
+// processes on one database.
+type Store interface {
+	// Create stores a new game with version 1 and sets its Version, Created
+	// and Updated; ErrExists if the id is taken.
+	Create(ctx context.Context, g *Game) error
+	// Get returns the game with id, or ErrNotFound.
+	Get(ctx context.Context, id string) (*Game, error)
+	// Update writes g over the stored game if that is still at g.Version,
+	// then bumps g.Version and sets g.Updated. ErrConflict if the stored
+	// game has moved on, ErrNotFound if there is none; then nothing changes.
+	Update(ctx context.Context, g *Game) error
+	// Stats computes the statistics of finished games.
+	Stats(ctx context.Context) (*SiteStats, error)
+	// AIToMove returns up to limit ids of unfinished AI games where the AI
+	// is to move (to resume them after a restart).
+	AIToMove(ctx context.Context, limit int) ([]string, error)
+	// Listen calls changed with the id of every game created or updated by
+	// any process on the database, until ctx ends. A store that is one
+	// process's only (SQLite) returns nil at once: the process publishes its
+	// own changes. An empty id means that any game may have changed: it is
+	// sent once listening has begun, and again after a dropped connection,
+	// since changes made meanwhile went unheard.
+	Listen(ctx context.Context, changed func(id string)) error
+	// Shared reports whether other processes may change the games (then
+	// Listen reports their changes).
+	Shared() bool
+	// Close releases the database.
+	Close() error
+}

@@ -1,0 +1,254 @@
+package teach
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// Analysis is what the page's "learn" overlay and the lessons show about a
+// position; its JSON is the /api/analysis answer of API.md.
+type Analysis struct {
+	Position   string              `json:"position"`
+	Outcome    *Outcome            `json:"outcome"`
+	Square     string              `json:"square,omitempty"`
+	Piece      string              `json:"piece"`
+	Terrain    map[string]string   `json:"terrain"`
+	Targets    []string            `json:"targets"`
+	Refused    []Refusal           `json:"refused"`
+	Jumps      []Jump              `json:"jumps"`
+	Attackers  []string            `json:"attackers"`
+	Traps      []Trap              `json:"traps"`
+	DenThreats map[string][]string `json:"denThreats"`
+	// DenDefences are the side to move's moves that meet every den threat
+	// against it; empty when there is no threat to meet, or none meets all.
+	DenDefences []string `json:"denDefences"`
+}
+
+// Outcome is a decided result: the reason in the API's words and the
+// winner ("red", "blue", or "" for a draw).
+type Outcome struct {
+	Reason string `json:"reason"`
+	Winner string `json:"winner,omitempty"`
+}
+
+// Refusal is a square the piece cannot go to and the rule that forbids it.
+type Refusal struct {
+	To      string `json:"to"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Jump is a lion's or tiger's river jump: the water it crosses, where it
+// lands and the first rat on the path (nil when the path is open).
+type Jump struct {
+	Direction string   `json:"direction"`
+	Path      []string `json:"path"`
+	Landing   string   `json:"landing"`
+	BlockedBy *string  `json:"blockedBy"`
+}
+
+// Trap is one trap square, its owner, and for each animal of the other side
+// the owner's pieces that would capture it there (for an enemy already in
+// the trap, its attackers under its own animal's name).
+type Trap struct {
+	Square      string              `json:"square"`
+	Owner       string              `json:"owner"`
+	Controllers map[string][]string `json:"controllers"`
+}
+
+// ErrNoPiece is returned by Analyze when the square asked about is valid
+// but empty: there is nothing to analyse there. The rest of the analysis is
+// still filled in.
+var ErrNoPiece = errors.New("no piece on the square")
+
+// reasons are the API's names of the library's outcome reasons.
+var reasons = map[dsq.Reason]string{
+	dsq.DenEntered:  "den entered",
+	dsq.NoPieces:    "no legal move",
+	dsq.NoLegalMove: "no legal move",
+	dsq.MoveLimit:   "move limit",
+	dsq.Resigned:    "resigned",
+	dsq.DrawAgreed:  "draw agreed",
+	dsq.Repetition:  "repetition",
+}
+
+// ReasonText returns the API's name of an outcome reason, such as
+// "den entered" or "move limit"; "" for Undecided.
+func ReasonText(r dsq.Reason) string { return reasons[r] }
+
+var directionNames = [...]string{dsq.Up: "up", dsq.Down: "down", dsq.Left: "left", dsq.Right: "right"}
+
+// Analyze describes pos for a learner. square may be "" (the board only);
+// otherwise the piece on it is analysed: its targets and refusals as if its
+// side were to move, its river jumps and its attackers.
+func Analyze(pos dsq.Position, square string) (*Analysis, error) {
+	a := &Analysis{
+		Position:    pos.String(),
+		Terrain:     make(map[string]string, dsq.NumSquares),
+		Targets:     []string{},
+		Refused:     []Refusal{},
+		Jumps:       []Jump{},
+		Attackers:   []string{},
+		Traps:       traps(&pos),
+		DenThreats:  map[string][]string{"red": moveNames(pos.DenThreats(dsq.Red)), "blue": moveNames(pos.DenThreats(dsq.Blue))},
+		DenDefences: []string{},
+	}
+	if o := pos.Outcome(); o.IsDecided() {
+		a.Outcome = &Outcome{Reason: ReasonText(o.Reason)}
+		if !o.IsDraw() {
+			a.Outcome.Winner = o.Winner.String()
+		}
+	}
+	for sq := dsq.Square(0); sq < dsq.NumSquares; sq++ {
+		a.Terrain[sq.String()] = terrainName(sq)
+	}
+	if a.Outcome == nil && len(a.DenThreats[pos.SideToMove().Other().String()]) > 0 {
+		a.DenDefences = moveNames(pos.DenDefences())
+	}
+	if square == "" {
+		return a, nil
+	}
+	sq, err := dsq.ParseSquare(square)
+	if err != nil {
+		return nil, err
+	}
+	a.Square = sq.String()
+	piece := pos.PieceAt(sq)
+	if piece == dsq.NoPiece {
+		return a, fmt.Errorf("%s: %w", sq, ErrNoPiece)
+	}
+	a.Piece = string(piece.Letter())
+	a.Attackers = squareNames(pos.Attackers(sq, piece.Color().Other()))
+	for d := dsq.Up; d <= dsq.Right; d++ {
+		if piece.Animal() != dsq.Lion && piece.Animal() != dsq.Tiger {
+			break
+		}
+		if j, ok := pos.RiverJump(sq, d); ok {
+			a.Jumps = append(a.Jumps, jumpOf(j, d))
+		}
+	}
+	turn, ok := withSideToMove(pos, piece.Color())
+	if !ok || a.Outcome != nil {
+		return a, nil // a decided game: nothing moves
+	}
+	a.Targets = squareNames(turn.LegalTargets(sq))
+	for _, to := range candidates(sq, piece.Animal()) {
+		if err := turn.CheckMove(dsq.NewMove(sq, to)); err != nil {
+			a.Refused = append(a.Refused, Refusal{To: to.String(), Code: Code(err), Message: reasonOf(err)})
+		}
+	}
+	return a, nil
+}
+
+// withSideToMove returns pos with c to move, so that any piece's moves can
+// be shown whoever's turn it is.
+func withSideToMove(pos dsq.Position, c dsq.Color) (dsq.Position, bool) {
+	if pos.SideToMove() == c {
+		return pos, true
+	}
+	s := pos.Setup()
+	s.SideToMove = c
+	p, err := dsq.NewPosition(s)
+	return p, err == nil
+}
+
+// candidates are the squares a piece on sq might try: its orthogonal
+// neighbours, and the river landings for a lion or a tiger.
+func candidates(sq dsq.Square, a dsq.Animal) []dsq.Square {
+	var out []dsq.Square
+	for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
+		if to := dsq.SquareAt(sq.File()+d[0], sq.Rank()+d[1]); to != dsq.NoSquare {
+			out = append(out, to)
+		}
+	}
+	if a == dsq.Lion || a == dsq.Tiger {
+		for to := dsq.Square(0); to < dsq.NumSquares; to++ {
+			if _, ok := dsq.JumpPath(sq, to); ok {
+				out = append(out, to)
+			}
+		}
+	}
+	return out
+}
+
+// reasonOf returns the rule's text from a *MoveError (without the move).
+func reasonOf(err error) string {
+	if me, ok := errors.AsType[*dsq.MoveError](err); ok {
+		return me.Err.Error()
+	}
+	return err.Error()
+}
+
+func jumpOf(j dsq.RiverJump, d dsq.Direction) Jump {
+	path := squareNames(j.Path)
+	if d == dsq.Down || d == dsq.Left { // in the order the piece crosses them
+		slices.Reverse(path)
+	}
+	out := Jump{Direction: directionNames[d], Path: path, Landing: j.To.String()}
+	if j.BlockedBy != dsq.NoSquare {
+		s := j.BlockedBy.String()
+		out.BlockedBy = &s
+	}
+	return out
+}
+
+// terrainName names sq's terrain for the page: land, water, red-den,
+// blue-den, red-trap or blue-trap.
+func terrainName(sq dsq.Square) string {
+	switch dsq.TerrainOf(sq, dsq.Red) {
+	case dsq.River:
+		return "water"
+	case dsq.OwnDen:
+		return "red-den"
+	case dsq.EnemyDen:
+		return "blue-den"
+	case dsq.OwnTrap:
+		return "red-trap"
+	case dsq.EnemyTrap:
+		return "blue-trap"
+	}
+	return "land"
+}
+
+// traps reports, for each of the six traps, which of the owner's pieces
+// would capture each enemy animal (still on the board) stepping in.
+func traps(pos *dsq.Position) []Trap {
+	var out []Trap
+	for _, owner := range []dsq.Color{dsq.Red, dsq.Blue} {
+		enemy := owner.Other()
+		for sq := range dsq.TrapsOf(owner).Squares() {
+			t := Trap{Square: sq.String(), Owner: owner.String(), Controllers: map[string][]string{}}
+			switch pc := pos.PieceAt(sq); {
+			case pc == dsq.NoPiece:
+				for a := dsq.Rat; a <= dsq.Elephant; a++ {
+					if _, on := pos.SquareOf(enemy, a); on {
+						t.Controllers[a.String()] = squareNames(pos.Controllers(sq, owner, a))
+					}
+				}
+			case pc.Color() == enemy:
+				t.Controllers[pc.Animal().String()] = squareNames(pos.Attackers(sq, owner))
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func squareNames(b dsq.Bitboard) []string {
+	out := []string{}
+	for sq := range b.Squares() {
+		out = append(out, sq.String())
+	}
+	return out
+}
+
+func moveNames(ms []dsq.Move) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}

@@ -1,0 +1,41 @@
+// Package teach turns the library's rule answers into what the page shows a
+// learner: a stable code for each refused-move reason, and the analysis of a
+// position (terrain, targets, refusals, river jumps, attackers, trap control,
+// den threats and defences).
+package teach
+
+import (
+	"errors"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// codes maps each rule sentinel to the stable code the API and the page use.
+var codes = []struct {
+	err  error
+	code string
+}{
+	{dsq.ErrGameOver, "game-over"},
+	{dsq.ErrEmptySquare, "empty-square"},
+	{dsq.ErrNotYourPiece, "not-your-piece"},
+	{dsq.ErrNotAStep, "not-a-step"},
+	{dsq.ErrOwnDen, "own-den"},
+	{dsq.ErrWater, "water"},
+	{dsq.ErrJumpBlocked, "jump-blocked"},
+	{dsq.ErrOwnPiece, "own-piece"},
+	{dsq.ErrWaterLandCapture, "water-land-capture"},
+	{dsq.ErrTrappedAttacker, "trapped-attacker"},
+	{dsq.ErrElephantRat, "elephant-rat"},
+	{dsq.ErrRankTooLow, "rank-too-low"},
+}
+
+// Code returns the stable code of the rule err breaks, or "illegal-move" when
+// err wraps none of the library's move sentinels.
+func Code(err error) string {
+	for _, c := range codes {
+		if errors.Is(err, c.err) {
+			return c.code
+		}
+	}
+	return "illegal-move"
+}

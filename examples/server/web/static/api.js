@@ -1,0 +1,56 @@
+// Calls to the server's JSON API (API.md). Every failure becomes an
+// ApiError whose text() a player understands, in the page's language.
+"use strict";
+import {t, has} from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+
+  // text is what the page shows: a rule reason for a refused move, the
+  // translation of a known code, the server's message for an unknown code.
+  text() {
+    if (this.code === "network") return t("err.network");
+    if (this.status === 422) {
+      const reason = has("code." + this.code) ? t("code." + this.code) : this.message;
+      return t("err.refused", {reason});
+    }
+    if (has("err." + this.code)) return t("err." + this.code);
+    if (this.status >= 500) return t("err.server", {status: this.status});
+    return this.message || t("err.server", {status: this.status});
+  }
+}
+
+// call sends one request; token, when given, is the seat's bearer token.
+export async function call(method, path, body, token) {
+  const headers = {"Accept": "application/json"};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = "Bearer " + token;
+  let res;
+  try {
+    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store"});
+  } catch (e) {
+    throw new ApiError(0, "network", String(e));
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && data.code) || "http-" + res.status, data && data.message);
+  }
+  if (data === null) throw new ApiError(res.status, "bad-response", "");
+  return data;
+}
+
+// Seat tokens are kept per game in localStorage under dsq.seats.<id>.
+export function loadSeats(id) {
+  try { return JSON.parse(localStorage.getItem("dsq.seats." + id) || "{}") || {}; } catch (e) { return {}; }
+}
+
+export function saveSeats(id, seats) {
+  const all = Object.assign(loadSeats(id), seats || {});
+  try { localStorage.setItem("dsq.seats." + id, JSON.stringify(all)); } catch (e) { /* private mode: seats live for this page only */ }
+  return all;
+}

@@ -1,0 +1,176 @@
+// The board: 63 buttons in a 7x9 grid, drawn for one side at the bottom.
+// Squares are focusable with a roving tabindex; arrow keys move the focus
+// as the board is seen, Enter and Space press the square.
+"use strict";
+import {t} from "./i18n.js";
+
+export const FILES = "abcdefg";
+export const ANIMALS = {r: "rat", c: "cat", d: "dog", w: "wolf", p: "leopard", t: "tiger", l: "lion", e: "elephant"};
+export const RANKS = {rat: 1, cat: 2, dog: 3, wolf: 4, leopard: 5, tiger: 6, lion: 7, elephant: 8};
+
+const WATER = new Set(["b4", "c4", "e4", "f4", "b5", "c5", "e5", "f5", "b6", "c6", "e6", "f6"]);
+const TRAPS = {c1: "red", e1: "red", d2: "red", c9: "blue", e9: "blue", d8: "blue"};
+const DENS = {d1: "red", d9: "blue"};
+
+export function sqName(index) { return FILES[index % 7] + (Math.floor(index / 7) + 1); }
+export function sqIndex(name) { return (Number(name[1]) - 1) * 7 + FILES.indexOf(name[0]); }
+
+// pieceOf reads a board letter: upper case Red, lower case Blue.
+export function pieceOf(letter) {
+  if (!letter) return null;
+  const animal = ANIMALS[letter.toLowerCase()];
+  if (!animal) return null;
+  return {color: letter === letter.toUpperCase() ? "red" : "blue", animal};
+}
+
+// terrainOf returns the terrain of a square for the viewer: water, own-den,
+// enemy-den, own-trap, enemy-trap or land.
+export function terrainOf(name, viewer) {
+  if (WATER.has(name)) return "water";
+  if (DENS[name]) return DENS[name] === viewer ? "own-den" : "enemy-den";
+  if (TRAPS[name]) return TRAPS[name] === viewer ? "own-trap" : "enemy-trap";
+  return "land";
+}
+
+// The text drawn on a square (coordinates, piece names, terrain) is CSS
+// generated content from data-t, so that each square's accessible name is
+// its aria-label alone ("red lion, g1").
+export class Board {
+  // el is an empty element; onPress(square) is called when a square is
+  // pressed (click, tap, Enter or Space).
+  constructor(el, onPress) {
+    this.el = el;
+    this.el.classList.add("board");
+    this.el.setAttribute("role", "group");
+    this.onPress = onPress;
+    this.cells = {};
+    this.focusSq = "a1";
+    this.orientation = "red";
+    for (let i = 0; i < 63; i++) {
+      const name = sqName(i);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "sq";
+      b.dataset.sq = name;
+      b.tabIndex = -1;
+      b.addEventListener("click", () => { this.focusSq = name; this.onPress(name); });
+      b.addEventListener("keydown", (e) => this.key(e, name));
+      b.addEventListener("focus", () => { this.focusSq = name; this.roving(); });
+      this.cells[name] = b;
+    }
+    this.layout();
+  }
+
+  // layout puts the squares in the order seen from the orientation side.
+  layout() {
+    const order = [];
+    for (let row = 0; row < 9; row++) {
+      for (let col = 0; col < 7; col++) {
+        const rank = this.orientation === "red" ? 8 - row : row;
+        const file = this.orientation === "red" ? col : 6 - col;
+        order.push(this.cells[FILES[file] + (rank + 1)]);
+      }
+    }
+    this.el.replaceChildren(...order);
+    this.roving();
+  }
+
+  roving() {
+    for (const [name, b] of Object.entries(this.cells)) b.tabIndex = name === this.focusSq ? 0 : -1;
+  }
+
+  key(e, name) {
+    const dirs = {ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
+    const d = dirs[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const flip = this.orientation === "red" ? 1 : -1;
+    const file = FILES.indexOf(name[0]) + d[0] * flip, rank = Number(name[1]) - 1 + d[1] * flip;
+    if (file < 0 || file > 6 || rank < 0 || rank > 8) return;
+    this.focusSq = FILES[file] + (rank + 1);
+    this.roving();
+    this.cells[this.focusSq].focus();
+  }
+
+  // render draws a view: {board, orientation, viewer, selected, targets,
+  // lastMove, learn, refused: {sq: text}, jumpPath, blockers, attackers,
+  // threats (pieces that can enter a den next move), marks}.
+  render(v) {
+    if (v.orientation !== this.orientation) {
+      this.orientation = v.orientation;
+      this.layout();
+    }
+    this.el.setAttribute("aria-label", t("board.label", {color: t("side." + v.orientation)}));
+    this.el.classList.toggle("learn", !!v.learn);
+    const targets = new Set(v.targets || []);
+    const last = v.lastMove ? [v.lastMove.slice(0, 2), v.lastMove.slice(2, 4)] : [];
+    const refused = v.refused || {};
+    const sets = (xs) => new Set(xs || []);
+    const jump = sets(v.jumpPath), blockers = sets(v.blockers), attackers = sets(v.attackers), marks = sets(v.marks), threats = sets(v.threats);
+    for (let i = 0; i < 63; i++) {
+      const name = sqName(i), b = this.cells[name];
+      const p = pieceOf(v.board[i]);
+      const terrain = terrainOf(name, v.viewer);
+      const cls = ["sq", "t-" + terrain];
+      const words = [];
+      const parts = [];
+      const coord = document.createElement("span");
+      coord.className = "coord";
+      coord.dataset.t = name;
+      coord.setAttribute("aria-hidden", "true");
+      parts.push(coord);
+      if (terrain !== "land") {
+        words.push(t("terrain." + terrain));
+        if (v.learn) {
+          const tl = document.createElement("span");
+          tl.className = "tl";
+          tl.dataset.t = t("tl." + terrain);
+          tl.setAttribute("aria-hidden", "true");
+          parts.push(tl);
+        }
+      }
+      if (p) {
+        const pc = document.createElement("span");
+        pc.className = "piece " + p.color;
+        pc.setAttribute("aria-hidden", "true");
+        const nm = document.createElement("span");
+        nm.className = "pn";
+        nm.dataset.t = t("short." + p.animal);
+        const rk = document.createElement("span");
+        rk.className = "pr";
+        rk.dataset.t = RANKS[p.animal];
+        pc.append(rk, nm);
+        parts.push(pc);
+        cls.push("has-" + p.color);
+      }
+      if (v.selected === name) { cls.push("selected"); words.push(t("mark.selected")); }
+      if (last.includes(name)) { cls.push("last"); words.push(t("mark.last")); }
+      if (targets.has(name)) {
+        const m = document.createElement("span");
+        m.setAttribute("aria-hidden", "true");
+        if (p) { cls.push("target", "capture"); m.className = "ring"; words.push(t("mark.capture")); }
+        else { cls.push("target"); m.className = "dot"; words.push(t("mark.target")); }
+        parts.push(m);
+      }
+      if (refused[name]) {
+        cls.push("refused");
+        const x = document.createElement("span");
+        x.className = "x";
+        x.dataset.t = "✕";
+        x.setAttribute("aria-hidden", "true");
+        parts.push(x);
+        words.push(t("mark.refused") + ": " + refused[name]);
+      }
+      if (jump.has(name)) cls.push("jump-path");
+      if (blockers.has(name)) cls.push("blocker");
+      if (attackers.has(name)) { cls.push("attacker"); words.push(t("mark.attacker")); }
+      if (threats.has(name)) { cls.push("threat"); words.push(t("mark.threat")); }
+      if (marks.has(name)) cls.push("mark");
+      b.className = cls.join(" ");
+      b.replaceChildren(...parts);
+      b.title = refused[name] ? refused[name] : "";
+      const label = p ? t("sq.piece", {color: t(p.color), animal: t("animal." + p.animal), sq: name}) : t("sq.empty", {sq: name});
+      b.setAttribute("aria-label", [label, ...words].join(", "));
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The "learn" overlay: what the analysis of a position says about the
+// selected piece, the traps and the dens, as board marks and as text.
+"use strict";
+import {t, has} from "./i18n.js";
+import {call} from "./api.js";
+import {pieceOf} from "./board.js";
+
+// analyse fetches /api/analysis for a position and, optionally, a square.
+export function analyse(position, square) {
+  let q = "/api/analysis?position=" + encodeURIComponent(position);
+  if (square) q += "&square=" + square;
+  return call("GET", q);
+}
+
+// reasonText translates a refusal by its code, falling back to the
+// server's message for a code the page does not know.
+export function reasonText(r) {
+  return has("code." + r.code) ? t("code." + r.code) : (r.message || r.code);
+}
+
+// overlay turns an analysis into the board's learn marks.
+export function overlay(a) {
+  const v = {refused: {}, jumpPath: [], blockers: [], attackers: [], threats: []};
+  if (!a) return v;
+  for (const r of a.refused || []) v.refused[r.to] = reasonText(r);
+  for (const j of a.jumps || []) {
+    v.jumpPath.push(...j.path, j.landing);
+    if (j.blockedBy) v.blockers.push(j.blockedBy);
+  }
+  v.attackers = a.attackers || [];
+  v.threats = [];
+  for (const side of ["red", "blue"]) for (const m of (a.denThreats || {})[side] || []) v.threats.push(m.slice(0, 2));
+  return v;
+}
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+// occupant returns the board letter on a square of a position, or "".
+function occupant(position, square) {
+  const rows = position.split(" ")[0].split("/");
+  const row = rows[9 - Number(square[1])];
+  let file = 0;
+  for (const ch of row) {
+    if (ch >= "1" && ch <= "9") { file += Number(ch); continue; }
+    if ("abcdefg"[file] === square[0]) return ch;
+    file++;
+  }
+  return "";
+}
+
+function list(xs) { return xs && xs.length ? xs.join(", ") : t("lessons.none"); }
+
+// explain fills box with the analysis in words.
+export function explain(box, a) {
+  box.replaceChildren();
+  box.append(el("h3", t("learn.title")));
+  if (!a) { box.append(el("p", t("learn.hint"))); return; }
+  if (a.square && a.piece) {
+    const p = pieceOf(a.piece);
+    box.append(el("p", t("learn.piece", {color: t(p.color), animal: t("animal." + p.animal), sq: a.square}), "piece-title"));
+    box.append(el("p", a.targets.length ? t("learn.targets", {list: list(a.targets)}) : t("learn.noTargets")));
+    if (a.refused.length) {
+      box.append(el("p", t("learn.refused")));
+      const ul = el("ul", undefined, "refusals");
+      for (const r of a.refused) ul.append(el("li", r.to + ": " + reasonText(r)));
+      box.append(ul);
+    }
+    for (const j of a.jumps) {
+      const state = j.blockedBy ? t("learn.jumpBlocked", {sq: j.blockedBy}) : t("learn.jumpOpen");
+      box.append(el("p", t("learn.jump", {dir: t("dir." + j.direction), path: j.path.join("–"), landing: j.landing, state}), "jump"));
+    }
+    box.append(el("p", a.attackers.length ? t("learn.attackers", {list: list(a.attackers)}) : t("learn.noAttackers"), "attackers"));
+  } else {
+    box.append(el("p", t("learn.hint")));
+  }
+  box.append(el("h3", t("learn.threats")));
+  let any = false;
+  for (const side of ["red", "blue"]) {
+    const th = a.denThreats[side] || [];
+    if (th.length) {
+      any = true;
+      box.append(el("p", t("learn.threat", {color: t("side." + side), list: list(th)}), "threat"));
+    }
+  }
+  if (!any) box.append(el("p", t("learn.noThreats")));
+  const mover = a.position.split(" ")[1] === "b" ? "blue" : "red";
+  const other = mover === "red" ? "blue" : "red";
+  if ((a.denThreats[other] || []).length && !a.outcome) {
+    box.append(el("p", a.denDefences.length ? t("learn.defences", {color: t("side." + mover), list: list(a.denDefences)}) : t("learn.noDefence", {color: t("side." + mover)}), "defences"));
+  }
+  box.append(el("h3", t("learn.traps")));
+  const ul = el("ul", undefined, "traps");
+  for (const tr of a.traps) {
+    const parts = [];
+    const inside = !!occupant(a.position, tr.square);
+    for (const [animal, squares] of Object.entries(tr.controllers)) {
+      if (squares.length) parts.push(t(inside ? "learn.trapIn" : "learn.trapEntry", {animal: t("animal." + animal), list: squares.join(", ")}));
+    }
+    ul.append(el("li", t("terrain." + tr.owner + "-trap") + " " + tr.square + ": " + (parts.length ? parts.join("; ") : t("learn.trapNone"))));
+  }
+  box.append(ul);
+}

@@ -1,0 +1,73 @@
+package web_test
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/doushouqi/doushouqi/examples/server/web"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func get(t *testing.T, path string) (*http.Response, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	web.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	res := rec.Result()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return res, string(body)
+}
+
+func TestViewsServeThePage(t *testing.T) {
+	for _, path := range []string{"/", "/lessons", "/stats"} {
+		res, body := get(t, path)
+		assert.Equal(t, http.StatusOK, res.StatusCode, path)
+		assert.Contains(t, res.Header.Get("Content-Type"), "text/html", path)
+		assert.Contains(t, body, `<script type="module" src="/main.js">`, path)
+	}
+	res, body := get(t, "/main.js")
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, res.Header.Get("Content-Type"), "javascript")
+	assert.Contains(t, body, "initPlay")
+	res, _ = get(t, "/nothing-here.js")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+}
+
+// TestNoInlineCode: the server's CSP allows scripts and styles from files
+// only, so the page has no inline script, handler or style attribute, and
+// loads nothing from another host.
+func TestNoInlineCode(t *testing.T) {
+	inlineScript := regexp.MustCompile(`<script(?:\s[^>]*)?>\s*[^<\s]`)
+	handler := regexp.MustCompile(`(?i)\son[a-z]+\s*=`)
+	style := regexp.MustCompile(`(?i)<style|\sstyle\s*=`)
+	remote := regexp.MustCompile(`(?i)(src|href)\s*=\s*"(https?:)?//`)
+	err := fs.WalkDir(web.Static, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		data, err := fs.ReadFile(web.Static, path)
+		require.NoError(t, err)
+		s := string(data)
+		assert.False(t, inlineScript.MatchString(s), "%s: inline script", path)
+		assert.False(t, handler.MatchString(s), "%s: inline event handler", path)
+		assert.False(t, style.MatchString(s), "%s: inline style", path)
+		assert.False(t, remote.MatchString(s), "%s: a file from another host", path)
+		return nil
+	})
+	require.NoError(t, err)
+	js, err := fs.Glob(web.Static, "*.js")
+	require.NoError(t, err)
+	for _, name := range js {
+		data, err := fs.ReadFile(web.Static, name)
+		require.NoError(t, err)
+		assert.NotContains(t, string(data), "innerHTML", "%s: text goes in as text", name)
+		assert.NotContains(t, string(data), "eval(", name)
+		assert.NotRegexp(t, `https?://`, string(data), "%s: no other host", name)
+	}
+}
