@@ -47,12 +47,12 @@ func illegalMove(m dsq.Move, err error) *apiError {
 	return fail(http.StatusUnprocessableEntity, teach.Code(err), m.String()+": "+ruleText(err))
 }
 
-// ruleText is the English text of the rule a refused move breaks: the
-// library's sentinel, which is written for players.
+// ruleText is the English text of the rule a refused move breaks, worded by
+// the library for players ("the dog (3) cannot capture the wolf (4)").
 func ruleText(err error) string {
 	var me *dsq.MoveError
 	if errors.As(err, &me) && me.Err != nil {
-		return me.Err.Error()
+		return me.Reason()
 	}
 	return "illegal move"
 }

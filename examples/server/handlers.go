@@ -536,7 +536,7 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		Refused []refusal `json:"refused"`
 	}{From: from.String(), Targets: []string{}, Refused: []refusal{}}
 	if mayMove {
-		for sq := range pos.LegalTargets(from).Squares() {
+		for sq := range g.LegalTargets(from).Squares() { // the game's answer: none once it is over
 			out.Targets = append(out.Targets, sq.String())
 		}
 	}

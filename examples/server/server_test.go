@@ -28,7 +28,7 @@ func TestLocalGame(t *testing.T) {
 	res := c.req("GET", path+"/targets?from=c3", "")
 	require.Equal(t, http.StatusOK, res.status)
 	assert.ElementsMatch(t, []any{"c2", "b3", "d3"}, res.body["targets"])
-	assert.Equal(t, []any{map[string]any{"to": "c4", "code": "water", "message": "only the rat may be on water"}},
+	assert.Equal(t, []any{map[string]any{"to": "c4", "code": "water", "message": "the wolf cannot enter the water: only the rat may be on water"}},
 		res.body["refused"])
 	res = c.as(blue, "GET", path+"/targets?from=c3", "")
 	assert.Equal(t, []any{}, res.body["targets"], "not blue's turn")
@@ -45,7 +45,7 @@ func TestLocalGame(t *testing.T) {
 	res = c.as(blue, "POST", path+"/moves", `{"move":"c7c6","ply":1}`)
 	assert.Equal(t, http.StatusUnprocessableEntity, res.status)
 	assert.Equal(t, "water", res.body["code"])
-	assert.Equal(t, "c7c6: only the rat may be on water", res.body["message"])
+	assert.Equal(t, "c7c6: the leopard cannot enter the water: only the rat may be on water", res.body["message"])
 	res = c.as(blue, "POST", path+"/moves", `{"move":"a7a6","ply":0}`)
 	assert.Equal(t, http.StatusConflict, res.status, "stale ply")
 

@@ -177,7 +177,7 @@ func candidates(sq dsq.Square, a dsq.Animal) []dsq.Square {
 // reasonOf returns the rule's text from a *MoveError (without the move).
 func reasonOf(err error) string {
 	if me, ok := errors.AsType[*dsq.MoveError](err); ok {
-		return me.Err.Error()
+		return me.Reason()
 	}
 	return err.Error()
 }

@@ -25,9 +25,9 @@ func ExampleAnalyze() {
 	}
 	// Output:
 	// targets: [d4 g5 d6]
-	// c5 refused: water (only the rat may be on water)
-	// e5 refused: water (only the rat may be on water)
-	// a5 refused: jump-blocked (a rat in the water blocks the jump)
+	// c5 refused: water (the lion cannot enter the water: only the rat may be on water)
+	// e5 refused: water (the lion cannot enter the water: only the rat may be on water)
+	// a5 refused: jump-blocked (the rat on b5 blocks the lion's jump)
 	// left [c5 b5] -> a5 blocked by b5
 	// right [e5 f5] -> g5 open
 }

@@ -27,6 +27,7 @@ var codes = []struct {
 	{dsq.ErrTrappedAttacker, "trapped-attacker"},
 	{dsq.ErrElephantRat, "elephant-rat"},
 	{dsq.ErrRankTooLow, "rank-too-low"},
+	{dsq.ErrNotAJumper, "not-a-jumper"},
 }
 
 // Code returns the stable code of the rule err breaks, or "illegal-move" when
