@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
 )
 
@@ -61,4 +62,32 @@ func ExampleGreedyPlayer() {
 	m, _ := search.GreedyPlayer{}.Move(context.Background(), pos)
 	fmt.Println(m)
 	// Output: d8d9
+}
+
+func ExampleOptions_tables() {
+	// Solve a red elephant and lion against a blue elephant (and the
+	// smaller endings its captures lead to); go run ./examples/egtb stores
+	// every ending of up to three pieces, to be read with endgame.Open.
+	tables, _ := endgame.NewTables(dsq.Standard)
+	m, _ := endgame.ParseMaterial("ELve")
+	if err := tables.Generate([]endgame.Material{m}, endgame.Options{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	engine := search.NewEngine(16)
+	for _, s := range []string{
+		"7/7/2e4/7/E6/L6/7/7/7 b 0 1",  // Blue wins in 17 half-moves (to its capture or den entry)
+		"7/7/2e4/7/E6/L6/7/7/7 b 50 1", // 10 half-moves before the move limit: a draw
+	} {
+		pos, _ := dsq.ParsePosition(s)
+		r, err := engine.Search(context.Background(), pos, search.Options{Depth: 8, Tables: tables})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(r.Move, r.Endgame, r.Score == search.Win-17, r.Score)
+	}
+	// Output:
+	// c7d7 true true 999983
+	// c7b7 true false 0
 }

@@ -118,6 +118,9 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	if e.repeated(pos) {
 		return e.drawScore(ply)
 	}
+	if score, ok := e.probeTables(pos, ply); ok {
+		return score
+	}
 	if depth <= 0 || ply >= maxPly {
 		return e.quiesce(pos, moves, ply, alpha, beta)
 	}
@@ -247,6 +250,9 @@ func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
 	}
 	if e.repeated(pos) {
 		return e.drawScore(ply)
+	}
+	if score, ok := e.probeTables(pos, ply); ok {
+		return score
 	}
 	return e.quiesce(pos, moves, ply, alpha, beta)
 }

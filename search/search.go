@@ -19,6 +19,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
 )
 
 // Scores are from the side to move's point of view, in centi-rats. A won
@@ -51,6 +52,13 @@ type Options struct {
 	// Progress, if not nil, is called after each finished iteration with its
 	// result, for engine protocols that report the search as it goes.
 	Progress func(Result)
+	// Tables, if not nil, are endgame tables the search probes: a root
+	// position whose material they hold gets the tables' best move without
+	// a search (Result.Endgame), and a position inside the tree gets its
+	// exact value (see tables.go for the scores). Tables solved under other
+	// rules than the position's are not used. They are only read, so one
+	// set may serve any number of engines at once.
+	Tables *endgame.Tables
 }
 
 // Result is the outcome of a search.
@@ -60,6 +68,9 @@ type Result struct {
 	Depth int        // the deepest iteration finished
 	Nodes uint64     // positions visited
 	PV    []dsq.Move // the expected line, Move first
+	// Endgame is true when Move comes from the endgame tables, without a
+	// search (Depth 0): the root's material is solved, and Score is exact.
+	Endgame bool
 }
 
 // ErrNoMove is returned for a position with no legal move, and for a game
@@ -88,6 +99,9 @@ type worker struct {
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
 	contempt  int      // Options.Contempt
+
+	tables      *endgame.Tables // Options.Tables, if they fit the rules
+	tablePieces int             // the most pieces of a table held; 0 without tables
 
 	killers [maxPly + 1][2]dsq.Move
 	history [2][64][64]int32
@@ -164,6 +178,16 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		e.workers = append(e.workers, newWorker(e.tt))
 	}
 	main := e.workers[0]
+	if opts.Tables != nil && len(pos.LegalMoves()) > 0 && ctx.Err() == nil {
+		root := pos // a copy, so that pos stays off the heap
+		main.begin(ctx, &root, opts)
+		if r, ok := main.tableRoot(root); ok {
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+			return r, nil
+		}
+	}
 	if threads == 1 {
 		return main.iterate(ctx, pos, opts, 0)
 	}
@@ -173,7 +197,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		h.threefold = main.threefold
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
-		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt}
+		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt, Tables: opts.Tables}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -249,6 +273,7 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 		e.contempt = min(max(opts.Contempt, -winBound/2), winBound/2)
 	}
 	e.rootIndex = len(e.stack) - 1
+	e.useTables(pos, opts)
 	e.killers = [maxPly + 1][2]dsq.Move{}
 }
 
