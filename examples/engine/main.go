@@ -11,7 +11,9 @@
 //	uci | jcei                   identify, list the options, end with uciok | jceiok
 //	isready                      readyok
 //	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text),
-//	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0)
+//	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0),
+//	                             EGTB (a directory of endgame tables made by go run ./examples/egtb
+//	                             under the same rules; <empty> for none)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -24,6 +26,15 @@
 // M" ("bestmove 0000" when the game is over). Scores are in centi-rats for
 // the side to move. A command it cannot read is answered with "info string
 // error: ..." and changes nothing.
+//
+// With EGTB set, a position whose material the tables hold is answered at
+// once with the tables' best move: "info depth 0 score mate M ... pv ...",
+// where M counts moves to the next capture or den entry that keeps the win,
+// then "info string endgame tables: blue wins in 17" (in half-moves), then
+// bestmove. Inside a search, positions the tables hold get their exact
+// value. After a Rules change the tables are read again from the directory;
+// if they were solved under other rules, they are not used until the rules
+// match again (an info string says so).
 package main
 
 import (
@@ -39,6 +50,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
 )
 
@@ -66,6 +78,8 @@ type session struct {
 	done     chan struct{}      // closed when the running search has printed bestmove
 	infinite bool               // the running search has no limit
 	newHash  bool               // the table must be reallocated before the next search
+	egtbDir  string             // the EGTB option, "" for none
+	tables   *endgame.Tables    // the tables of egtbDir under rules; nil if none fit
 }
 
 func run(in io.Reader, out io.Writer) int {
@@ -110,6 +124,7 @@ func (s *session) handle(line string) bool {
 		s.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.println("option name Rules type string default standard")
 		s.println("option name Contempt type spin default 0 min -1000 max 1000")
+		s.println("option name EGTB type string default <empty>")
 		s.println("%sok", cmd)
 	case "isready":
 		s.println("readyok")
@@ -180,9 +195,55 @@ func (s *session) setOption(args string) {
 			return
 		}
 		s.rules, s.game = r, g
+		s.reloadTables()
+	case "egtb":
+		s.setTables(value)
 	default:
 		s.errorf("unknown option %q", name)
 	}
+}
+
+// setTables reads the endgame tables in dir for the current rules; "" or
+// "<empty>" turns them off. A directory that cannot be read, holds no
+// table or holds tables of other rules is refused.
+func (s *session) setTables(dir string) {
+	if dir == "" || dir == "<empty>" {
+		s.egtbDir, s.tables = "", nil
+		return
+	}
+	ts, err := openTables(dir, s.rules)
+	if err != nil {
+		s.errorf("EGTB: %v", err)
+		return
+	}
+	s.egtbDir, s.tables = dir, ts
+	s.println("info string EGTB: %d tables from %s", len(ts.Materials()), dir)
+}
+
+// reloadTables reads the tables of the EGTB directory again for new rules.
+func (s *session) reloadTables() {
+	if s.egtbDir == "" {
+		return
+	}
+	ts, err := openTables(s.egtbDir, s.rules)
+	if err != nil {
+		s.tables = nil
+		s.println("info string EGTB: tables of %s not used under rules %s: %v", s.egtbDir, s.rules, err)
+		return
+	}
+	s.tables = ts
+	s.println("info string EGTB: %d tables from %s", len(ts.Materials()), s.egtbDir)
+}
+
+func openTables(dir string, rules dsq.Rules) (*endgame.Tables, error) {
+	ts, err := endgame.Open(dir, rules)
+	if err != nil {
+		return nil, err
+	}
+	if len(ts.Materials()) == 0 {
+		return nil, fmt.Errorf("no table files (*%s) in %s; make them with go run ./examples/egtb", endgame.FileExt, dir)
+	}
+	return ts, nil
 }
 
 func replay(g *dsq.Game, moves []dsq.Move) error {
@@ -299,6 +360,7 @@ func (s *session) goSearch(args string) {
 	}
 	opts.Threads = s.threads
 	opts.Contempt = s.contempt
+	opts.Tables = s.tables
 	if s.newHash {
 		s.engine, s.newHash = search.NewEngine(s.hash), false
 	}
@@ -315,6 +377,12 @@ func (s *session) goSearch(args string) {
 			pv.WriteString(" " + m.String())
 		}
 		s.println("info depth %d score %s nodes %d nps %d time %d pv%s", r.Depth, scoreText(r.Score), r.Nodes, nps, elapsed.Milliseconds(), pv.String())
+		if r.Endgame {
+			if v, ok := opts.Tables.Verdict(g.Position()); ok {
+				v.Best = nil
+				s.println("info string endgame tables: %s", v)
+			}
+		}
 	}
 	go func() {
 		defer close(done)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
 )
 
 // binary is the command, built once by TestMain.
@@ -255,4 +256,83 @@ func TestQuitExits(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the engine did not exit on quit")
 	}
+}
+
+// writeTables solves the named materials (and those their captures lead
+// to) under rules into a new directory, as go run ./examples/egtb does.
+func writeTables(t *testing.T, rules dsq.Rules, names ...string) string {
+	t.Helper()
+	ts, err := endgame.NewTables(rules)
+	require.NoError(t, err)
+	var ms []endgame.Material
+	for _, n := range names {
+		m, err := endgame.ParseMaterial(n)
+		require.NoError(t, err)
+		ms = append(ms, m)
+	}
+	require.NoError(t, ts.Generate(ms, endgame.Options{}))
+	dir := t.TempDir()
+	for _, m := range ts.Materials() {
+		require.NoError(t, ts.Table(m).WriteFile(dir))
+	}
+	return dir
+}
+
+func TestEGTBOption(t *testing.T) {
+	dir := writeTables(t, dsq.Standard, "ELve")
+	const fen = "position fen 7/7/2e4/7/E6/L6/7/7/7 b 0 1" // Blue wins in 17 half-moves
+	p := start(t)
+	p.send("uci")
+	assert.Contains(t, p.expect("uciok"), "option name EGTB type string default <empty>")
+
+	// Refused: a directory that does not exist, or holds no table.
+	for _, bad := range []string{filepath.Join(dir, "missing"), t.TempDir()} {
+		p.send("setoption name EGTB value "+bad, "isready")
+		lines := p.expect("readyok")
+		require.Len(t, lines, 2, lines)
+		assert.True(t, strings.HasPrefix(lines[0], "info string error: EGTB: "), lines)
+	}
+	p.send(fen, "go depth 3")
+	lines := p.expect("bestmove")
+	assert.NotContains(t, strings.Join(lines, "\n"), "endgame tables")
+
+	p.send("setoption name EGTB value "+dir, "isready")
+	lines = p.expect("readyok")
+	assert.Equal(t, "info string EGTB: "+fmt.Sprint(len(mustOpen(t, dir).Materials()))+" tables from "+dir, lines[0])
+	p.send(fen, "go depth 3")
+	lines = p.expect("bestmove")
+	require.Len(t, lines, 3, lines)
+	assert.True(t, strings.HasPrefix(lines[0], "info depth 0 score mate 9 nodes 1 "), lines[0])
+	assert.Equal(t, "info string endgame tables: blue wins in 17", lines[1])
+	assert.Equal(t, "bestmove c7d7", lines[2])
+
+	// The same position 10 half-moves before the move limit is a draw.
+	p.send("position fen 7/7/2e4/7/E6/L6/7/7/7 b 50 1", "go depth 3")
+	lines = p.expect("bestmove")
+	assert.Contains(t, lines[0], " score cp 0 ")
+	assert.Equal(t, "info string endgame tables: draw", lines[1])
+
+	// Under other rules the standard tables are not used; back under
+	// Standard they are.
+	p.send("setoption name Rules value trapped-capture", "isready")
+	lines = p.expect("readyok")
+	assert.True(t, strings.HasPrefix(lines[0], "info string EGTB: tables of "+dir+" not used under rules trapped-capture"), lines)
+	p.send(fen, "go depth 3")
+	lines = p.expect("bestmove")
+	assert.NotContains(t, strings.Join(lines, "\n"), "endgame tables")
+	assert.True(t, strings.HasPrefix(lines[0], "info depth 1 "), lines)
+	p.send("setoption name Rules value standard", fen, "go depth 3")
+	assert.Equal(t, "bestmove c7d7", p.expect("bestmove")[3])
+
+	// <empty> turns them off.
+	p.send("setoption name EGTB value <empty>", fen, "go depth 2")
+	lines = p.expect("bestmove")
+	assert.NotContains(t, strings.Join(lines, "\n"), "endgame tables")
+}
+
+func mustOpen(t *testing.T, dir string) *endgame.Tables {
+	t.Helper()
+	ts, err := endgame.Open(dir, dsq.Standard)
+	require.NoError(t, err)
+	return ts
 }
