@@ -74,7 +74,7 @@ func (s *Server) playAI(ctx context.Context, e *search.Engine, id string) {
 			return
 		}
 		depth := levels[min(max(rec.Level, 1), len(levels))-1]
-		res, err := e.SearchGame(ctx, g, search.Options{Depth: depth, Time: s.cfg.AITime}) // sees repetitions and the move limit
+		res, err := e.SearchGame(ctx, g, search.Options{Depth: depth, Time: s.cfg.AITime, Tables: s.cfg.Tables}) // sees repetitions and the move limit
 		if err != nil {
 			log.Error("AI move: search", "err", err)
 			return

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
@@ -30,6 +31,7 @@ type testOptions struct {
 	watchers    int
 	perClient   int
 	logs        io.Writer
+	tables      *endgame.Tables // endgame tables for the AI and the analysis
 }
 
 // newTestServer builds a Server on a fresh SQLite database (or opts.db) and
@@ -65,7 +67,7 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	pool := ai.New(opts.engines, opts.queue, 1)
 	log := newJSONLogger(opts.logs)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
-		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient})
+		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient, Tables: opts.tables})
 	ctx, cancel := context.WithCancel(context.Background())
 	go db.Listen(ctx, s.Changed)
 	t.Cleanup(func() {

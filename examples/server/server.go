@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
@@ -34,6 +35,10 @@ type Config struct {
 	ClientIPHeader string
 	// WriteTimeout bounds each write of an event stream (default 10 s).
 	WriteTimeout time.Duration
+	// Tables, if not nil, are endgame tables (under the standard rules):
+	// the AI plays solved endings perfectly, and /api/analysis gives the
+	// verdict on them.
+	Tables *endgame.Tables
 }
 
 // Server is the play site: the JSON API of API.md on a Store, an AI pool and
@@ -148,7 +153,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
-	mux.Handle("/api/analysis", teach.Handler())
+	mux.Handle("/api/analysis", teach.Teacher{Tables: s.cfg.Tables}.Handler())
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))

@@ -25,6 +25,21 @@ type Analysis struct {
 	// DenDefences are the side to move's moves that meet every den threat
 	// against it; empty when there is no threat to meet, or none meets all.
 	DenDefences []string `json:"denDefences"`
+	// Endgame is the endgame tables' verdict on a position whose material
+	// they hold (Teacher.Tables); nil, and left out of the JSON, otherwise
+	// and for a decided game.
+	Endgame *Endgame `json:"endgame,omitempty"`
+}
+
+// Endgame is what the endgame tables say about a position: the result for
+// the side to move ("win", "draw" or "loss"), the distance in half-moves
+// to the next capture or den entry that keeps a win or a loss (0 for a
+// draw), the verdict in words ("blue wins in 17: c7d7") and the best moves.
+type Endgame struct {
+	Result   string   `json:"result"`
+	Distance int      `json:"distance"`
+	Text     string   `json:"text"`
+	Best     []string `json:"best"`
 }
 
 // Outcome is a decided result: the reason in the API's words and the
@@ -83,8 +98,15 @@ var directionNames = [...]string{dsq.Up: "up", dsq.Down: "down", dsq.Left: "left
 
 // Analyze describes pos for a learner. square may be "" (the board only);
 // otherwise the piece on it is analysed: its targets and refusals as if its
-// side were to move, its river jumps and its attackers.
+// side were to move, its river jumps and its attackers. It is the zero
+// Teacher's Analyze: without endgame tables.
 func Analyze(pos dsq.Position, square string) (*Analysis, error) {
+	return Teacher{}.Analyze(pos, square)
+}
+
+// Analyze describes pos as the package's Analyze does, and adds the
+// verdict of t's tables when they hold pos's material.
+func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 	a := &Analysis{
 		Position:    pos.String(),
 		Terrain:     make(map[string]string, dsq.NumSquares),
@@ -107,6 +129,9 @@ func Analyze(pos dsq.Position, square string) (*Analysis, error) {
 	}
 	if a.Outcome == nil && len(a.DenThreats[pos.SideToMove().Other().String()]) > 0 {
 		a.DenDefences = moveNames(pos.DenDefences())
+	}
+	if a.Outcome == nil {
+		a.Endgame = t.verdict(pos)
 	}
 	if square == "" {
 		return a, nil
@@ -251,4 +276,18 @@ func moveNames(ms []dsq.Move) []string {
 		out = append(out, m.String())
 	}
 	return out
+}
+
+// verdict returns the tables' verdict on pos, an undecided position, or nil
+// when there are no tables or they do not hold its material (or that of a
+// position after one of its moves).
+func (t Teacher) verdict(pos dsq.Position) *Endgame {
+	if t.Tables == nil {
+		return nil
+	}
+	v, ok := t.Tables.Verdict(pos)
+	if !ok {
+		return nil
+	}
+	return &Endgame{Result: v.Value.Result.String(), Distance: v.Value.Distance, Text: v.String(), Best: moveNames(v.Best)}
 }

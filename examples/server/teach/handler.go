@@ -22,8 +22,13 @@ type apiError struct {
 // [Analysis] (see API.md). A missing or bad position or square is a 400
 // bad-request with a message saying which; an empty square is analysed as a
 // board without a piece. It does not look at the path, so the server can
-// mount it where it likes.
-func Handler() http.Handler {
+// mount it where it likes. It is the zero Teacher's Handler: without endgame
+// tables.
+func Handler() http.Handler { return Teacher{}.Handler() }
+
+// Handler answers GET /api/analysis as the package's Handler does, with the
+// verdict of t's tables in the analysis of a position they hold.
+func (t Teacher) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -46,7 +51,7 @@ func Handler() http.Handler {
 			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "bad position: " + err.Error()})
 			return
 		}
-		a, err := Analyze(pos, q.Get("square"))
+		a, err := t.Analyze(pos, q.Get("square"))
 		if err != nil && !errors.Is(err, ErrNoPiece) {
 			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "bad square: " + err.Error()})
 			return

@@ -1,14 +1,25 @@
 // Package teach turns the library's rule answers into what the page shows a
 // learner: a stable code for each refused-move reason, and the analysis of a
 // position (terrain, targets, refusals, river jumps, attackers, trap control,
-// den threats and defences).
+// den threats and defences, and with endgame tables the exact verdict on a
+// solved ending).
 package teach
 
 import (
 	"errors"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
 )
+
+// Teacher analyses positions, with endgame tables when it has them. The
+// zero Teacher has none; the package's Analyze and Handler are its.
+type Teacher struct {
+	// Tables, if not nil, give the verdict (Analysis.Endgame) on positions
+	// whose material they hold. They are only read: one set may serve any
+	// number of requests at once.
+	Tables *endgame.Tables
+}
 
 // codes maps each rule sentinel to the stable code the API and the page use.
 var codes = []struct {

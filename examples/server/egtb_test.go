@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/examples/server/store"
+)
+
+// elephantLion solves a red elephant and lion against a blue elephant (and
+// the endings its captures lead to) under the standard rules.
+func elephantLion(t *testing.T) *endgame.Tables {
+	t.Helper()
+	ts, err := endgame.NewTables(dsq.Standard)
+	require.NoError(t, err)
+	m, err := endgame.ParseMaterial("ELve")
+	require.NoError(t, err)
+	require.NoError(t, ts.Generate([]endgame.Material{m}, endgame.Options{}))
+	return ts
+}
+
+// solved is a position of ELve: Red to move wins in 15 half-moves, and
+// a5a6 is the only move that does it so soon (a plain search at the AI's
+// depths plays a4d4).
+const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
+
+// TestAIPlaysTables: with tables, the AI plays the tables' best move, and
+// the analysis gives the verdict.
+func TestAIPlaysTables(t *testing.T) {
+	ts := elephantLion(t)
+	c, s := newClient(t, testOptions{tables: ts})
+	rec := &store.Game{ID: randomHex(), Mode: "ai", Rules: "standard", Start: solved, First: "red", AIColor: "red", Level: 2,
+		BlueSeat: hashToken("player")}
+	g, err := replay(rec)
+	require.NoError(t, err)
+	derive(rec, g)
+	require.NoError(t, s.cfg.Store.Create(context.Background(), rec))
+	st := c.waitAI(rec.ID)
+	assert.Equal(t, []any{"a5a6"}, st["moves"])
+
+	res := c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	require.Equal(t, 200, res.status, res.raw)
+	assert.Equal(t, map[string]any{"result": "win", "distance": 15.0, "text": "red wins in 15: a5a6", "best": []any{"a5a6"}}, res.body["endgame"])
+
+	// Without tables: no verdict.
+	c, _ = newClient(t, testOptions{})
+	res = c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	require.Equal(t, 200, res.status, res.raw)
+	assert.NotContains(t, res.body, "endgame")
+}
+
+// TestRunEGTB: -egtb loads the tables of a directory; an empty one gets
+// every small ending solved into it first; a damaged file stops the start.
+func TestRunEGTB(t *testing.T) {
+	dir := t.TempDir()
+	ts := elephantLion(t)
+	for _, m := range ts.Materials() {
+		require.NoError(t, ts.Table(m).WriteFile(dir))
+	}
+	c, stop := startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
+	res := c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	require.Equal(t, 200, res.status, res.raw)
+	assert.Equal(t, "red wins in 15: a5a6", res.body["endgame"].(map[string]any)["text"])
+	logs, err := stop()
+	require.NoError(t, err)
+	assert.Contains(t, logs, `"msg":"endgame tables loaded","dir":"`+dir+`","tables":`+strconv.Itoa(len(ts.Materials())))
+
+	// An empty directory (here, one not made yet): the two-piece endings are
+	// solved into it.
+	old := egtbPieces
+	egtbPieces = 2
+	defer func() { egtbPieces = old }()
+	fresh := filepath.Join(t.TempDir(), "tables")
+	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", fresh)
+	res = c.req("GET", "/api/analysis?position="+url.QueryEscape("7/7/7/7/7/7/7/3e3/R6 r 0 1"), "")
+	require.Equal(t, 200, res.status, res.raw)
+	assert.Equal(t, "loss", res.body["endgame"].(map[string]any)["result"])
+	logs, err = stop()
+	require.NoError(t, err)
+	assert.Contains(t, logs, "every ending of up to 2 pieces solved into it")
+	files, err := filepath.Glob(filepath.Join(fresh, "*.egtb"))
+	require.NoError(t, err)
+	assert.Len(t, files, len(endgame.AllMaterials(2)))
+
+	// Without -egtb the log says none are loaded.
+	_, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"))
+	logs, err = stop()
+	require.NoError(t, err)
+	assert.Contains(t, logs, "endgame tables: none loaded")
+
+	// A damaged table file is an error.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Rvr.egtb"), []byte("not a table"), 0o644))
+	var out syncBuffer
+	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir}, &out)
+	assert.ErrorIs(t, err, endgame.ErrFormat)
+}
