@@ -55,11 +55,25 @@ function occupant(position, square) {
 
 function list(xs) { return xs && xs.length ? xs.join(", ") : t("lessons.none"); }
 
+// explainEndgame adds the endgame tables' verdict: who wins with best play
+// and how far the next capture or den entry is, or a draw, then the best
+// moves of the side to move.
+function explainEndgame(box, a) {
+  const e = a.endgame;
+  const mover = a.position.split(" ")[1] === "b" ? "blue" : "red";
+  const other = mover === "red" ? "blue" : "red";
+  box.append(el("h3", t("learn.endgame")));
+  const winner = e.result === "win" ? mover : e.result === "loss" ? other : "";
+  box.append(el("p", winner ? t("learn.endgameWin", {color: t("side." + winner), n: e.distance}) : t("learn.endgameDraw"), "endgame"));
+  if (e.best.length) box.append(el("p", t("learn.endgameBest", {color: t("side." + mover), list: list(e.best)}), "endgame-best"));
+}
+
 // explain fills box with the analysis in words.
 export function explain(box, a) {
   box.replaceChildren();
   box.append(el("h3", t("learn.title")));
   if (!a) { box.append(el("p", t("learn.hint"))); return; }
+  if (a.endgame) explainEndgame(box, a);
   if (a.square && a.piece) {
     const p = pieceOf(a.piece);
     box.append(el("p", t("learn.piece", {color: t(p.color), animal: t("animal." + p.animal), sq: a.square}), "piece-title"));
