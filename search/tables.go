@@ -21,11 +21,12 @@ import (
 // a table win ranks by that distance, not by the length of the whole game.
 //
 // The tables know no history. Under Rules.Threefold, the search checks
-// repetitions before it probes, and at the root it plays the tables' move
-// only when that cannot walk into a repetition the history makes: a won
-// position whose every best move repeats, and a lost position (where a
-// repetition might save the game), are searched as usual, with probes
-// inside the tree.
+// repetitions before it probes, and at the root it plays a winning move of
+// the tables only if it does not repeat a position the history makes a
+// draw: a won position whose every best move repeats, and a lost position
+// (where a repetition might save the game), are searched as usual, with
+// probes inside the tree. (A drawn position's best move keeps the draw,
+// repetition or not.)
 
 // tableHorizon is the furthest ply + distance a table score tells apart:
 // scores beyond winBound are wins, so ply + d is capped below Win - winBound.
@@ -97,10 +98,12 @@ func (e *worker) tableRoot(pos dsq.Position) (Result, bool) {
 		return Result{}, false
 	}
 	move := best[0]
-	if e.threefold {
-		if v.Result == endgame.Loss {
-			return Result{}, false
-		}
+	switch {
+	case !e.threefold || v.Result == endgame.Draw:
+		// A repetition is a draw, which a drawing move keeps anyway.
+	case v.Result == endgame.Loss:
+		return Result{}, false
+	default:
 		move = dsq.NoMove
 		for _, m := range best {
 			if !e.repeatsAfter(&pos, m) {

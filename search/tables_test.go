@@ -83,10 +83,39 @@ func (p checkedPlayer) MoveInGame(ctx context.Context, g *dsq.Game) (dsq.Move, e
 	if err != nil {
 		return r.Move, err
 	}
-	assert.True(p.t, r.Endgame, "%v: the move is not the tables'", pos)
-	assert.Equal(p.t, (&worker{}).tableScore(v, 0), r.Score, "%v (%v)", pos, v)
+	if g.Rules().Threefold && v.Result == endgame.Loss {
+		// Searched: a repetition might save the game.
+		assert.False(p.t, r.Endgame, "%v (%v)", pos, v)
+		assert.Less(p.t, r.Score, -winBound, "%v (%v)", pos, v)
+	} else {
+		assert.True(p.t, r.Endgame, "%v: the move is not the tables'", pos)
+		assert.Equal(p.t, (&worker{}).tableScore(v, 0), r.Score, "%v (%v)", pos, v)
+	}
 	keepsValue(p.t, p.ts, pos, v, r.Move)
 	return r.Move, nil
+}
+
+// playOut plays a game from start under rules, as PlayGame does (which
+// plays under start's rules, without Threefold).
+func playOut(t *testing.T, start dsq.Position, rules dsq.Rules, red, blue Player, maxPlies int) *dsq.Game {
+	t.Helper()
+	g, err := dsq.NewGameRules(start, rules)
+	require.NoError(t, err)
+	for ply := 0; ply < maxPlies && !g.IsOver(); ply++ {
+		player := red
+		if g.Position().SideToMove() == dsq.Blue {
+			player = blue
+		}
+		var m dsq.Move
+		if gp, ok := player.(GamePlayer); ok {
+			m, err = gp.MoveInGame(context.Background(), g)
+		} else {
+			m, err = player.Move(context.Background(), g.Position())
+		}
+		require.NoError(t, err)
+		require.NoError(t, g.Play(m))
+	}
+	return g
 }
 
 // TestTablesPlayPerfectly: from sampled positions of three-piece
@@ -123,8 +152,7 @@ func TestTablesPlayPerfectly(t *testing.T) {
 					if side == dsq.Blue {
 						red, blue = defender, engine
 					}
-					g, err := PlayGame(context.Background(), pos, red, blue, 1000)
-					require.NoError(t, err)
+					g := playOut(t, pos, rules, red, blue, 1000)
 					require.True(t, g.IsOver(), "%v: no end", pos)
 					plies += len(g.Moves())
 					o := g.Outcome()
@@ -283,4 +311,80 @@ func BenchmarkSearchTables(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// TestTablesRootRepetition: under Threefold the root plays the first of the
+// tables' winning moves that does not make a third occurrence, and leaves a
+// position to the search when every one does, or when it is lost.
+func TestTablesRootRepetition(t *testing.T) {
+	ts := genTables(t, dsq.Standard, "ELve")
+	m, err := endgame.ParseMaterial("ELve")
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(13, 8))
+	var pos dsq.Position
+	var best []dsq.Move
+	for {
+		pos = withClock(t, randomPosition(rng, m, dsq.Standard), 10)
+		var v endgame.Value
+		best, v, _ = ts.BestMoves(pos)
+		if v.Result == endgame.Win && len(best) == 2 && pos.PieceAt(best[0].To()) == dsq.NoPiece && pos.PieceAt(best[1].To()) == dsq.NoPiece {
+			break
+		}
+	}
+	after := func(m dsq.Move) uint64 {
+		p := pos
+		p.MakeMove(m)
+		return p.Hash()
+	}
+	root := func(stack ...uint64) (Result, bool) {
+		w := newWorker(newTable(1))
+		w.threefold = true
+		w.stack = append(stack, pos.Hash())
+		w.begin(context.Background(), &pos, Options{Tables: ts})
+		return w.tableRoot(pos)
+	}
+	const other = 12345 // a position that does not come back
+	r, ok := root(other, other, other, other)
+	require.True(t, ok)
+	assert.Equal(t, best[0], r.Move)
+	// The stack holds the positions before the root, oldest first: the
+	// last is the opponent's, with the side to move that the position after
+	// a root move has. best[0]'s position occurred twice: the root plays
+	// best[1].
+	p0, p1 := after(best[0]), after(best[1])
+	r, ok = root(p0, other, p0)
+	require.True(t, ok, pos)
+	assert.Equal(t, best[1], r.Move, pos)
+	// Both did: the search decides.
+	_, ok = root(p1, other, p0, other, p1, other, p0)
+	assert.False(t, ok, pos)
+	// Once each is no repetition yet.
+	r, ok = root(p1, other, p0)
+	require.True(t, ok, pos)
+	assert.Equal(t, best[0], r.Move)
+
+	// A lost position is searched under Threefold, played from the tables
+	// without it.
+	for {
+		pos = randomPosition(rng, m, dsq.Standard)
+		if v, _ := ts.Probe(pos); v.Result == endgame.Loss {
+			break
+		}
+	}
+	_, ok = root(other)
+	assert.False(t, ok, pos)
+	w := newWorker(newTable(1))
+	w.stack = append(w.stack, other, pos.Hash())
+	w.begin(context.Background(), &pos, Options{Tables: ts})
+	_, ok = w.tableRoot(pos)
+	assert.True(t, ok, pos)
+}
+
+func withClock(t *testing.T, pos dsq.Position, c int) dsq.Position {
+	t.Helper()
+	s := pos.Setup()
+	s.NoCaptureHalfMoves = c
+	p, err := dsq.NewPosition(s)
+	require.NoError(t, err)
+	return p
 }
