@@ -57,7 +57,9 @@ type Options struct {
 	// Tables, if not nil, are endgame tables the search probes: a root
 	// position whose material they hold gets the tables' best move without
 	// a search (Result.Endgame), and a position inside the tree gets its
-	// exact value (see tables.go for the scores). Tables solved under other
+	// exact value, scored as a den entry at that distance would be: a win
+	// in d half-moves, ply half-moves below the root, scores Win-(ply+d),
+	// a loss the negation, a draw as any draw. Tables solved under other
 	// rules than the position's are not used. They are only read, so one
 	// set may serve any number of engines at once.
 	Tables *endgame.Tables
