@@ -428,3 +428,18 @@ func TestTablesConvertWins(t *testing.T) {
 		assert.Equal(t, n, won[1], "depth %d: wins converted with tables", depth)
 	}
 }
+
+// TestTablesThreads: helper threads probe the same tables (run with -race).
+func TestTablesThreads(t *testing.T) {
+	ts := genTables(t, dsq.Standard, tablesBenchMaterials...)
+	pos := mustPos(t, tablesBenchPosition)
+	r, err := NewEngine(4).Search(context.Background(), pos, Options{Depth: 9, Threads: 2, Tables: ts})
+	require.NoError(t, err)
+	assert.True(t, pos.IsLegal(r.Move))
+	assert.Equal(t, 9, r.Depth)
+	// A solved root needs no helper.
+	r, err = NewEngine(4).Search(context.Background(), mustPos(t, "7/7/7/7/3c3/r6/3E3/7/7 r 0 1"), Options{Depth: 9, Threads: 2, Tables: ts})
+	require.NoError(t, err)
+	assert.True(t, r.Endgame)
+	assert.Equal(t, uint64(1), r.Nodes)
+}
