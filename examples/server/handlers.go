@@ -406,6 +406,9 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
 		if c.rec.Over {
 			return errOver
 		}
+		if c.rec.Mode == "online" && (c.rec.RedSeat == "" || c.rec.BlueSeat == "") {
+			return errNoOpponent // no win for a player who never came
+		}
 		if err := c.game.Resign(c.seat); err != nil {
 			return errOver
 		}

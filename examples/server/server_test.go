@@ -120,6 +120,9 @@ func TestOnlineGame(t *testing.T) {
 
 	res := c.as(g.seats["blue"], "POST", path+"/draw", `{"action":"offer"}`)
 	assert.Equal(t, http.StatusConflict, res.status, "no offer before the other joins")
+	res = c.as(g.seats["blue"], "POST", path+"/resign", `{}`)
+	assert.Equal(t, http.StatusConflict, res.status, "no resignation (and no win for the absent player) before the other joins")
+	assert.Equal(t, false, c.state(g.id)["over"])
 
 	res = c.req("POST", path+"/join", `{}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)

@@ -48,12 +48,12 @@ func (t Teacher) Handler() http.Handler {
 		}
 		pos, err := dsq.ParsePosition(text)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "bad position: " + err.Error()})
+			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "not a position in the notation of RULES.md, such as " + dsq.StartNotation})
 			return
 		}
 		a, err := t.Analyze(pos, q.Get("square"))
 		if err != nil && !errors.Is(err, ErrNoPiece) {
-			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "bad square: " + err.Error()})
+			writeJSON(w, http.StatusBadRequest, apiError{"bad-request", "square must be a square of the board, such as c3"})
 			return
 		}
 		writeJSON(w, http.StatusOK, a)
