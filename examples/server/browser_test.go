@@ -225,6 +225,20 @@ func browseOnline(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Draw: draw agreed", blue.status())
 	assert.Equal(t, "Draw: draw agreed", red.status())
 	red.shot("online-draw-red")
+
+	// A game created as Blue: whoever opens the link joins as Red.
+	blue.open("/")
+	blue.startGame("online", "blue")
+	blue.poll(`!document.getElementById("share").hidden`)
+	assert.Equal(t, "Waiting for an opponent: send the link below", blue.status())
+	link = evalIn[string](blue, `document.getElementById("share-link").value`)
+	red.open(link[strings.Index(link, "/?game="):])
+	red.poll(`!document.getElementById("join").hidden`)
+	assert.Equal(t, "Join as Red", red.text("#join"))
+	assert.Equal(t, "A seat is free: press Join as Red to play", red.status())
+	red.click("#join")
+	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
+	blue.poll(`document.getElementById("status").textContent === "Waiting for Red"`)
 }
 
 // browseErrors: a game that does not exist, and the rules one tap away.

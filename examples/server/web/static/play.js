@@ -36,6 +36,7 @@ const S = {
   events: null,      // EventSource of the current game
   settings: {mode: "ai", color: "red", level: 3},
   resignArmed: false,
+  restartArmed: false,
   idle: undefined,   // whether the new-game form was last opened for no game
   pending: null,     // the selected piece's targets request, while it runs
 };
@@ -47,7 +48,7 @@ export function initPlay() {
   $("new-game").addEventListener("change", formChanged);
   $("learn").addEventListener("change", () => { S.learn = $("learn").checked; refreshAnalysis(); });
   $("undo").addEventListener("click", undo);
-  $("restart").addEventListener("click", () => newGame(S.settings));
+  $("restart").addEventListener("click", restart);
   $("resign").addEventListener("click", resign);
   $("offer").addEventListener("click", () => draw("offer"));
   $("accept").addEventListener("click", () => draw("accept"));
@@ -97,7 +98,16 @@ function viewer() {
 }
 function canMove() {
   const g = S.game;
-  return !!g && !g.over && !g.aiThinking && !!S.seats[g.sideToMove];
+  return !!g && !g.over && !g.aiThinking && !!S.seats[g.sideToMove] && !freeSeat();
+}
+
+// freeSeat is the colour nobody holds yet in an online game, or null.
+function freeSeat() {
+  const g = S.game;
+  if (!g || g.mode !== "online" || !g.seated) return null;
+  if (!g.seated.red) return "red";
+  if (!g.seated.blue) return "blue";
+  return null;
 }
 function shownPosition() { return S.game ? S.game.position : S.position; }
 
@@ -130,6 +140,7 @@ function startGame(g) {
   S.selected = null;
   S.targets = [];
   S.resignArmed = false;
+  S.restartArmed = false;
   S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
   apply(g, true);
   listen(g.id);
@@ -197,6 +208,18 @@ function undo() {
   const g = S.game;
   const color = g.mode === "local" ? (g.sideToMove === "red" ? "blue" : "red") : viewer();
   return act("/undo", {ply: g.ply}, color, true);
+}
+
+// restart asks once ("Restart: lose this game?") before it throws the game
+// away, as resign does.
+function restart() {
+  if (!S.restartArmed && S.game && S.game.ply > 0 && !S.game.over) {
+    S.restartArmed = true;
+    $("restart").textContent = t("confirm.restart");
+    return;
+  }
+  S.restartArmed = false;
+  newGame(S.settings);
 }
 
 function resign() {
@@ -328,7 +351,8 @@ function statusText() {
   if (g.over && g.outcome) return resultText(g.outcome);
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
-  if (g.mode === "online" && g.seated && !g.seated.blue) return t("status.waitJoin");
+  const free = freeSeat();
+  if (free) return mine().length ? t("status.waitJoin") : t("status.canJoin", {color: t("side." + free)});
   if (g.mode === "local") return t("status.toMove", {color: side});
   if (S.seats[g.sideToMove]) return t("status.yourMove", {color: side});
   if (!mine().length) return t("status.toMove", {color: side}) + " · " + t("status.watch");
@@ -350,14 +374,17 @@ function renderControls() {
   const firstOwn = g && g.mode === "ai" && viewer() === "blue" ? 2 : 1;
   show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && !g.over);
   show("restart", offline && seated);
-  show("resign", live && seated);
   if (!S.resignArmed) $("resign").textContent = t("btn.resign");
+  if (!S.restartArmed) $("restart").textContent = t("btn.restart");
   const online = !!g && g.mode === "online" && seated && live;
   const offerBy = g && g.drawOffer;
-  show("offer", online && !offerBy && g.seated && g.seated.blue);
+  show("offer", online && !offerBy && !freeSeat());
   show("accept", online && !!offerBy && offerBy !== viewer());
   show("decline", online && !!offerBy && offerBy !== viewer());
-  show("join", !!g && g.mode === "online" && !seated && g.seated && !g.seated.blue && live);
+  const free = freeSeat();
+  show("join", !seated && !!free && live);
+  if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
+  show("resign", live && seated && !free);
   const note = $("draw-note");
   note.hidden = !(live && offerBy);
   if (offerBy) note.textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
