@@ -105,20 +105,12 @@ var denGuard = [2]dsq.Bitboard{
 }
 
 func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
-	e.nodes++
-	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
-		e.stopped = true
+	if e.halt() {
 		return 0
 	}
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return e.terminal(pos, ply)
-	}
-	if e.repeated(pos) {
-		return e.drawScore(ply)
-	}
-	if score, ok := e.probeTables(pos, ply); ok {
+	if score, ok := e.settled(pos, moves, ply); ok {
 		return score
 	}
 	if depth <= 0 || ply >= maxPly {
@@ -238,21 +230,37 @@ func (e *worker) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta i
 
 // qnode is a node of the quiescence search.
 func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
-	e.nodes++
-	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
-		e.stopped = true
+	if e.halt() {
 		return 0
 	}
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return e.terminal(pos, ply)
-	}
-	if e.repeated(pos) {
-		return e.drawScore(ply)
-	}
-	if score, ok := e.probeTables(pos, ply); ok {
+	if score, ok := e.settled(pos, moves, ply); ok {
 		return score
 	}
 	return e.quiesce(pos, moves, ply, alpha, beta)
+}
+
+// halt counts a node and reports whether the search must stop there: time,
+// the node limit or cancellation, checked every 1024 nodes.
+func (e *worker) halt() bool {
+	e.nodes++
+	if (e.nodes&1023 == 0 || e.maxNodes != 0 && e.nodes >= e.maxNodes) && e.shouldStop() {
+		e.stopped = true
+		return true
+	}
+	return false
+}
+
+// settled returns the score of a node that needs no search: one the rules
+// decide (no legal moves), a repetition, or a position the endgame tables
+// solve.
+func (e *worker) settled(pos *dsq.Position, moves []dsq.Move, ply int) (int, bool) {
+	if len(moves) == 0 {
+		return e.terminal(pos, ply), true
+	}
+	if e.repeated(pos) {
+		return e.drawScore(ply), true
+	}
+	return e.probeTables(pos, ply)
 }

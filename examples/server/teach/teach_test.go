@@ -31,6 +31,7 @@ func TestCode(t *testing.T) {
 		{dsq.ErrTrappedAttacker, "trapped-attacker"},
 		{dsq.ErrElephantRat, "elephant-rat"},
 		{dsq.ErrRankTooLow, "rank-too-low"},
+		{dsq.ErrNotAJumper, "not-a-jumper"},
 		{fmt.Errorf("other"), "illegal-move"},
 	}
 	for _, c := range cases {
