@@ -279,3 +279,33 @@ func TestGameMarshalsByValue(t *testing.T) {
 	game := back["a"]
 	requireSameGame(t, g, &game)
 }
+
+// TestRecordTagOrder: the usual tags come first in their order (Event, Site,
+// Date, Red, Blue), then the others sorted by name, whatever order the map
+// of tags yields them in (the record is built many times to see several).
+func TestRecordTagOrder(t *testing.T) {
+	g := dsq.NewGame()
+	for _, name := range []string{"Zeta", "Blue", "Annotator", "Event", "Mode", "Date"} {
+		require.NoError(t, g.SetTag(name, "x"))
+	}
+	requireTagOrder(t, g, "Event", "Date", "Blue", "Annotator", "Mode", "Zeta")
+	// The first usual tag against one that sorts before it by name.
+	g = dsq.NewGame()
+	require.NoError(t, g.SetTag("Annotator", "x"))
+	require.NoError(t, g.SetTag("Event", "x"))
+	requireTagOrder(t, g, "Event", "Annotator")
+}
+
+func requireTagOrder(t *testing.T, g *dsq.Game, want ...string) {
+	t.Helper()
+	want = append(want, "Start", "Result")
+	for range 50 {
+		var got []string
+		for _, line := range strings.Split(g.Record(), "\n") {
+			if name, _, ok := strings.Cut(strings.TrimPrefix(line, "["), " "); ok && strings.HasPrefix(line, "[") {
+				got = append(got, name)
+			}
+		}
+		require.Equal(t, want, got)
+	}
+}

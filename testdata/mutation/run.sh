@@ -1,37 +1,50 @@
 #!/usr/bin/env bash
 # Mutation testing with gremlins (go install
 # github.com/go-gremlins/gremlins/cmd/gremlins@latest) over the rules files
-# of the library, or over package search. The `mutation` build tag makes the
-# root package's tests quick (quickTests: fewer positions, shallower trees),
-# so each mutant's run takes seconds.
+# of the library, one file per run, or over package search. The `mutation`
+# build tag makes the root package's tests quick (quickTests: fewer
+# positions, shallower trees), so each mutant's run takes seconds.
 #
 # From the repository root:
-#   bash testdata/mutation/run.sh rules    # -> testdata/mutation/rules.txt
-#   bash testdata/mutation/run.sh search   # -> testdata/mutation/search.txt
-# Each file ends with gremlins' totals; SURVIVORS.md explains what lived.
+#   bash testdata/mutation/run.sh rules              # every rules file
+#   bash testdata/mutation/run.sh rules record.go    # some of them
+#       -> testdata/mutation/rules-<file>.txt, one per file
+#   bash testdata/mutation/run.sh search             # -> testdata/mutation/search.txt
+# Each output ends with gremlins' totals; SURVIVORS.md explains what lived.
+# WORKERS (default 2) and COEFFICIENT (the timeout as a multiple of the
+# unmutated test run, default 10) can be set in the environment.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/usr/local/go/bin:$HOME/go/bin"
-rules_files=" movegen.go play.go outcome.go rules.go notation.go position.go record.go game.go analysis.go "
+rules_files=(movegen.go play.go outcome.go rules.go notation.go position.go record.go game.go analysis.go)
+flags=(--workers "${WORKERS:-2}" --test-cpu 1 --timeout-coefficient "${COEFFICIENT:-10}")
 
 header() {
-	echo "# command: bash testdata/mutation/run.sh $1"
-	echo "# date: $(date -u +%Y-%m-%dT%H:%MZ), $(go version), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores"
+	echo "# command: bash testdata/mutation/run.sh $*"
+	echo "# date: $(date -u +%Y-%m-%dT%H:%MZ), $(go version), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 case ${1:-} in
 rules)
-	excl=(-E '^search/' -E '^examples/' -E '^endgame/')
-	for f in *.go; do
-		[[ $f == *_test.go || $rules_files == *" $f "* ]] || excl+=(-E "^${f//./\\.}\$")
+	shift
+	files=("$@")
+	[[ ${#files[@]} -gt 0 ]] || files=("${rules_files[@]}")
+	for target in "${files[@]}"; do
+		excl=(-E '^search/' -E '^examples/' -E '^endgame/' -E '^internal/' -E '^testdata/')
+		for f in *.go; do
+			[[ $f == *_test.go || $f == "$target" ]] || excl+=(-E "^${f//./\\.}\$")
+		done
+		out=testdata/mutation/rules-${target%.go}.txt
+		{ header rules "$target"; gremlins unleash --tags mutation "${flags[@]}" "${excl[@]}" . 2>&1; } >"$out"
+		echo "$target: $(grep -E 'Killed:|efficacy' "$out" | tr '\n' ' ')"
 	done
-	{ header rules; gremlins unleash --tags mutation --workers 2 --timeout-coefficient 20 "${excl[@]}" . 2>&1; } > testdata/mutation/rules.txt
 	;;
 search)
-	{ header search; cd search && gremlins unleash --workers 2 --timeout-coefficient 20 . 2>&1; } > testdata/mutation/search.txt
+	{ header search; gremlins unleash "${flags[@]}" ./search 2>&1; } >testdata/mutation/search.txt
+	echo "search: $(grep -E 'Killed:|efficacy' testdata/mutation/search.txt | tr '\n' ' ')"
 	;;
 *)
-	echo "usage: bash testdata/mutation/run.sh rules|search" >&2
+	echo "usage: bash testdata/mutation/run.sh rules [FILE.go ...] | search" >&2
 	exit 2
 	;;
 esac
