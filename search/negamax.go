@@ -8,12 +8,25 @@ func (e *worker) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
 	if depth < 4 || e.exactDepth || prev > winBound || prev < -winBound {
 		return e.root(pos, depth, -Win-1, Win+1)
 	}
+	return aspirationWindows(prev, func(alpha, beta int) (int, dsq.Move, bool) {
+		score, move := e.root(pos, depth, alpha, beta)
+		return score, move, e.stopped
+	})
+}
+
+// aspirationWindows calls search with a window around prev and widens the
+// side the score falls on until the score is inside or search stopped. The
+// search is fail-soft: a score at or below alpha is only an upper bound on
+// the true score, at or above beta only a lower bound; each widening is
+// three times the last, and the full window (-Win-1, Win+1) always holds
+// the score.
+func aspirationWindows(prev int, search func(alpha, beta int) (score int, move dsq.Move, stopped bool)) (int, dsq.Move) {
 	delta := 40
 	alpha, beta := prev-delta, prev+delta
 	for {
-		score, move := e.root(pos, depth, alpha, beta)
+		score, move, stopped := search(alpha, beta)
 		switch {
-		case e.stopped:
+		case stopped:
 			return score, move
 		case score <= alpha:
 			alpha = max(score-delta, -Win-1)
@@ -60,15 +73,21 @@ func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move)
 			}
 		}
 	}
-	bound := exact
-	switch {
-	case best <= origAlpha:
-		bound = upper
-	case best >= beta:
-		bound = lower
-	}
-	e.store(pos, depth, best, bound, bestMove)
+	e.store(pos, depth, best, boundOf(best, origAlpha, beta), bestMove)
 	return best, bestMove
+}
+
+// boundOf is what a fail-soft search's best score says of the true score,
+// given the window (alpha, beta) it searched: at or below alpha an upper
+// bound, at or above beta a lower bound, in between the score itself.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best <= alpha:
+		return upper
+	case best >= beta:
+		return lower
+	}
+	return exact
 }
 
 // terminal scores a decided position ply half-moves below the root, a
@@ -180,14 +199,7 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
-	bound := exact
-	switch {
-	case best <= origAlpha:
-		bound = upper
-	case best >= beta:
-		bound = lower
-	}
-	e.tt.store(key, entry{move: bestMove, score: int32(scoreToTT(best, ply)), depth: int8(depth), bound: bound})
+	e.tt.store(key, entry{move: bestMove, score: int32(scoreToTT(best, ply)), depth: int8(depth), bound: boundOf(best, origAlpha, beta)})
 	return best
 }
 

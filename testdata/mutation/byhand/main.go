@@ -7,7 +7,7 @@
 // a verdict. It edits the files of the tree it runs in and puts each back
 // afterwards: run it in a copy (git worktree), not beside a gremlins run.
 //
-//	go run ./testdata/mutation/byhand [-tags mutation] [-pkg .] REPORT...
+//	go run ./testdata/mutation/byhand [-tags mutation] [-pkg ./search] REPORT...
 //
 // REPORT is a gremlins output file (testdata/mutation/rules-*.txt, search.txt).
 package main
@@ -72,10 +72,15 @@ func main() {
 }
 
 func run(m mutant, tags, pkg string, timeout time.Duration) string {
+	// gremlins names a file from the module root, or from the package's
+	// directory when it was run on one package.
 	path := filepath.Clean(m.file)
 	orig, err := os.ReadFile(path)
 	if err != nil {
-		return "NO FILE"
+		path = filepath.Join(pkg, m.file)
+		if orig, err = os.ReadFile(path); err != nil {
+			return "NO FILE"
+		}
 	}
 	mutated, ok := mutate(orig, m)
 	if !ok {
