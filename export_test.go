@@ -15,19 +15,17 @@ func (p *Position) CheckConsistency() error {
 		if !pc.IsValid() {
 			return fmt.Errorf("board[%s] = %d is not a piece", sq, pc)
 		}
-		if p.squares[pc.Color()][pc.Animal()] != sq {
-			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc.Color()][pc.Animal()])
+		if p.squares[pc-1] != sq {
+			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc-1])
 		}
 		occupied[pc.Color()] |= sq.Bitboard()
 	}
 	if p.board[NoSquare] != NoPiece {
 		return fmt.Errorf("board[NoSquare] = %s", p.board[NoSquare])
 	}
-	for c := range p.squares {
-		for a, sq := range p.squares[c] {
-			if sq != NoSquare && p.board[sq] != NewPiece(Color(c), Animal(a)) {
-				return fmt.Errorf("squares[%d][%d] = %s but board there holds %s", c, a, sq, p.board[sq])
-			}
+	for i, sq := range p.squares {
+		if sq != NoSquare && p.board[sq&63] != Piece(i+1) {
+			return fmt.Errorf("squares[%d] = %s but board there holds %s", i, sq, p.board[sq&63])
 		}
 	}
 	if occupied != p.occupied {

@@ -23,12 +23,14 @@ import "math/bits"
 //     for copy-make and touched by make/unmake in a handful of bytes. Each
 //     field earns its place: board (64 bytes, square -> piece) gives make
 //     the mover and the captured piece in one load each; squares (16 bytes,
-//     side x animal -> square) lets the generator walk a side's eight
-//     animals in rank order with no bit scan and gives the capture masks
-//     their running union by rank; occupied (16 bytes) is each side's
-//     pieces for "not onto own pieces" and "enemy"; hash (8) is kept by make
-//     so perft tables and searches never recompute it; clock, moveNumber and
-//     side (9) are the rest of the notation. Arrays are sized to powers of
+//     piece-1 = side*8 + animal -> square) lets the generator walk a side's
+//     eight animals in rank order with no bit scan, gives the capture masks
+//     their running union by rank and is indexed by make with the piece
+//     itself; occupied (16 bytes) is each side's pieces for "not onto own
+//     pieces" and "enemy"; hash (8) is kept by make so perft tables and
+//     searches never recompute it; clock and ply (8: 2*move number + side,
+//     so that make and unmake step both with one increment) are the rest of
+//     the notation. Arrays are sized to powers of
 //     two and indexes masked so that the compiler drops bounds checks.
 //   - Captures cost no branches per piece: one AND with capturable[a] and
 //     one with captureFrom[side][from] (a table: 0 on an enemy trap, Water
@@ -79,9 +81,9 @@ type genMasks struct {
 // fillMasks sets every field of m for the side to move. It fills the
 // caller's value rather than returning one: genMasks is 160 bytes.
 func (p *Position) fillMasks(m *genMasks) {
-	us := p.side & 1
+	us := p.side()
 	them := us ^ 1
-	ownSquares, enemySquares := &p.squares[us], &p.squares[them]
+	ownSquares, enemySquares := p.animals(us), p.animals(them)
 	m.enemy = p.occupied[them]
 	m.captureFrom = &captureFrom[0][us]
 	if p.variant&variantTrappedCapture != 0 {
@@ -158,9 +160,8 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	}
 	var m genMasks
 	p.fillMasks(&m)
-	us := p.side & 1
 	n := 0
-	for a, from := range &p.squares[us] {
+	for a, from := range p.animals(p.side()) {
 		for t := m.targets(Animal(a), from); t != 0; t &= t - 1 {
 			list[n&(MaxMoves-1)] = NewMove(from, Square(bits.TrailingZeros64(uint64(t))))
 			n++
@@ -190,9 +191,8 @@ func (p *Position) countLegalMoves() int {
 func (p *Position) countMoves() int {
 	var m genMasks
 	p.fillMasks(&m)
-	us := p.side & 1
 	n := 0
-	for a, from := range &p.squares[us] {
+	for a, from := range p.animals(p.side()) {
 		n += m.targets(Animal(a), from).Count()
 	}
 	return n
@@ -208,7 +208,7 @@ func (p *Position) legalTargets(from Square) Bitboard {
 		return 0
 	}
 	pc := p.board[from&63]
-	if pc == NoPiece || pc.Color() != p.side {
+	if pc == NoPiece || pc.Color() != p.side() {
 		return 0
 	}
 	var m genMasks

@@ -80,10 +80,10 @@ func (p *Position) outcome() Outcome {
 		return Outcome{Reason: DenEntered, Winner: Red}
 	case p.occupied[Blue]&RedDen != 0:
 		return Outcome{Reason: DenEntered, Winner: Blue}
-	case p.occupied[p.side] == 0:
-		return Outcome{Reason: NoPieces, Winner: p.side.Other()}
+	case p.occupied[p.side()] == 0:
+		return Outcome{Reason: NoPieces, Winner: p.side().Other()}
 	case p.countMoves() == 0:
-		return Outcome{Reason: NoLegalMove, Winner: p.side.Other()}
+		return Outcome{Reason: NoLegalMove, Winner: p.side().Other()}
 	case p.clock >= p.drawAt:
 		return Outcome{Reason: MoveLimit}
 	}
