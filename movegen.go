@@ -154,10 +154,74 @@ func (p *Position) appendLegalMoves(dst []Move) []Move {
 }
 
 // generate writes the legal moves into list and returns how many there are.
+// Under the standard ranks it is fillMasks and targets fused into one pass
+// over the animals in rank order (what the leaf perft and the search pay at
+// every node): the capture masks are the running union itself, kept in a
+// register, and no genMasks is built. The order of the moves is the same as
+// generateMasks gives: by animal, then by destination square.
 func (p *Position) generate(list *[MaxMoves]Move) int {
 	if p.decided() {
 		return 0
 	}
+	if p.variant&variantSwapDogWolf != 0 {
+		return p.generateMasks(list) // ranks out of animal order
+	}
+	us := p.side()
+	own, foe := p.animals(us), p.animals(us^1)
+	enemy := p.occupied[us^1]
+	open := Full &^ p.occupied[us] &^ DenOf(us)
+	land := open &^ Water
+	rats := squareBit[own[Rat]&63] | squareBit[foe[Rat]&63]
+	cf := &captureFrom[0][us]
+	if p.variant&variantTrappedCapture != 0 {
+		cf = &captureFrom[1][us]
+	}
+	trapped := enemy & TrapsOf(us) // enemies of rank 0
+
+	// The destinations of each animal first, then the moves, so that the
+	// second loop has few live values and no spills.
+	var tg [NumAnimals]Bitboard
+	// The rat: onto water too, and captures the elephant.
+	acc := trapped | squareBit[foe[Rat]&63]
+	from := own[Rat] & 63
+	tg[Rat] = stepTargets[from] & open &^ (enemy &^ ((acc | squareBit[foe[Elephant]&63]) & cf[from]))
+	for a := Cat; a < Elephant; a++ {
+		acc |= squareBit[foe[a]&63]
+		from := own[a] & 63
+		t := stepTargets[from] & land
+		if a == Tiger || a == Lion {
+			t |= jumpTargets(from, rats) & open
+		}
+		tg[a] = t &^ (enemy &^ (acc & cf[from]))
+	}
+	// The elephant: every enemy but the rat (unless the rat is trapped).
+	acc |= squareBit[foe[Elephant]&63]
+	acc &^= squareBit[foe[Rat]&63] &^ trapped
+	from = own[Elephant] & 63
+	tg[Elephant] = stepTargets[from] & land &^ (enemy &^ (acc & cf[from]))
+
+	l := list[:] // one nil check, not one per move
+	n := 0
+	for a := range tg {
+		from := Move(own[a] & 63)
+		for t := tg[a]; t != 0; t &= t - 1 {
+			l[n&(MaxMoves-1)] = from | Move(bits.TrailingZeros64(uint64(t)))<<6
+			n++
+		}
+	}
+	return n
+}
+
+// squareBit[sq] is sq.Bitboard() for a masked square: empty for NoSquare.
+var squareBit = func() (b [64]Bitboard) {
+	for sq := range Square(64) {
+		b[sq] = sq.Bitboard()
+	}
+	return b
+}()
+
+// generateMasks is generate through fillMasks and targets: any ranks.
+func (p *Position) generateMasks(list *[MaxMoves]Move) int {
 	var m genMasks
 	p.fillMasks(&m)
 	n := 0
