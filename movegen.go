@@ -179,26 +179,29 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	trapped := enemy & TrapsOf(us) // enemies of rank 0
 
 	// The destinations of each animal first, then the moves, so that the
-	// second loop has few live values and no spills.
+	// second loop has few live values and no spills. The animals are
+	// unrolled: acc is the union of the enemies up to the animal's rank.
 	var tg [NumAnimals]Bitboard
 	// The rat: onto water too, and captures the elephant.
 	acc := trapped | squareBit[foe[Rat]&63]
 	from := own[Rat] & 63
 	tg[Rat] = stepTargets[from] & open &^ (enemy &^ ((acc | squareBit[foe[Elephant]&63]) & cf[from]))
-	for a := Cat; a < Elephant; a++ {
-		acc |= squareBit[foe[a]&63]
-		from := own[a] & 63
-		t := stepTargets[from] & land
-		if a == Tiger || a == Lion {
-			t |= jumpTargets(from, rats) & open
-		}
-		tg[a] = t &^ (enemy &^ (acc & cf[from]))
-	}
+	acc |= squareBit[foe[Cat]&63]
+	tg[Cat] = landTargets(own[Cat], land, enemy, acc, cf)
+	acc |= squareBit[foe[Dog]&63]
+	tg[Dog] = landTargets(own[Dog], land, enemy, acc, cf)
+	acc |= squareBit[foe[Wolf]&63]
+	tg[Wolf] = landTargets(own[Wolf], land, enemy, acc, cf)
+	acc |= squareBit[foe[Leopard]&63]
+	tg[Leopard] = landTargets(own[Leopard], land, enemy, acc, cf)
+	acc |= squareBit[foe[Tiger]&63]
+	tg[Tiger] = landTargets(own[Tiger], land, enemy, acc, cf) | jumpTargets(own[Tiger], rats)&open&^(enemy&^(acc&cf[own[Tiger]&63]))
+	acc |= squareBit[foe[Lion]&63]
+	tg[Lion] = landTargets(own[Lion], land, enemy, acc, cf) | jumpTargets(own[Lion], rats)&open&^(enemy&^(acc&cf[own[Lion]&63]))
 	// The elephant: every enemy but the rat (unless the rat is trapped).
 	acc |= squareBit[foe[Elephant]&63]
 	acc &^= squareBit[foe[Rat]&63] &^ trapped
-	from = own[Elephant] & 63
-	tg[Elephant] = stepTargets[from] & land &^ (enemy &^ (acc & cf[from]))
+	tg[Elephant] = landTargets(own[Elephant], land, enemy, acc, cf)
 
 	l := list[:] // one nil check, not one per move
 	n := 0
@@ -210,6 +213,14 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 		}
 	}
 	return n
+}
+
+// landTargets returns the destinations on land, by steps, of an animal on
+// from (NoSquare gives none) that captures the enemies in acc: onto are the
+// squares it may step onto, cf the terrain's capture masks.
+func landTargets(from Square, onto, enemy, acc Bitboard, cf *[64]Bitboard) Bitboard {
+	from &= 63
+	return stepTargets[from] & onto &^ (enemy &^ (acc & cf[from]))
 }
 
 // squareBit[sq] is sq.Bitboard() for a masked square: empty for NoSquare.
