@@ -15,18 +15,15 @@ func (p *Position) CheckConsistency() error {
 		if !pc.IsValid() {
 			return fmt.Errorf("board[%s] = %d is not a piece", sq, pc)
 		}
-		if p.squares[pc] != sq {
-			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc])
+		if p.squares[pc-1] != sq {
+			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc-1])
 		}
 		occupied[pc.Color()] |= sq.Bitboard()
 	}
 	if p.board[NoSquare] != NoPiece {
 		return fmt.Errorf("board[NoSquare] = %s", p.board[NoSquare])
 	}
-	if p.squares[NoPiece] != NoSquare {
-		return fmt.Errorf("squares[NoPiece] = %s", p.squares[NoPiece])
-	}
-	for i, sq := range p.squares[1:] {
+	for i, sq := range p.squares {
 		if sq != NoSquare && p.board[sq&63] != Piece(i+1) {
 			return fmt.Errorf("squares[%d] = %s but board there holds %s", i, sq, p.board[sq&63])
 		}

@@ -20,14 +20,14 @@ package doushouqi
 // for PieceAt, each side's animals' squares for move generation, each side's
 // occupancy, the incremental Zobrist hash and the counters.
 type Position struct {
-	board    [64]Piece                // square -> piece; board[NoSquare] is always NoPiece
-	squares  [2*NumAnimals + 1]Square // piece -> square, NoSquare once captured; squares[NoPiece] is always NoSquare
-	variant  uint8                    // the generator's rules: variantTrappedCapture | variantSwapDogWolf
-	clock    uint32                   // half-moves since the last capture
-	occupied [2]Bitboard              // squares of each side's pieces
-	hash     uint64                   // Zobrist hash of pieces and side to move
-	ply      uint32                   // 2*move number + side to move: one increment per move; 0 in the zero Position
-	drawAt   uint32                   // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
+	board    [64]Piece              // square -> piece; board[NoSquare] is always NoPiece
+	squares  [2 * NumAnimals]Square // piece-1 (side*8 + animal) -> square, NoSquare once captured
+	occupied [2]Bitboard            // squares of each side's pieces
+	hash     uint64                 // Zobrist hash of pieces and side to move
+	clock    uint32                 // half-moves since the last capture
+	ply      uint32                 // 2*move number + side to move: one increment per move; 0 in the zero Position
+	drawAt   uint32                 // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
+	variant  uint8                  // the generator's rules: variantTrappedCapture | variantSwapDogWolf
 }
 
 // side returns the side to move.
@@ -38,7 +38,7 @@ func (p *Position) setSide(c Color) { p.ply = p.ply&^1 | uint32(c&1) }
 
 // animals returns side c's animals' squares, indexed by animal.
 func (p *Position) animals(c Color) *[NumAnimals]Square {
-	return (*[NumAnimals]Square)(p.squares[1+int(c&1)*NumAnimals:])
+	return (*[NumAnimals]Square)(p.squares[int(c&1)*NumAnimals:])
 }
 
 // DrawHalfMoves is the no-capture limit: after this many consecutive
@@ -89,7 +89,7 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 	if c > Blue || a >= NumAnimals {
 		return NoSquare, false
 	}
-	sq := p.squares[NewPiece(c, a)]
+	sq := p.squares[NewPiece(c, a)-1]
 	if p.board[sq&63] != NewPiece(c, a) { // captured (NoSquare), or the zero Position
 		return NoSquare, false
 	}
@@ -190,7 +190,7 @@ func NewPosition(s Setup) (Position, error) {
 		}
 		sq := Square(i)
 		p.board[sq] = pc
-		p.squares[pc] = sq
+		p.squares[pc-1] = sq
 		p.occupied[pc.Color()] |= sq.Bitboard()
 	}
 	p.ply = uint32(s.MoveNumber)<<1 | uint32(s.SideToMove)
