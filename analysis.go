@@ -79,7 +79,7 @@ func (p Position) Controllers(sq Square, by Color, a Animal) Bitboard {
 	}
 	s := p.Setup()
 	enemy := by.Other()
-	if old := p.squares[NewPiece(enemy, a)-1]; old != NoSquare { // move the animal there
+	if old := p.squares[NewPiece(enemy, a)]; old != NoSquare { // move the animal there
 		s.Board[old] = NoPiece
 	}
 	s.Board[sq] = NewPiece(enemy, a)

@@ -15,8 +15,8 @@ func (p *Position) CheckConsistency() error {
 		if !pc.IsValid() {
 			return fmt.Errorf("board[%s] = %d is not a piece", sq, pc)
 		}
-		if p.squares[pc-1] != sq {
-			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc-1])
+		if p.squares[pc] != sq {
+			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc])
 		}
 		occupied[pc.Color()] |= sq.Bitboard()
 	}
@@ -24,12 +24,15 @@ func (p *Position) CheckConsistency() error {
 		return fmt.Errorf("board[NoSquare] = %s", p.board[NoSquare])
 	}
 	for i, sq := range p.squares {
-		if sq != NoSquare && p.board[sq&63] != Piece(i+1) {
+		if (i == 0 || i > 2*NumAnimals) && sq != NoSquare {
+			return fmt.Errorf("squares[%d] = %s, not a piece", i, sq)
+		}
+		if sq != NoSquare && p.board[sq&63] != Piece(i) {
 			return fmt.Errorf("squares[%d] = %s but board there holds %s", i, sq, p.board[sq&63])
 		}
 	}
-	if occupied != p.occupied {
-		return fmt.Errorf("occupied = %x, board gives %x", p.occupied, occupied)
+	if got := [2]Bitboard{p.occ(Red), p.occ(Blue)}; occupied != got {
+		return fmt.Errorf("occupied = %x, board gives %x", got, occupied)
 	}
 	if h := p.computeHash(); h != p.hash {
 		return fmt.Errorf("hash = %016x, recomputed %016x", p.hash, h)

@@ -22,16 +22,22 @@ import "math/bits"
 //   - Position is 120 bytes (unsafe.Sizeof, checked by a test), copied whole
 //     for copy-make and touched by make/unmake in a handful of bytes. Each
 //     field earns its place: board (64 bytes, square -> piece) gives make
-//     the mover and the captured piece in one load each; squares (16 bytes,
-//     piece-1 = side*8 + animal -> square) lets the generator walk a side's
+//     the mover and the captured piece in one load each; squares (32 bytes,
+//     piece -> square, side*8 + animal + 1) lets the generator walk a side's
 //     eight animals in rank order with no bit scan, gives the capture masks
-//     their running union by rank and is indexed by make with the piece
-//     itself; occupied (16 bytes) is each side's pieces for "not onto own
-//     pieces" and "enemy"; hash (8) is kept by make so perft tables and
+//     their running union by rank and is indexed by make and unmake with
+//     the piece itself (squares[NoPiece] is the spare slot that makes
+//     unmake branch-free); hash (8) is kept by make so perft tables and
 //     searches never recompute it; clock and ply (8: 2*move number + side,
 //     so that make and unmake step both with one increment) are the rest of
-//     the notation. Arrays are sized to powers of
-//     two and indexes masked so that the compiler drops bounds checks.
+//     the notation. Each side's occupancy is not stored: generate ORs it
+//     from squares (16 loads per position), cheaper than updating it in
+//     every make and unmake, of which there are about 19 per position.
+//     Arrays are sized to powers of two and indexes masked so that the
+//     compiler drops bounds checks.
+//   - MakeMove is about 30 instructions with no stack frame; UnmakeMove is
+//     stores only, no branch, and small enough to be inlined into its
+//     callers (TestInlining); Undo is 16 bytes, three registers.
 //   - Captures cost no branches per piece: one AND with capturable[a] and
 //     one with captureFrom[side][from] (a table: 0 on an enemy trap, Water
 //     in water, Land on land) decide every capture rule at once.
@@ -84,13 +90,13 @@ func (p *Position) fillMasks(m *genMasks) {
 	us := p.side()
 	them := us ^ 1
 	ownSquares, enemySquares := p.animals(us), p.animals(them)
-	m.enemy = p.occupied[them]
+	m.enemy = p.occ(them)
 	m.captureFrom = &captureFrom[0][us]
 	if p.variant&variantTrappedCapture != 0 {
 		m.captureFrom = &captureFrom[1][us] // a predicted branch costs the default less than an index
 	}
 
-	open := Full &^ p.occupied[us] &^ DenOf(us)
+	open := Full &^ p.occ(us) &^ DenOf(us)
 	m.stepOnto = [2]Bitboard{open, open &^ Water}
 	rats := ownSquares[Rat].Bitboard() | enemySquares[Rat].Bitboard()
 	m.jumps = [NumAnimals]Bitboard{
@@ -129,9 +135,10 @@ func (p *Position) decided() bool {
 	return p.clock >= p.drawAt || p.decidedByDen()
 }
 
-// decidedByDen reports whether a piece stands in the enemy den.
+// decidedByDen reports whether a piece stands in the enemy den: in any den,
+// since no piece may enter its own.
 func (p *Position) decidedByDen() bool {
-	return p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
+	return p.board[D1]|p.board[D9] != NoPiece
 }
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and
@@ -168,10 +175,10 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	}
 	us := p.side()
 	own, foe := p.animals(us), p.animals(us^1)
-	enemy := p.occupied[us^1]
-	open := Full &^ p.occupied[us] &^ DenOf(us)
+	enemy := occOf(foe)
+	open := Full &^ occOf(own) &^ DenOf(us)
 	land := open &^ Water
-	rats := squareBit[own[Rat]&63] | squareBit[foe[Rat]&63]
+	rats := squareBit[own[Rat]] | squareBit[foe[Rat]]
 	cf := &captureFrom[0][us]
 	if p.variant&variantTrappedCapture != 0 {
 		cf = &captureFrom[1][us]
@@ -183,24 +190,24 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	// unrolled: acc is the union of the enemies up to the animal's rank.
 	var tg [NumAnimals]Bitboard
 	// The rat: onto water too, and captures the elephant.
-	acc := trapped | squareBit[foe[Rat]&63]
+	acc := trapped | squareBit[foe[Rat]]
 	from := own[Rat] & 63
-	tg[Rat] = stepTargets[from] & open &^ (enemy &^ ((acc | squareBit[foe[Elephant]&63]) & cf[from]))
-	acc |= squareBit[foe[Cat]&63]
+	tg[Rat] = stepTargets[from] & open &^ (enemy &^ ((acc | squareBit[foe[Elephant]]) & cf[from]))
+	acc |= squareBit[foe[Cat]]
 	tg[Cat] = landTargets(own[Cat], land, enemy, acc, cf)
-	acc |= squareBit[foe[Dog]&63]
+	acc |= squareBit[foe[Dog]]
 	tg[Dog] = landTargets(own[Dog], land, enemy, acc, cf)
-	acc |= squareBit[foe[Wolf]&63]
+	acc |= squareBit[foe[Wolf]]
 	tg[Wolf] = landTargets(own[Wolf], land, enemy, acc, cf)
-	acc |= squareBit[foe[Leopard]&63]
+	acc |= squareBit[foe[Leopard]]
 	tg[Leopard] = landTargets(own[Leopard], land, enemy, acc, cf)
-	acc |= squareBit[foe[Tiger]&63]
+	acc |= squareBit[foe[Tiger]]
 	tg[Tiger] = landTargets(own[Tiger], land, enemy, acc, cf) | jumpTargets(own[Tiger], rats)&open&^(enemy&^(acc&cf[own[Tiger]&63]))
-	acc |= squareBit[foe[Lion]&63]
+	acc |= squareBit[foe[Lion]]
 	tg[Lion] = landTargets(own[Lion], land, enemy, acc, cf) | jumpTargets(own[Lion], rats)&open&^(enemy&^(acc&cf[own[Lion]&63]))
 	// The elephant: every enemy but the rat (unless the rat is trapped).
-	acc |= squareBit[foe[Elephant]&63]
-	acc &^= squareBit[foe[Rat]&63] &^ trapped
+	acc |= squareBit[foe[Elephant]]
+	acc &^= squareBit[foe[Rat]] &^ trapped
 	tg[Elephant] = landTargets(own[Elephant], land, enemy, acc, cf)
 
 	l := list[:] // one nil check, not one per move
@@ -223,9 +230,11 @@ func landTargets(from Square, onto, enemy, acc Bitboard, cf *[64]Bitboard) Bitbo
 	return stepTargets[from] & onto &^ (enemy &^ (acc & cf[from]))
 }
 
-// squareBit[sq] is sq.Bitboard() for a masked square: empty for NoSquare.
-var squareBit = func() (b [64]Bitboard) {
-	for sq := range Square(64) {
+// squareBit[sq] is sq.Bitboard(): empty for NoSquare and above. It has an
+// entry for every uint8 so that indexing it by a Square needs no mask (which
+// keeps occOf, and with it Occupied, within the inlining budget).
+var squareBit = func() (b [256]Bitboard) {
+	for sq := range Square(255) {
 		b[sq] = sq.Bitboard()
 	}
 	return b

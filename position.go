@@ -17,17 +17,18 @@ package doushouqi
 // net/netip does for its zero Addr), and NewGameFrom refuses it.
 //
 // Layout (see perf notes in movegen.go): a square-to-piece table for make and
-// for PieceAt, each side's animals' squares for move generation, each side's
-// occupancy, the incremental Zobrist hash and the counters.
+// for PieceAt, each piece's square for move generation, the incremental
+// Zobrist hash and the counters. Each side's occupancy is not kept: the
+// generator ORs it from squares once per position, which costs less than
+// keeping it up to date in every make and unmake.
 type Position struct {
-	board    [64]Piece              // square -> piece; board[NoSquare] is always NoPiece
-	squares  [2 * NumAnimals]Square // piece-1 (side*8 + animal) -> square, NoSquare once captured
-	occupied [2]Bitboard            // squares of each side's pieces
-	hash     uint64                 // Zobrist hash of pieces and side to move
-	clock    uint32                 // half-moves since the last capture
-	ply      uint32                 // 2*move number + side to move: one increment per move; 0 in the zero Position
-	drawAt   uint32                 // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
-	variant  uint8                  // the generator's rules: variantTrappedCapture | variantSwapDogWolf
+	board   [64]Piece  // square -> piece; board[NoSquare] is always NoPiece
+	squares [32]Square // piece -> square, NoSquare once captured or not a piece (squares[NoPiece] and above 16)
+	variant uint8      // the generator's rules: variantTrappedCapture | variantSwapDogWolf
+	clock   uint32     // half-moves since the last capture
+	hash    uint64     // Zobrist hash of pieces and side to move
+	ply     uint32     // 2*move number + side to move: one increment per move; 0 in the zero Position
+	drawAt  uint32     // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
 }
 
 // side returns the side to move.
@@ -38,7 +39,16 @@ func (p *Position) setSide(c Color) { p.ply = p.ply&^1 | uint32(c&1) }
 
 // animals returns side c's animals' squares, indexed by animal.
 func (p *Position) animals(c Color) *[NumAnimals]Square {
-	return (*[NumAnimals]Square)(p.squares[int(c&1)*NumAnimals:])
+	return (*[NumAnimals]Square)(p.squares[1+(c&1)*NumAnimals:])
+}
+
+// occ returns the squares of side c's pieces.
+func (p *Position) occ(c Color) Bitboard { return occOf(p.animals(c)) }
+
+// occOf returns the squares in a (NoSquare counts for none).
+func occOf(a *[NumAnimals]Square) Bitboard {
+	return squareBit[a[0]] | squareBit[a[1]] | squareBit[a[2]] | squareBit[a[3]] |
+		squareBit[a[4]] | squareBit[a[5]] | squareBit[a[6]] | squareBit[a[7]]
 }
 
 // DrawHalfMoves is the no-capture limit: after this many consecutive
@@ -89,7 +99,7 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 	if c > Blue || a >= NumAnimals {
 		return NoSquare, false
 	}
-	sq := p.squares[NewPiece(c, a)-1]
+	sq := p.squares[NewPiece(c, a)]
 	if p.board[sq&63] != NewPiece(c, a) { // captured (NoSquare), or the zero Position
 		return NoSquare, false
 	}
@@ -97,7 +107,7 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 }
 
 // Occupied returns the squares of side c's pieces.
-func (p Position) Occupied(c Color) Bitboard { return p.occupied[c&1] }
+func (p Position) Occupied(c Color) Bitboard { return p.occ(c) }
 
 // Pieces returns the squares of side c's animal a: one square or none.
 func (p Position) Pieces(c Color, a Animal) Bitboard {
@@ -190,8 +200,7 @@ func NewPosition(s Setup) (Position, error) {
 		}
 		sq := Square(i)
 		p.board[sq] = pc
-		p.squares[pc-1] = sq
-		p.occupied[pc.Color()] |= sq.Bitboard()
+		p.squares[pc] = sq
 	}
 	p.ply = uint32(s.MoveNumber)<<1 | uint32(s.SideToMove)
 	p.clock = uint32(s.NoCaptureHalfMoves)
