@@ -80,7 +80,7 @@ func (p *Position) outcome() Outcome {
 		return Outcome{Reason: DenEntered, Winner: Red}
 	case p.board[D1] != NoPiece:
 		return Outcome{Reason: DenEntered, Winner: Blue}
-	case p.occ(p.side()) == 0:
+	case p.occupied(p.side()) == 0:
 		return Outcome{Reason: NoPieces, Winner: p.side().Other()}
 	case p.countMoves() == 0:
 		return Outcome{Reason: NoLegalMove, Winner: p.side().Other()}

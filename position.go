@@ -107,7 +107,14 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 }
 
 // Occupied returns the squares of side c's pieces.
-func (p Position) Occupied(c Color) Bitboard { return p.occ(c) }
+func (p Position) Occupied(c Color) Bitboard { return p.occupied(c) }
+
+func (p *Position) occupied(c Color) Bitboard {
+	if p.ply == 0 {
+		return 0 // the zero Position, whose squares are all 0 (a1), has no pieces
+	}
+	return p.occ(c)
+}
 
 // Pieces returns the squares of side c's animal a: one square or none.
 func (p Position) Pieces(c Color, a Animal) Bitboard {
