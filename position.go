@@ -23,7 +23,7 @@ package doushouqi
 // keeping it up to date in every make and unmake.
 type Position struct {
 	board   [64]Piece  // square -> piece; board[NoSquare] is always NoPiece
-	squares [32]Square // piece -> square, NoSquare once captured or not a piece (squares[NoPiece] and above 16)
+	squares [32]Square // piece -> square, NoSquare once captured or not a piece (squares[NoPiece] and above 16); all 0 in the zero Position
 	variant uint8      // the generator's rules: variantTrappedCapture | variantSwapDogWolf
 	clock   uint32     // half-moves since the last capture
 	hash    uint64     // Zobrist hash of pieces and side to move
