@@ -55,11 +55,11 @@ func (p Position) Attackers(sq Square, by Color) Bitboard {
 		return 0
 	}
 	q := p
-	q.side = by
+	q.setSide(by)
 	var m genMasks
 	q.fillMasks(&m)
 	var attackers Bitboard
-	for a, from := range &q.squares[by] {
+	for a, from := range q.animals(by) {
 		if m.targets(Animal(a), from).Has(sq) {
 			attackers |= from.Bitboard()
 		}
@@ -79,7 +79,7 @@ func (p Position) Controllers(sq Square, by Color, a Animal) Bitboard {
 	}
 	s := p.Setup()
 	enemy := by.Other()
-	if old := p.squares[enemy][a]; old != NoSquare { // move the animal there
+	if old := p.squares[NewPiece(enemy, a)]; old != NoSquare { // move the animal there
 		s.Board[old] = NoPiece
 	}
 	s.Board[sq] = NewPiece(enemy, a)
@@ -100,7 +100,7 @@ func (p Position) DenThreats(c Color) []Move {
 		return nil
 	}
 	q := p
-	q.side = c
+	q.setSide(c)
 	var list [MaxMoves]Move
 	n := q.generate(&list)
 	den := DenOf(c.Other())
@@ -124,7 +124,7 @@ func (p Position) DenDefences() []Move {
 	for _, m := range p.LegalMoves() {
 		child := p
 		child.MakeMove(m)
-		if len(child.DenThreats(child.side)) == 0 {
+		if len(child.DenThreats(child.side())) == 0 {
 			defences = append(defences, m)
 		}
 	}

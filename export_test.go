@@ -15,23 +15,24 @@ func (p *Position) CheckConsistency() error {
 		if !pc.IsValid() {
 			return fmt.Errorf("board[%s] = %d is not a piece", sq, pc)
 		}
-		if p.squares[pc.Color()][pc.Animal()] != sq {
-			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc.Color()][pc.Animal()])
+		if p.squares[pc] != sq {
+			return fmt.Errorf("board[%s] = %s but squares says %s", sq, pc, p.squares[pc])
 		}
 		occupied[pc.Color()] |= sq.Bitboard()
 	}
 	if p.board[NoSquare] != NoPiece {
 		return fmt.Errorf("board[NoSquare] = %s", p.board[NoSquare])
 	}
-	for c := range p.squares {
-		for a, sq := range p.squares[c] {
-			if sq != NoSquare && p.board[sq] != NewPiece(Color(c), Animal(a)) {
-				return fmt.Errorf("squares[%d][%d] = %s but board there holds %s", c, a, sq, p.board[sq])
-			}
+	for i, sq := range p.squares {
+		if (i == 0 || i > 2*NumAnimals) && sq != NoSquare {
+			return fmt.Errorf("squares[%d] = %s, not a piece", i, sq)
+		}
+		if sq != NoSquare && p.board[sq&63] != Piece(i) {
+			return fmt.Errorf("squares[%d] = %s but board there holds %s", i, sq, p.board[sq&63])
 		}
 	}
-	if occupied != p.occupied {
-		return fmt.Errorf("occupied = %x, board gives %x", p.occupied, occupied)
+	if got := [2]Bitboard{p.occ(Red), p.occ(Blue)}; occupied != got {
+		return fmt.Errorf("occupied = %x, board gives %x", got, occupied)
 	}
 	if h := p.computeHash(); h != p.hash {
 		return fmt.Errorf("hash = %016x, recomputed %016x", p.hash, h)

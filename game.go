@@ -180,7 +180,7 @@ func (g *Game) Play(m Move) error {
 	prev := g.positions[len(g.positions)-1]
 	next := prev
 	next.MakeMove(m)
-	if g.pending && g.offer != prev.side {
+	if g.pending && g.offer != prev.side() {
 		g.pending = false // the other side moved instead of accepting
 	}
 	g.positions = append(g.positions, next)
@@ -213,7 +213,7 @@ func (g *Game) occurrences(p *Position) int {
 	n := 0
 	for i := range g.positions {
 		q := &g.positions[i]
-		if q.hash == p.hash && q.side == p.side && q.board == p.board {
+		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
 			n++
 		}
 	}

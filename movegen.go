@@ -22,14 +22,22 @@ import "math/bits"
 //   - Position is 120 bytes (unsafe.Sizeof, checked by a test), copied whole
 //     for copy-make and touched by make/unmake in a handful of bytes. Each
 //     field earns its place: board (64 bytes, square -> piece) gives make
-//     the mover and the captured piece in one load each; squares (16 bytes,
-//     side x animal -> square) lets the generator walk a side's eight
-//     animals in rank order with no bit scan and gives the capture masks
-//     their running union by rank; occupied (16 bytes) is each side's
-//     pieces for "not onto own pieces" and "enemy"; hash (8) is kept by make
-//     so perft tables and searches never recompute it; clock, moveNumber and
-//     side (9) are the rest of the notation. Arrays are sized to powers of
-//     two and indexes masked so that the compiler drops bounds checks.
+//     the mover and the captured piece in one load each; squares (32 bytes,
+//     piece -> square, side*8 + animal + 1) lets the generator walk a side's
+//     eight animals in rank order with no bit scan, gives the capture masks
+//     their running union by rank and is indexed by make and unmake with
+//     the piece itself (squares[NoPiece] is the spare slot that makes
+//     unmake branch-free); hash (8) is kept by make so perft tables and
+//     searches never recompute it; clock and ply (8: 2*move number + side,
+//     so that make and unmake step both with one increment) are the rest of
+//     the notation. Each side's occupancy is not stored: generate ORs it
+//     from squares (16 loads per position), cheaper than updating it in
+//     every make and unmake, of which there are about 19 per position.
+//     Arrays are sized to powers of two and indexes masked so that the
+//     compiler drops bounds checks.
+//   - MakeMove is about 30 instructions with no stack frame; UnmakeMove is
+//     stores only, no branch, and small enough to be inlined into its
+//     callers (TestInlining); Undo is 16 bytes, three registers.
 //   - Captures cost no branches per piece: one AND with capturable[a] and
 //     one with captureFrom[side][from] (a table: 0 on an enemy trap, Water
 //     in water, Land on land) decide every capture rule at once.
@@ -79,16 +87,16 @@ type genMasks struct {
 // fillMasks sets every field of m for the side to move. It fills the
 // caller's value rather than returning one: genMasks is 160 bytes.
 func (p *Position) fillMasks(m *genMasks) {
-	us := p.side & 1
+	us := p.side()
 	them := us ^ 1
-	ownSquares, enemySquares := &p.squares[us], &p.squares[them]
-	m.enemy = p.occupied[them]
+	ownSquares, enemySquares := p.animals(us), p.animals(them)
+	m.enemy = p.occ(them)
 	m.captureFrom = &captureFrom[0][us]
 	if p.variant&variantTrappedCapture != 0 {
 		m.captureFrom = &captureFrom[1][us] // a predicted branch costs the default less than an index
 	}
 
-	open := Full &^ p.occupied[us] &^ DenOf(us)
+	open := Full &^ p.occ(us) &^ DenOf(us)
 	m.stepOnto = [2]Bitboard{open, open &^ Water}
 	rats := ownSquares[Rat].Bitboard() | enemySquares[Rat].Bitboard()
 	m.jumps = [NumAnimals]Bitboard{
@@ -127,9 +135,10 @@ func (p *Position) decided() bool {
 	return p.clock >= p.drawAt || p.decidedByDen()
 }
 
-// decidedByDen reports whether a piece stands in the enemy den.
+// decidedByDen reports whether a piece stands in the enemy den: in any den,
+// since no piece may enter its own.
 func (p *Position) decidedByDen() bool {
-	return p.occupied[Red]&BlueDen|p.occupied[Blue]&RedDen != 0
+	return p.board[D1]|p.board[D9] != NoPiece
 }
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and
@@ -152,15 +161,91 @@ func (p *Position) appendLegalMoves(dst []Move) []Move {
 }
 
 // generate writes the legal moves into list and returns how many there are.
+// Under the standard ranks it is fillMasks and targets fused into one pass
+// over the animals in rank order (what the leaf perft and the search pay at
+// every node): the capture masks are the running union itself, kept in a
+// register, and no genMasks is built. The order of the moves is the same as
+// generateMasks gives: by animal, then by destination square.
 func (p *Position) generate(list *[MaxMoves]Move) int {
 	if p.decided() {
 		return 0
 	}
+	if p.variant&variantSwapDogWolf != 0 {
+		return p.generateMasks(list) // ranks out of animal order
+	}
+	us := p.side()
+	own, foe := p.animals(us), p.animals(us^1)
+	enemy := occOf(foe)
+	open := Full &^ occOf(own) &^ DenOf(us)
+	land := open &^ Water
+	rats := squareBit[own[Rat]] | squareBit[foe[Rat]]
+	cf := &captureFrom[0][us]
+	if p.variant&variantTrappedCapture != 0 {
+		cf = &captureFrom[1][us]
+	}
+	trapped := enemy & TrapsOf(us) // enemies of rank 0
+
+	// The destinations of each animal first, then the moves, so that the
+	// second loop has few live values and no spills. The animals are
+	// unrolled: acc is the union of the enemies up to the animal's rank.
+	var tg [NumAnimals]Bitboard
+	// The rat: onto water too, and captures the elephant.
+	acc := trapped | squareBit[foe[Rat]]
+	from := own[Rat] & 63
+	tg[Rat] = stepTargets[from] & open &^ (enemy &^ ((acc | squareBit[foe[Elephant]]) & cf[from]))
+	acc |= squareBit[foe[Cat]]
+	tg[Cat] = landTargets(own[Cat], land, enemy, acc, cf)
+	acc |= squareBit[foe[Dog]]
+	tg[Dog] = landTargets(own[Dog], land, enemy, acc, cf)
+	acc |= squareBit[foe[Wolf]]
+	tg[Wolf] = landTargets(own[Wolf], land, enemy, acc, cf)
+	acc |= squareBit[foe[Leopard]]
+	tg[Leopard] = landTargets(own[Leopard], land, enemy, acc, cf)
+	acc |= squareBit[foe[Tiger]]
+	tg[Tiger] = landTargets(own[Tiger], land, enemy, acc, cf) | jumpTargets(own[Tiger], rats)&open&^(enemy&^(acc&cf[own[Tiger]&63]))
+	acc |= squareBit[foe[Lion]]
+	tg[Lion] = landTargets(own[Lion], land, enemy, acc, cf) | jumpTargets(own[Lion], rats)&open&^(enemy&^(acc&cf[own[Lion]&63]))
+	// The elephant: every enemy but the rat (unless the rat is trapped).
+	acc |= squareBit[foe[Elephant]]
+	acc &^= squareBit[foe[Rat]] &^ trapped
+	tg[Elephant] = landTargets(own[Elephant], land, enemy, acc, cf)
+
+	l := list[:] // one nil check, not one per move
+	n := 0
+	for a := range tg {
+		from := Move(own[a] & 63)
+		for t := tg[a]; t != 0; t &= t - 1 {
+			l[n&(MaxMoves-1)] = from | Move(bits.TrailingZeros64(uint64(t)))<<6
+			n++
+		}
+	}
+	return n
+}
+
+// landTargets returns the destinations on land, by steps, of an animal on
+// from (NoSquare gives none) that captures the enemies in acc: onto are the
+// squares it may step onto, cf the terrain's capture masks.
+func landTargets(from Square, onto, enemy, acc Bitboard, cf *[64]Bitboard) Bitboard {
+	from &= 63
+	return stepTargets[from] & onto &^ (enemy &^ (acc & cf[from]))
+}
+
+// squareBit[sq] is sq.Bitboard(): empty for NoSquare and above. It has an
+// entry for every uint8 so that indexing it by a Square needs no mask (which
+// keeps occOf, and with it Occupied, within the inlining budget).
+var squareBit = func() (b [256]Bitboard) {
+	for sq := range Square(255) {
+		b[sq] = sq.Bitboard()
+	}
+	return b
+}()
+
+// generateMasks is generate through fillMasks and targets: any ranks.
+func (p *Position) generateMasks(list *[MaxMoves]Move) int {
 	var m genMasks
 	p.fillMasks(&m)
-	us := p.side & 1
 	n := 0
-	for a, from := range &p.squares[us] {
+	for a, from := range p.animals(p.side()) {
 		for t := m.targets(Animal(a), from); t != 0; t &= t - 1 {
 			list[n&(MaxMoves-1)] = NewMove(from, Square(bits.TrailingZeros64(uint64(t))))
 			n++
@@ -190,9 +275,8 @@ func (p *Position) countLegalMoves() int {
 func (p *Position) countMoves() int {
 	var m genMasks
 	p.fillMasks(&m)
-	us := p.side & 1
 	n := 0
-	for a, from := range &p.squares[us] {
+	for a, from := range p.animals(p.side()) {
 		n += m.targets(Animal(a), from).Count()
 	}
 	return n
@@ -208,7 +292,7 @@ func (p *Position) legalTargets(from Square) Bitboard {
 		return 0
 	}
 	pc := p.board[from&63]
-	if pc == NoPiece || pc.Color() != p.side {
+	if pc == NoPiece || pc.Color() != p.side() {
 		return 0
 	}
 	var m genMasks

@@ -158,7 +158,7 @@ func (p *Position) appendText(b []byte) []byte {
 		}
 	}
 	b = append(b, ' ')
-	if p.side == Red {
+	if p.side() == Red {
 		b = append(b, 'r')
 	} else {
 		b = append(b, 'b')
@@ -166,5 +166,5 @@ func (p *Position) appendText(b []byte) []byte {
 	b = append(b, ' ')
 	b = strconv.AppendUint(b, uint64(p.clock), 10)
 	b = append(b, ' ')
-	return strconv.AppendUint(b, uint64(p.moveNumber), 10)
+	return strconv.AppendUint(b, uint64(p.ply>>1), 10)
 }

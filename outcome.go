@@ -76,14 +76,14 @@ func (p Position) Outcome() Outcome { return p.outcome() }
 
 func (p *Position) outcome() Outcome {
 	switch {
-	case p.occupied[Red]&BlueDen != 0:
+	case p.board[D9] != NoPiece: // no piece enters its own den
 		return Outcome{Reason: DenEntered, Winner: Red}
-	case p.occupied[Blue]&RedDen != 0:
+	case p.board[D1] != NoPiece:
 		return Outcome{Reason: DenEntered, Winner: Blue}
-	case p.occupied[p.side] == 0:
-		return Outcome{Reason: NoPieces, Winner: p.side.Other()}
+	case p.occupied(p.side()) == 0:
+		return Outcome{Reason: NoPieces, Winner: p.side().Other()}
 	case p.countMoves() == 0:
-		return Outcome{Reason: NoLegalMove, Winner: p.side.Other()}
+		return Outcome{Reason: NoLegalMove, Winner: p.side().Other()}
 	case p.clock >= p.drawAt:
 		return Outcome{Reason: MoveLimit}
 	}

@@ -17,18 +17,38 @@ package doushouqi
 // net/netip does for its zero Addr), and NewGameFrom refuses it.
 //
 // Layout (see perf notes in movegen.go): a square-to-piece table for make and
-// for PieceAt, each side's animals' squares for move generation, each side's
-// occupancy, the incremental Zobrist hash and the counters.
+// for PieceAt, each piece's square for move generation, the incremental
+// Zobrist hash and the counters. Each side's occupancy is not kept: the
+// generator ORs it from squares once per position, which costs less than
+// keeping it up to date in every make and unmake.
 type Position struct {
-	board      [64]Piece             // square -> piece; board[NoSquare] is always NoPiece
-	squares    [2][NumAnimals]Square // side, animal -> square, NoSquare once captured
-	occupied   [2]Bitboard           // squares of each side's pieces
-	hash       uint64                // Zobrist hash of pieces and side to move
-	clock      uint32                // half-moves since the last capture
-	moveNumber uint32                // starts at 1, goes up after each Blue move
-	drawAt     uint32                // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
-	side       Color                 // side to move
-	variant    uint8                 // the generator's rules: variantTrappedCapture | variantSwapDogWolf
+	board   [64]Piece  // square -> piece; board[NoSquare] is always NoPiece
+	squares [32]Square // piece -> square, NoSquare once captured or not a piece (squares[NoPiece] and above 16); all 0 in the zero Position
+	variant uint8      // the generator's rules: variantTrappedCapture | variantSwapDogWolf
+	clock   uint32     // half-moves since the last capture
+	hash    uint64     // Zobrist hash of pieces and side to move
+	ply     uint32     // 2*move number + side to move: one increment per move; 0 in the zero Position
+	drawAt  uint32     // no-capture count that draws (Rules.MoveLimit; never reached without a limit)
+}
+
+// side returns the side to move.
+func (p *Position) side() Color { return Color(p.ply & 1) }
+
+// setSide makes c the side to move, keeping the move number.
+func (p *Position) setSide(c Color) { p.ply = p.ply&^1 | uint32(c&1) }
+
+// animals returns side c's animals' squares, indexed by animal.
+func (p *Position) animals(c Color) *[NumAnimals]Square {
+	return (*[NumAnimals]Square)(p.squares[1+(c&1)*NumAnimals:])
+}
+
+// occ returns the squares of side c's pieces.
+func (p *Position) occ(c Color) Bitboard { return occOf(p.animals(c)) }
+
+// occOf returns the squares in a (NoSquare counts for none).
+func occOf(a *[NumAnimals]Square) Bitboard {
+	return squareBit[a[0]] | squareBit[a[1]] | squareBit[a[2]] | squareBit[a[3]] |
+		squareBit[a[4]] | squareBit[a[5]] | squareBit[a[6]] | squareBit[a[7]]
 }
 
 // DrawHalfMoves is the no-capture limit: after this many consecutive
@@ -52,10 +72,10 @@ func StartPosition() Position {
 
 // IsZero reports whether p is the zero Position, which is not a position of
 // the game (its move number is 0; every real position's is 1 or more).
-func (p Position) IsZero() bool { return p.moveNumber == 0 }
+func (p Position) IsZero() bool { return p.ply>>1 == 0 }
 
 // SideToMove returns the side whose turn it is.
-func (p Position) SideToMove() Color { return p.side }
+func (p Position) SideToMove() Color { return p.side() }
 
 // NoCaptureHalfMoves returns the number of consecutive half-moves played
 // without a capture; at DrawHalfMoves the game is drawn.
@@ -63,7 +83,7 @@ func (p Position) NoCaptureHalfMoves() int { return int(p.clock) }
 
 // MoveNumber returns the move number: 1 at the start, going up after each
 // Blue move.
-func (p Position) MoveNumber() int { return int(p.moveNumber) }
+func (p Position) MoveNumber() int { return int(p.ply >> 1) }
 
 // PieceAt returns the piece on sq, NoPiece if it is empty or not a square.
 func (p Position) PieceAt(sq Square) Piece {
@@ -79,7 +99,7 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 	if c > Blue || a >= NumAnimals {
 		return NoSquare, false
 	}
-	sq := p.squares[c][a]
+	sq := p.squares[NewPiece(c, a)]
 	if p.board[sq&63] != NewPiece(c, a) { // captured (NoSquare), or the zero Position
 		return NoSquare, false
 	}
@@ -87,7 +107,14 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 }
 
 // Occupied returns the squares of side c's pieces.
-func (p Position) Occupied(c Color) Bitboard { return p.occupied[c&1] }
+func (p Position) Occupied(c Color) Bitboard { return p.occupied(c) }
+
+func (p *Position) occupied(c Color) Bitboard {
+	if p.ply == 0 {
+		return 0 // the zero Position, whose squares are all 0 (a1), has no pieces
+	}
+	return p.occ(c)
+}
 
 // Pieces returns the squares of side c's animal a: one square or none.
 func (p Position) Pieces(c Color, a Animal) Bitboard {
@@ -112,7 +139,7 @@ type Setup struct {
 
 // Setup returns the position as a Setup.
 func (p Position) Setup() Setup {
-	s := Setup{SideToMove: p.side, NoCaptureHalfMoves: int(p.clock), MoveNumber: int(p.moveNumber), Rules: p.Rules()}
+	s := Setup{SideToMove: p.side(), NoCaptureHalfMoves: int(p.clock), MoveNumber: p.MoveNumber(), Rules: p.Rules()}
 	copy(s.Board[:], p.board[:NumSquares])
 	return s
 }
@@ -171,10 +198,8 @@ func NewPosition(s Setup) (Position, error) {
 		return Position{}, err
 	}
 	var p Position
-	for c := range p.squares {
-		for a := range p.squares[c] {
-			p.squares[c][a] = NoSquare
-		}
+	for i := range p.squares {
+		p.squares[i] = NoSquare
 	}
 	for i, pc := range s.Board {
 		if pc == NoPiece {
@@ -182,12 +207,10 @@ func NewPosition(s Setup) (Position, error) {
 		}
 		sq := Square(i)
 		p.board[sq] = pc
-		p.squares[pc.Color()][pc.Animal()] = sq
-		p.occupied[pc.Color()] |= sq.Bitboard()
+		p.squares[pc] = sq
 	}
-	p.side = s.SideToMove
+	p.ply = uint32(s.MoveNumber)<<1 | uint32(s.SideToMove)
 	p.clock = uint32(s.NoCaptureHalfMoves)
-	p.moveNumber = uint32(s.MoveNumber)
 	p.drawAt = s.Rules.drawAt()
 	p.variant = s.Rules.variant()
 	p.hash = p.computeHash()

@@ -120,7 +120,7 @@ func (g Game) Record() string {
 	for i, m := range g.moves {
 		pos := h[i]
 		switch {
-		case pos.side == Red:
+		case pos.side() == Red:
 			b.WriteString(strconv.Itoa(pos.MoveNumber()) + ". ")
 		case i == 0:
 			b.WriteString(strconv.Itoa(pos.MoveNumber()) + "... ")
@@ -319,7 +319,7 @@ func (g *Game) replay(tokens []recordToken) error {
 	for _, tok := range tokens {
 		pos := g.Position()
 		fault := func(err error) error {
-			return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side, Move: cutInput(tok.text), Err: err}
+			return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(tok.text), Err: err}
 		}
 		if isResultToken(tok.text) {
 			return fault(errors.New("a result token before the end of the moves"))
@@ -328,13 +328,13 @@ func (g *Game) replay(tokens []recordToken) error {
 			blue := strings.HasSuffix(num, "..")
 			num = strings.TrimSuffix(num, "..")
 			n, err := strconv.Atoi(num)
-			if err != nil || numbered || n != pos.MoveNumber() || blue != (pos.side == Blue) {
+			if err != nil || numbered || n != pos.MoveNumber() || blue != (pos.side() == Blue) {
 				return fault(fmt.Errorf("move number %q out of turn, want %q", tok.text, moveNumberText(pos)))
 			}
 			numbered = true
 			continue
 		}
-		if !numbered && pos.side == Red {
+		if !numbered && pos.side() == Red {
 			return fault(errors.New("move without its number"))
 		}
 		if !numbered && len(g.moves) == 0 {
@@ -351,7 +351,7 @@ func (g *Game) replay(tokens []recordToken) error {
 // moveNumberText is the move number written before the move of pos's side
 // to move: "12." for Red, "12..." for Blue.
 func moveNumberText(pos Position) string {
-	if pos.side == Blue {
+	if pos.side() == Blue {
 		return strconv.Itoa(pos.MoveNumber()) + "..."
 	}
 	return strconv.Itoa(pos.MoveNumber()) + "."

@@ -117,7 +117,7 @@ func ParseRecordJSON(data []byte) (*Game, error) {
 	for _, m := range j.Moves {
 		pos := g.Position()
 		if err := g.Play(m); err != nil {
-			return nil, &RecordError{MoveNumber: pos.MoveNumber(), Side: pos.side, Move: m.String(), Err: err}
+			return nil, &RecordError{MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: m.String(), Err: err}
 		}
 	}
 	if err := g.applyResult(j.Result); err != nil {

@@ -1,6 +1,9 @@
 package doushouqi
 
 import (
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -104,5 +107,26 @@ func TestPositionSize(t *testing.T) {
 	}
 	if got := unsafe.Sizeof(Undo{}); got != 16 {
 		t.Errorf("unsafe.Sizeof(Undo{}) = %d, want 16", got)
+	}
+}
+
+// UnmakeMove is inlined into the search and perft loops only while its cost
+// stays within the compiler's budget (play.go); this asks the compiler.
+func TestInlining(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package")
+	}
+	gotool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(gotool, "build", "-gcflags=-m", "-o", os.DevNull, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, fn := range []string{"(*Position).UnmakeMove", "(*Position).side", "(*Position).animals", "occOf", "Position.Occupied"} {
+		if !strings.Contains(string(out)+"\n", "can inline "+fn+"\n") {
+			t.Errorf("%s is not inlinable any more", fn)
+		}
 	}
 }

@@ -168,7 +168,9 @@ func TestZeroValuesAnswer(t *testing.T) {
 				assert.False(t, ok, "no %s %s on an empty board", c, a)
 				assert.Zero(t, p.Pieces(c, a))
 			}
+			assert.Zero(t, p.Occupied(c), "no %s pieces", c)
 		}
+		assert.Equal(t, dsq.Outcome{Reason: dsq.NoPieces, Winner: dsq.Blue}, p.Outcome(), "Red has no pieces")
 		assert.Equal(t, "", p.String())
 		text, err := p.MarshalText()
 		require.NoError(t, err)

@@ -39,7 +39,7 @@ func (p *Position) computeHash() uint64 {
 	for sq := range Square(NumSquares) {
 		h ^= pieceKeys[p.board[sq]][sq]
 	}
-	if p.side == Blue {
+	if p.side() == Blue {
 		h ^= sideKey
 	}
 	return h
