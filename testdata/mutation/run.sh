@@ -10,6 +10,7 @@
 #   bash testdata/mutation/run.sh rules record.go    # some of them
 #       -> testdata/mutation/rules-<file>.txt, one per file
 #   bash testdata/mutation/run.sh search             # -> testdata/mutation/search.txt
+#   bash testdata/mutation/run.sh search eval.go     # -> testdata/mutation/search-eval.txt
 # Each output ends with gremlins' totals; SURVIVORS.md explains what lived.
 # WORKERS (default 2) and COEFFICIENT (the timeout as a multiple of the
 # unmutated test run, default 10) can be set in the environment.
@@ -33,7 +34,7 @@ rules)
 	for target in "${files[@]}"; do
 		excl=(-E '^search/' -E '^examples/' -E '^endgame/' -E '^internal/' -E '^testdata/')
 		for f in *.go; do
-			[[ $f == *_test.go || $f == "$target" ]] || excl+=(-E "^${f//./\\.}\$")
+			[[ $f == *_test.go || $f == "$target" ]] || excl+=(-E "(^|/)${f//./\\.}\$")
 		done
 		out=testdata/mutation/rules-${target%.go}.txt
 		{ header rules "$target"; gremlins unleash --tags mutation "${flags[@]}" "${excl[@]}" . 2>&1; } >"$out"
@@ -41,11 +42,22 @@ rules)
 	done
 	;;
 search)
-	{ header search; gremlins unleash "${flags[@]}" ./search 2>&1; } >testdata/mutation/search.txt
-	echo "search: $(grep -E 'Killed:|efficacy' testdata/mutation/search.txt | tr '\n' ' ')"
+	shift
+	# Only the files named, if any (a rerun after a change to one of them).
+	excl=()
+	if [[ $# -gt 0 ]]; then
+		for f in search/*.go; do
+			f=${f#search/}
+			[[ $f == *_test.go || " $* " == *" $f "* ]] || excl+=(-E "(^|/)${f//./\\.}\$")
+		done
+	fi
+	out=testdata/mutation/search.txt
+	[[ $# -eq 0 ]] || out=testdata/mutation/search-$(echo "${@%.go}" | tr ' ' '-').txt
+	{ header search "$@"; gremlins unleash "${flags[@]}" "${excl[@]}" ./search 2>&1; } >"$out"
+	echo "search $*: $(grep -E 'Killed:|efficacy' "$out" | tr '\n' ' ')"
 	;;
 *)
-	echo "usage: bash testdata/mutation/run.sh rules [FILE.go ...] | search" >&2
+	echo "usage: bash testdata/mutation/run.sh rules|search [FILE.go ...]" >&2
 	exit 2
 	;;
 esac

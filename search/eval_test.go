@@ -1,0 +1,36 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// TestEvaluationFeaturesOnAHandMadeBoard: the rat in the river, a piece next
+// to its own den and a piece in an enemy trap are each counted once, by the
+// evaluation (side, with weights that single each feature out) and by the
+// tuner's features, whatever the weights in use are (some are 0 today).
+func TestEvaluationFeaturesOnAHandMadeBoard(t *testing.T) {
+	// Red: rat b5 (river), dog c1 (next to its den d1), cat d8 (Blue's trap).
+	pos, err := dsq.ParsePosition("e6/3C3/7/7/1R5/7/7/7/2D4 r 0 1")
+	require.NoError(t, err)
+
+	var f [numFeatures]int
+	features(&pos, dsq.Red, 1, &f)
+	assert.Equal(t, 1, f[fRatInWater], "rat in the river")
+	assert.Equal(t, 1, f[fDenGuard], "den guard")
+	assert.Equal(t, 1, f[fInTrap], "in an enemy trap")
+
+	var w [numFeatures]int
+	w[fRatInWater], w[fDenGuard], w[fInTrap] = 1, 10, 100
+	assert.Equal(t, 111, side(&pos, dsq.Red, &w))
+
+	// Blue's elephant on a9 has none of them.
+	f = [numFeatures]int{}
+	features(&pos, dsq.Blue, 1, &f)
+	assert.Zero(t, f[fRatInWater]+f[fDenGuard]+f[fInTrap])
+	assert.Zero(t, side(&pos, dsq.Blue, &w))
+}
