@@ -26,7 +26,9 @@ const (
 	fRatInWater  = fAdvance + 2*advanceSteps  // the rat swims
 	fDenGuard    = fRatInWater + 1            // a piece next to its own den
 	fInTrap      = fDenGuard + 1              // a piece in an enemy trap (rank 0 there)
-	numFeatures  = fInTrap + 1                // the number of weights
+	fOpenToMove  = fInTrap + 1                // the side to move has an open trap (see openTraps)
+	fOpenWaiting = fOpenToMove + 1            // + n-1: the side not to move has n open traps
+	numFeatures  = fOpenWaiting + 3           // the number of weights
 	advanceSteps = 15                         // distances 0..14 (Manhattan, rivers ignored)
 )
 
@@ -67,8 +69,56 @@ func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
 			score += w[fInTrap]
 		}
 	}
+	if n := openTraps(pos, c); n > 0 {
+		if c == pos.SideToMove() {
+			score += w[fOpenToMove]
+		} else {
+			score += w[fOpenWaiting+n-1]
+		}
+	}
 	return score
 }
+
+// openTraps counts the enemy traps that side c can step into next move
+// with no enemy piece next to them or on them: the trap is empty, a piece
+// of c stands next to it and no defender could capture a piece there (rank
+// 0 in the trap). A piece of c in an open trap enters the den the move
+// after, so with c to move one open trap wins; the other side, to move, must
+// cover each open trap at once.
+func openTraps(pos *dsq.Position, c dsq.Color) int {
+	ours, theirs := pos.Occupied(c), pos.Occupied(c.Other())
+	n := 0
+	for _, t := range &trapApproach[c] {
+		if ours&t.near != 0 && (ours|theirs)&t.trap == 0 && theirs&t.near == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// trapApproach[c] is, for each trap next to the den c attacks, the trap and
+// the squares next to it (the den aside).
+var trapApproach = func() (a [2][3]struct{ trap, near dsq.Bitboard }) {
+	for c := range dsq.Color(2) {
+		den := dsq.DenOf(c.Other())
+		i := 0
+		for t := range dsq.TrapsOf(c.Other()).Squares() {
+			a[c][i].trap = t.Bitboard()
+			f, r := t.File(), t.Rank()
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nf, nr := f+d[0], r+d[1]
+				if nf < 0 || nf >= dsq.NumFiles || nr < 0 || nr >= dsq.NumRanks {
+					continue
+				}
+				if sq := dsq.Square(nr*dsq.NumFiles + nf); !den.Has(sq) {
+					a[c][i].near |= sq.Bitboard()
+				}
+			}
+			i++
+		}
+	}
+	return a
+}()
 
 // features adds to f the features of side c's pieces, times sign: what
 // side computes with the weights, as counts for the tuner.
@@ -90,6 +140,13 @@ func features(pos *dsq.Position, c dsq.Color, sign int, f *[numFeatures]int) {
 			f[fDenGuard] += sign
 		case traps.Has(sq):
 			f[fInTrap] += sign
+		}
+	}
+	if n := openTraps(pos, c); n > 0 {
+		if c == pos.SideToMove() {
+			f[fOpenToMove] += sign
+		} else {
+			f[fOpenWaiting+n-1] += sign
 		}
 	}
 }

@@ -11,4 +11,6 @@ var weights = [numFeatures]int{
 	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
 	// rat in water, den guard, in an enemy trap
 	0, 0, 0,
+	// open traps: with the move; without it, one, two, three
+	1500, 100, 400, 800,
 }
