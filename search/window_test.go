@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,5 +72,29 @@ func TestBoundOf(t *testing.T) {
 		-11: upper, -10: upper, -9: exact, 0: exact, 9: exact, 10: lower, 11: lower,
 	} {
 		assert.Equal(t, want, boundOf(best, alpha, beta), "best %d in (%d, %d)", best, alpha, beta)
+	}
+}
+
+// TestTableCutoffAtTheWindowEdge: a stored lower bound equal to beta, or an
+// upper bound equal to alpha, already decides the node: negamax returns it
+// without searching a move (one node: the probe).
+func TestTableCutoffAtTheWindowEdge(t *testing.T) {
+	pos := dsq.StartPosition()
+	for _, c := range []struct {
+		bound              uint8
+		score, alpha, beta int
+	}{
+		{lower, 30, 0, 30},
+		{upper, 0, 0, 30},
+		{lower, 31, 0, 30},
+		{upper, -1, 0, 30},
+	} {
+		e := NewEngine(1)
+		w := newWorker(e.tt)
+		w.stack = append(w.stack, pos.Hash())
+		w.begin(context.Background(), &pos, Options{Depth: 4})
+		w.tt.store(w.key(&pos), entry{move: dsq.NewMove(dsq.A3, dsq.A4), score: int32(c.score), depth: 4, bound: c.bound})
+		assert.Equal(t, c.score, w.negamax(&pos, 4, 2, c.alpha, c.beta), "%+v", c)
+		assert.LessOrEqual(t, w.nodes, uint64(1), "%+v: searched although the table had settled it", c)
 	}
 }
