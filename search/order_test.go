@@ -1,0 +1,39 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// TestMoveOrder: the table move first, then den entries, captures (the most
+// valuable victim first), the ply's two killers in their order, and the
+// quiet moves by history, the rest in generation order.
+func TestMoveOrder(t *testing.T) {
+	// Red: tiger c9 next to Blue's den d9, lion a8 below Blue's cat a9, dog
+	// b1; Blue also has a rat on g1.
+	pos, err := dsq.ParsePosition("c1T4/L6/7/7/7/7/7/7/1D4r r 0 1")
+	require.NoError(t, err)
+	mv := func(s string) dsq.Move {
+		m, err := dsq.ParseMove(s)
+		require.NoError(t, err)
+		return m
+	}
+	w := newWorker(newTable(1))
+	const ply = 3
+	w.killers[ply] = [2]dsq.Move{mv("b1b2"), mv("a8b8")}
+	w.history[dsq.Red][dsq.B1][dsq.A1] = 50
+	w.history[dsq.Red][dsq.A8][dsq.A7] = 70
+
+	moves := w.order(&pos, pos.LegalMoves(), mv("b1c1"), ply)
+	want := []string{"b1c1", "c9d9", "a8a9", "b1b2", "a8b8", "a8a7", "b1a1"}
+	require.GreaterOrEqual(t, len(moves), len(want))
+	got := make([]string, len(want))
+	for i := range want {
+		got[i] = moves[i].String()
+	}
+	assert.Equal(t, want, got)
+}
