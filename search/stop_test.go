@@ -1,0 +1,93 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// cancelAfter is a context whose Err turns to context.Canceled at its n-th
+// call: a cancellation at a chosen moment of a single-threaded search, the
+// same moment every run.
+type cancelAfter struct {
+	context.Context
+	calls, n int
+}
+
+func (c *cancelAfter) Err() error {
+	c.calls++
+	if c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCancelledSearch: cancelled after its first iteration, a search
+// returns the last finished iteration's move, with no error.
+func TestCancelledSearch(t *testing.T) {
+	pos := dsq.StartPosition()
+	// Find how many Err calls a search to depth 5 makes, then cancel one
+	// call before the end: inside the last iteration.
+	count := &cancelAfter{Context: context.Background(), n: 1 << 62}
+	full, err := NewEngine(1).Search(count, pos, Options{Depth: 5, Nodes: 1 << 40})
+	require.NoError(t, err)
+	require.Equal(t, 5, full.Depth)
+	late := &cancelAfter{Context: context.Background(), n: count.calls}
+	res, err := NewEngine(1).Search(late, pos, Options{Depth: 5, Nodes: 1 << 40})
+	require.NoError(t, err)
+	assert.Less(t, res.Depth, 5)
+	assert.Positive(t, res.Depth)
+	assert.True(t, pos.IsLegal(res.Move))
+}
+
+// TestTableKeyAndTheClock: without a move limit, or far from it, the
+// no-capture count is not part of the table key (transpositions share
+// entries); near the limit it is.
+func TestTableKeyAndTheClock(t *testing.T) {
+	start, err := dsq.StartPosition().WithRules(dsq.Rules{MoveLimit: 200})
+	require.NoError(t, err)
+	noLimit, err := start.WithRules(dsq.Rules{MoveLimit: dsq.NoMoveLimit})
+	require.NoError(t, err)
+	keys := func(pos dsq.Position, clocks ...int) map[uint64]bool {
+		set := map[uint64]bool{}
+		for _, c := range clocks {
+			p := withClock(t, pos, c)
+			w := newWorker(newTable(1))
+			w.stack = append(w.stack, p.Hash())
+			w.begin(context.Background(), &p, Options{})
+			set[w.key(&p)] = true
+		}
+		return set
+	}
+	assert.Len(t, keys(noLimit, 0, 1, 5, 40, 59, 500), 1, "no limit")
+	assert.Len(t, keys(start, 0, 1), 1, "far from the limit of 200")
+	assert.Len(t, keys(start, 150, 190, 199), 3, "near it")
+}
+
+// TestGreedyPlayerBreaksTiesAtRandom: from the start position several moves
+// score alike for the greedy player, and over many seeds it plays more than
+// one of them.
+func TestGreedyPlayerBreaksTiesAtRandom(t *testing.T) {
+	pos := dsq.StartPosition()
+	seen := map[dsq.Move]bool{}
+	for seed := range uint64(40) {
+		m, err := GreedyPlayer{Rand: rand.New(rand.NewPCG(seed, 1))}.Move(context.Background(), pos)
+		require.NoError(t, err)
+		seen[m] = true
+	}
+	assert.Greater(t, len(seen), 1)
+}
+
+// TestNodeLimitInTheFirstIteration: a node limit that stops the search
+// before its first iteration ends still gives a legal move and no error.
+func TestNodeLimitInTheFirstIteration(t *testing.T) {
+	pos := dsq.StartPosition()
+	res, err := NewEngine(1).Search(context.Background(), pos, Options{Nodes: 1})
+	require.NoError(t, err)
+	assert.True(t, pos.IsLegal(res.Move), "%v", res.Move)
+}
