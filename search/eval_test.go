@@ -34,3 +34,32 @@ func TestEvaluationFeaturesOnAHandMadeBoard(t *testing.T) {
 	assert.Zero(t, f[fRatInWater]+f[fDenGuard]+f[fInTrap])
 	assert.Zero(t, side(&pos, dsq.Blue, &w))
 }
+
+// TestOpenTrapFeatures: an open trap counts once for the side to move
+// (fOpenToMove), and n open traps of the side not to move count at
+// fOpenWaiting+n-1, in the tuner's features as in the evaluation.
+func TestOpenTrapFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		pos     string
+		feature int // Red's
+	}{
+		{"7/2C4/7/7/7/7/7/7/6l r 0 1", fOpenToMove},          // two open traps, Red to move
+		{"7/2C1d2/7/7/7/7/7/7/6l b 0 1", fOpenWaiting},       // one, Blue to move
+		{"7/2C4/7/7/7/7/7/7/6l b 0 1", fOpenWaiting + 1},     // two
+		{"7/2C1D2/3W3/7/7/7/7/7/6l b 0 1", fOpenWaiting + 2}, // three
+	} {
+		pos := mustPos(t, tc.pos)
+		var f [numFeatures]int
+		features(&pos, dsq.Red, 1, &f)
+		for i := fOpenToMove; i < numFeatures; i++ {
+			want := 0
+			if i == tc.feature {
+				want = 1
+			}
+			assert.Equal(t, want, f[i], "%s: feature %d", tc.pos, i)
+		}
+		var w [numFeatures]int
+		w[tc.feature] = 7
+		assert.Equal(t, 7, side(&pos, dsq.Red, &w), tc.pos)
+	}
+}
