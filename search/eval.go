@@ -69,14 +69,23 @@ func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
 			score += w[fInTrap]
 		}
 	}
-	if n := openTraps(pos, c); n > 0 {
-		if c == pos.SideToMove() {
-			score += w[fOpenToMove]
-		} else {
-			score += w[fOpenWaiting+n-1]
-		}
+	if i, ok := openTrapFeature(pos, c); ok {
+		score += w[i]
 	}
 	return score
+}
+
+// openTrapFeature is the feature side c's open traps count under, if it
+// has any: fOpenToMove when c is to move, else fOpenWaiting+n-1 for n.
+func openTrapFeature(pos *dsq.Position, c dsq.Color) (int, bool) {
+	n := openTraps(pos, c)
+	switch {
+	case n == 0:
+		return 0, false
+	case c == pos.SideToMove():
+		return fOpenToMove, true
+	}
+	return fOpenWaiting + n - 1, true
 }
 
 // openTraps counts the enemy traps that side c can step into next move
@@ -142,12 +151,8 @@ func features(pos *dsq.Position, c dsq.Color, sign int, f *[numFeatures]int) {
 			f[fInTrap] += sign
 		}
 	}
-	if n := openTraps(pos, c); n > 0 {
-		if c == pos.SideToMove() {
-			f[fOpenToMove] += sign
-		} else {
-			f[fOpenWaiting+n-1] += sign
-		}
+	if i, ok := openTrapFeature(pos, c); ok {
+		f[i] += sign
 	}
 }
 
