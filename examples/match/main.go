@@ -8,7 +8,7 @@
 //	    [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B]
 //	    [-max-time D] [-max-plies N]
 //	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
-//	    [-gen-depth D] [-gen-margin CP] [-seed S] > FILE
+//	    [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S] > FILE
 //
 // A SPEC is comma-separated key=value fields: engine=search (this module's
 // engine, the default), engine=baseline (the engine as it was before issue
@@ -79,11 +79,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		gen      = fs.Int("gen-openings", 0, "write this many balanced openings to standard output and exit")
 		genPlies = fs.String("gen-plies", "4,8", "random half-moves of a generated opening: min,max")
 		genDepth = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
-		genMax   = fs.Int("gen-margin", 100, "largest |score| of a generated opening")
+		genMax   = fs.String("gen-margin", "100", "largest |score| of a generated opening, or MIN,MAX for unbalanced openings")
 		seed     = fs.Uint64("seed", 1, "random seed for -gen-openings")
 	)
 	usage := func(err error) int {
-		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP] [-seed S])\n", err)
+		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -94,10 +94,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *gen > 0 {
 		lo, hi, err := pairOf[int](*genPlies, strconv.Atoi)
-		if err != nil || lo < 0 || hi < lo || *genDepth < 1 || *genMax < 0 {
-			return usage(fmt.Errorf("-gen-plies %q, -gen-depth %d, -gen-margin %d: want 0 <= min <= max, depth >= 1, margin >= 0", *genPlies, *genDepth, *genMax))
+		least, most, errMargin := marginOf(*genMax)
+		if err != nil || errMargin != nil || lo < 0 || hi < lo || *genDepth < 1 || least < 0 || most < least {
+			return usage(fmt.Errorf("-gen-plies %q, -gen-depth %d, -gen-margin %q: want 0 <= min <= max, depth >= 1, 0 <= margin or 0 <= min <= max", *genPlies, *genDepth, *genMax))
 		}
-		opts := genOptions{Count: *gen, MinPlies: lo, MaxPlies: hi, Depth: *genDepth, Margin: *genMax, Seed: *seed}
+		opts := genOptions{Count: *gen, MinPlies: lo, MaxPlies: hi, Depth: *genDepth, Least: least, Margin: most, Seed: *seed}
 		if err := generateOpenings(ctx, stdout, opts); err != nil {
 			fmt.Fprintln(stderr, "match:", err)
 			return 1
@@ -145,6 +146,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// marginOf reads -gen-margin: "MAX" (balanced: 0..MAX) or "MIN,MAX".
+func marginOf(s string) (least, most int, err error) {
+	if !strings.Contains(s, ",") {
+		most, err = strconv.Atoi(s)
+		return 0, most, err
+	}
+	return pairOf[int](s, strconv.Atoi)
 }
 
 // pairOf reads "x,y".

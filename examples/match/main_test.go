@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
 )
 
 const openingsFile = "testdata/openings.txt"
@@ -39,6 +40,23 @@ func TestGenerateOpeningsIsReproducible(t *testing.T) {
 	list, err := readOpenings(strings.NewReader(a.String()), "generated")
 	require.NoError(t, err)
 	assert.Len(t, list, 5)
+}
+
+// TestGenerateUnbalancedOpenings: with a least margin, every opening is
+// judged by the same search as between the least and the largest |score|.
+func TestGenerateUnbalancedOpenings(t *testing.T) {
+	var out bytes.Buffer
+	opts := genOptions{Count: 4, MinPlies: 8, MaxPlies: 16, Depth: 3, Least: 100, Margin: 400, Seed: 3}
+	require.NoError(t, generateOpenings(context.Background(), &out, opts))
+	list, err := readOpenings(strings.NewReader(out.String()), "generated")
+	require.NoError(t, err)
+	require.Len(t, list, 4)
+	for _, pos := range list {
+		r, err := search.NewEngine(16).Search(context.Background(), pos, search.Options{Depth: 3})
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, abs(r.Score), 100, "%v", pos)
+		assert.LessOrEqual(t, abs(r.Score), 400, "%v", pos)
+	}
 }
 
 func TestReadOpeningsRefusesBadLines(t *testing.T) {
@@ -111,6 +129,9 @@ func TestBadFlags(t *testing.T) {
 		{"-concurrency", "0"},
 		{"-openings", "testdata/missing.txt"},
 		{"-gen-openings", "3", "-gen-plies", "5,2"},
+		{"-gen-openings", "3", "-gen-margin", "200,100"},
+		{"-gen-openings", "3", "-gen-margin", "-1"},
+		{"-gen-openings", "3", "-gen-margin", "x,100"},
 		{"stray"},
 	} {
 		code, out, errOut := runMatch(t, args...)

@@ -60,19 +60,24 @@ type genOptions struct {
 	MaxPlies int    // and at most
 	Depth    int    // search depth that judges the balance
 	Margin   int    // largest |score| accepted, in centi-rats
+	Least    int    // smallest |score| accepted: 0 for balanced openings, above 0 for unbalanced ones
 	Seed     uint64 // random source
 }
 
 // generateOpenings writes opts.Count distinct positions reached by random
 // moves from the start that the engine judges roughly level: its score at
-// opts.Depth is within opts.Margin for the side to move. The output is a
-// function of the options only.
+// opts.Depth is within opts.Margin for the side to move. With opts.Least
+// above 0 they are unbalanced instead: |score| between opts.Least and
+// opts.Margin, one side better but the game not decided, the kind of
+// opening chess engine testers use when level ones end in draws too often
+// (each is played twice, colours swapped, so neither engine gets the better
+// side more often). The output is a function of the options only.
 func generateOpenings(ctx context.Context, w io.Writer, opts genOptions) error {
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x6f70656e))
 	engine := search.NewEngine(16)
 	seen := map[string]bool{}
-	fmt.Fprintf(w, "# %d openings: %d to %d random half-moves from the start, |score| <= %d at depth %d (seed %d)\n",
-		opts.Count, opts.MinPlies, opts.MaxPlies, opts.Margin, opts.Depth, opts.Seed)
+	fmt.Fprintf(w, "# %d openings: %d to %d random half-moves from the start, %d <= |score| <= %d at depth %d (seed %d)\n",
+		opts.Count, opts.MinPlies, opts.MaxPlies, opts.Least, opts.Margin, opts.Depth, opts.Seed)
 	for written, tries := 0, 0; written < opts.Count; tries++ {
 		if tries > 1000*opts.Count {
 			return fmt.Errorf("only %d level openings found in %d tries", written, tries)
@@ -95,7 +100,7 @@ func generateOpenings(ctx context.Context, w io.Writer, opts genOptions) error {
 		if err != nil {
 			return err
 		}
-		if r.Score > opts.Margin || r.Score < -opts.Margin {
+		if abs(r.Score) > opts.Margin || abs(r.Score) < opts.Least {
 			continue
 		}
 		seen[text] = true
@@ -103,4 +108,11 @@ func generateOpenings(ctx context.Context, w io.Writer, opts genOptions) error {
 		written++
 	}
 	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
