@@ -41,6 +41,9 @@ func aspirationWindows(prev int, search func(alpha, beta int) (score int, move d
 
 // root searches every root move in (alpha, beta), the table move and the
 // best of the last iteration first, and returns the best score and move.
+// Stopped before the end, it returns the best of the moves it finished when
+// that one scored above alpha (a move proven better than those searched
+// before it, the last iteration's best among them), and -Win-1 otherwise.
 func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move) {
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos), 0)
@@ -61,7 +64,10 @@ func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move)
 		e.stack = e.stack[:len(e.stack)-1]
 		pos.UnmakeMove(m, u)
 		if e.stopped {
-			return 0, bestMove
+			if best > origAlpha {
+				return best, bestMove
+			}
+			return -Win - 1, bestMove
 		}
 		if score > best {
 			best, bestMove = score, m

@@ -248,6 +248,11 @@ func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, sk
 					return Result{}, err
 				}
 			}
+			if score > -Win-1 && move != best.Move {
+				// The unfinished iteration found a better move than the
+				// last finished one's: play it (its depth is not finished).
+				best.Move, best.Score, best.PV = move, score, e.pv(pos, move, d-1)
+			}
 			break
 		}
 		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes, PV: e.pv(pos, move, d)}

@@ -91,3 +91,38 @@ func TestNodeLimitInTheFirstIteration(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, pos.IsLegal(res.Move), "%v", res.Move)
 }
+
+// TestUnfinishedIterationMove: stopped inside an iteration after it proved
+// a move better than the last finished iteration's, the search plays that
+// move; its Depth stays the finished one's.
+func TestUnfinishedIterationMove(t *testing.T) {
+	type iteration struct {
+		move  dsq.Move
+		nodes uint64
+	}
+	adopted := 0
+	for _, pos := range randomPositions(t, 40, 7) {
+		var its []iteration
+		_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 6, Progress: func(r Result) {
+			its = append(its, iteration{r.Move, r.Nodes})
+		}})
+		require.NoError(t, err)
+		for d := 3; d < len(its); d++ {
+			if its[d].move == its[d-1].move {
+				continue
+			}
+			// Iteration d+1 changed the move: stop it at nodes in between.
+			lo, hi := its[d-1].nodes, its[d].nodes
+			for limit := lo + 1; limit < hi; limit += max((hi-lo)/40, 1) {
+				r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 6, Nodes: limit})
+				require.NoError(t, err)
+				require.True(t, pos.IsLegal(r.Move))
+				if r.Depth == d && r.Move != its[d-1].move {
+					adopted++
+					assert.Equal(t, r.Move, r.PV[0])
+				}
+			}
+		}
+	}
+	assert.Positive(t, adopted, "no stopped iteration gave its better move")
+}
