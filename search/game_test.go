@@ -97,3 +97,37 @@ func TestSearchGameOver(t *testing.T) {
 	_, err := NewEngine(1).SearchGame(context.Background(), g, Options{Depth: 3})
 	assert.ErrorIs(t, err, ErrNoMove)
 }
+
+// TestTableCutoffAtARepeatedPosition: a position already seen in the game
+// is searched, not cut off by its table entry, since the entry may come
+// from a search that did not know the history: here Red, at a position
+// seen once before, can draw by repeating a position a third time, though
+// the table, filled from the same position without a history, says Red is
+// lost.
+func TestTableCutoffAtARepeatedPosition(t *testing.T) {
+	// Blue's elephant and Red's lion shuffle: e2f2 f1e1 f2e2 e1f1 twice
+	// round; f2e2 then reaches its position a second time, and Red's e1f1
+	// the start a third.
+	const start = "7/l2c2t/1d1p3/3wR2/7/2rW3/1TEP3/2C1e2/5L1 b 15 23"
+	g := shuffleGame(t, start, publicRules, "e2f2", "f1e1", "f2e2", "e1f1", "e2f2", "f1e1", "f2e2")
+	seen := g.Position()
+	e := NewEngine(16)
+	// The table learns the position without its history: Red is lost.
+	fresh, err := seen.WithRules(publicRules)
+	require.NoError(t, err)
+	r, err := e.Search(context.Background(), fresh, Options{Depth: 7})
+	require.NoError(t, err)
+	require.Less(t, r.Score, -200)
+
+	// One move before, with the history: Blue's f2e2 lets Red repeat.
+	g = shuffleGame(t, start, publicRules, "e2f2", "f1e1", "f2e2", "e1f1", "e2f2", "f1e1")
+	w := e.workers[0]
+	w.loadGame(g)
+	pos := g.Position()
+	w.begin(context.Background(), &pos, Options{})
+	m, _ := dsq.ParseMove("f2e2")
+	pos.MakeMove(m)
+	w.stack = append(w.stack, pos.Hash())
+	score := w.negamax(&pos, 5, 1, -Win-1, Win+1)
+	assert.GreaterOrEqual(t, score, 0, "Red draws by e1f1")
+}

@@ -135,8 +135,9 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	}
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
-	if score, ok := e.settled(pos, moves, ply); ok {
-		return score
+	settledScore, ok, seen := e.settled(pos, moves, ply)
+	if ok {
+		return settledScore
 	}
 	if depth <= 0 || ply >= maxPly {
 		return e.quiesce(pos, moves, ply, alpha, beta)
@@ -145,7 +146,10 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	ttMove := dsq.NoMove
 	if t, ok := e.tt.probe(key); ok {
 		ttMove = t.move
-		if int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth {
+		// No cutoff at a position seen before in the game or the line: a
+		// repetition may lie one move below it, which the entry, perhaps
+		// stored from another path, does not know.
+		if !seen && (int(t.depth) == depth || int(t.depth) > depth && !e.exactDepth) {
 			s := scoreFromTT(int(t.score), ply)
 			switch {
 			case t.bound == exact,
@@ -253,7 +257,7 @@ func (e *worker) qnode(pos *dsq.Position, ply, alpha, beta int) int {
 	}
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
-	if score, ok := e.settled(pos, moves, ply); ok {
+	if score, ok, _ := e.settled(pos, moves, ply); ok {
 		return score
 	}
 	return e.quiesce(pos, moves, ply, alpha, beta)
@@ -272,13 +276,16 @@ func (e *worker) halt() bool {
 
 // settled returns the score of a node that needs no search: one the rules
 // decide (no legal moves), a repetition, or a position the endgame tables
-// solve.
-func (e *worker) settled(pos *dsq.Position, moves []dsq.Move, ply int) (int, bool) {
+// solve; and whether the position occurred before in the game or the line
+// (see repetition).
+func (e *worker) settled(pos *dsq.Position, moves []dsq.Move, ply int) (score int, ok, seen bool) {
 	if len(moves) == 0 {
-		return e.terminal(pos, ply), true
+		return e.terminal(pos, ply), true, false
 	}
-	if e.repeated(pos) {
-		return e.drawScore(ply), true
+	draw, seen := e.repetition(pos)
+	if draw {
+		return e.drawScore(ply), true, true
 	}
-	return e.probeTables(pos, ply)
+	score, ok = e.probeTables(pos, ply)
+	return score, ok, seen
 }

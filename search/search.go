@@ -158,20 +158,23 @@ func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Res
 	if g.IsOver() {
 		return Result{}, ErrNoMove
 	}
+	e.workers[0].loadGame(g)
+	return e.search(ctx, g.Position(), opts)
+}
+
+// loadGame readies the worker to search g's position with g's history.
+func (e *worker) loadGame(g *dsq.Game) {
 	pos := g.Position()
-	rules := g.Rules()
-	main := e.workers[0]
-	main.threefold = rules.Threefold
+	e.threefold = g.Rules().Threefold
 	// The positions since the last capture, oldest first: no earlier one can
 	// come back, as a capture cannot be undone.
 	n := len(g.Moves())
 	first := max(n-pos.NoCaptureHalfMoves(), 0)
-	main.stack = main.stack[:0]
+	e.stack = e.stack[:0]
 	for i := first; i <= n; i++ {
 		p, _ := g.PositionAfter(i)
-		main.stack = append(main.stack, p.Hash())
+		e.stack = append(e.stack, p.Hash())
 	}
-	return e.search(ctx, pos, opts)
 }
 
 // search runs the main worker, and helpers when opts.Threads asks for them,
@@ -296,27 +299,38 @@ func drawAt(r dsq.Rules) int {
 	return r.MoveLimit
 }
 
-// repeated reports whether pos, the top of the stack, is a draw by repetition under Threefold: its third occurrence in the game
-// and the line, or a repeat of a position of the line below the root.
+// repeated reports whether pos, the top of the stack, is a draw by
+// repetition under Threefold: its third occurrence in the game and the
+// line, or a repeat of a position of the line below the root.
 func (e *worker) repeated(pos *dsq.Position) bool {
+	draw, _ := e.repetition(pos)
+	return draw
+}
+
+// repetition reports whether pos, the top of the stack, is a draw by
+// repetition (as repeated), and whether it occurred before at all, in the
+// game or the line: a position seen before may have a repetition one move
+// below it that its table entry, stored from another path, does not know.
+// Without Threefold, neither.
+func (e *worker) repetition(pos *dsq.Position) (draw, seen bool) {
 	if !e.threefold {
-		return false
+		return false, false
 	}
 	top := len(e.stack) - 1 // pos itself
 	h := e.stack[top]
-	seen := 0
+	count := 0
 	for i := top - 2; i >= max(top-pos.NoCaptureHalfMoves(), 0); i -= 2 {
 		if e.stack[i] == h {
 			if i > e.rootIndex {
-				return true
+				return true, true
 			}
-			seen++
-			if seen == 2 {
-				return true
+			count++
+			if count == 2 {
+				return true, true
 			}
 		}
 	}
-	return false
+	return false, count > 0
 }
 
 // scoreToTT and scoreFromTT store win scores as distances from the node
