@@ -44,7 +44,7 @@ func TestTableEntries(t *testing.T) {
 
 // TestThreads searches with several threads sharing the table (run it with
 // -race): the move is legal, the forced win is found, node and time limits
-// hold, and the main thread's result comes back.
+// hold, and a finished iteration's result comes back.
 func TestThreads(t *testing.T) {
 	e := NewEngine(4)
 	r, err := e.Search(context.Background(), mustPos(t, "l6/3D3/7/7/7/7/7/7/6L r"), Options{Depth: 5, Threads: 3})
@@ -66,4 +66,22 @@ func TestThreads(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a2a1", r.Move.String())
 	assert.Equal(t, 0, r.Score)
+}
+
+// TestDeepest: the thread with the deepest finished iteration gives the
+// result, the main thread (the first) on a tie; a helper without a finished
+// iteration (Depth 0) never does.
+func TestDeepest(t *testing.T) {
+	m := func(s string) dsq.Move {
+		mv, err := dsq.ParseMove(s)
+		require.NoError(t, err)
+		return mv
+	}
+	main := Result{Move: m("a1a2"), Depth: 7}
+	assert.Equal(t, main, deepest([]Result{main}))
+	assert.Equal(t, main, deepest([]Result{main, {Move: m("g1g2"), Depth: 7}, {}}))
+	helper := Result{Move: m("g1g2"), Depth: 8}
+	assert.Equal(t, helper, deepest([]Result{main, {Move: m("b1b2"), Depth: 6}, helper, {Move: m("c1c2"), Depth: 8}}))
+	first := Result{Move: m("a1a2")}
+	assert.Equal(t, first, deepest([]Result{first, {}}))
 }
