@@ -41,12 +41,52 @@ func group(a dsq.Animal) int {
 	return 0
 }
 
-// evaluate scores a quiet position for the side to move.
+// evaluate scores a quiet position for the side to move: side's sum for
+// each colour with the weights, taken from pieceSquare, and the open traps
+// from the occupancy gathered on the way.
 func evaluate(pos *dsq.Position) int {
 	us := pos.SideToMove()
-	return side(pos, us, &weights) - side(pos, us.Other(), &weights)
+	var occ [2]dsq.Bitboard
+	var sum [2]int
+	for c := range dsq.Color(2) {
+		table := &pieceSquare[c]
+		for a := range dsq.Animal(dsq.NumAnimals) {
+			if sq, ok := pos.SquareOf(c, a); ok {
+				occ[c] |= sq.Bitboard()
+				sum[c] += int(table[a][sq])
+			}
+		}
+	}
+	score := sum[us] - sum[us.Other()]
+	if n := trapsOpen(occ[us], occ[us.Other()], us); n > 0 {
+		score += weights[fOpenToMove]
+	}
+	if n := trapsOpen(occ[us.Other()], occ[us], us.Other()); n > 0 {
+		score -= weights[fOpenWaiting+n-1]
+	}
+	return score
 }
 
+// pieceSquare is side's sum over one piece, by colour, animal and square,
+// for the weights: material, advance and the square's own terms.
+var pieceSquare = func() (t [2][dsq.NumAnimals][dsq.NumSquares]int32) {
+	for c := range dsq.Color(2) {
+		for a := range dsq.Animal(dsq.NumAnimals) {
+			for sq := range dsq.Square(dsq.NumSquares) {
+				var f [numFeatures]int
+				pieceFeatures(c, a, sq, 1, &f)
+				for i, n := range f {
+					t[c][a][sq] += int32(n * weights[i])
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// side is side c's sum of weights w over the features of its pieces: the
+// evaluation written plainly, with any weights (evaluate is the same sum
+// for the engine's weights, faster).
 func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
 	den := dsq.DenOf(c.Other()).First()
 	df, dr := den.File(), den.Rank()
@@ -95,7 +135,12 @@ func openTrapFeature(pos *dsq.Position, c dsq.Color) (int, bool) {
 // after, so with c to move one open trap wins; the other side, to move, must
 // cover each open trap at once.
 func openTraps(pos *dsq.Position, c dsq.Color) int {
-	ours, theirs := pos.Occupied(c), pos.Occupied(c.Other())
+	return trapsOpen(pos.Occupied(c), pos.Occupied(c.Other()), c)
+}
+
+// trapsOpen is openTraps for side c with its pieces on ours and the other
+// side's on theirs.
+func trapsOpen(ours, theirs dsq.Bitboard, c dsq.Color) int {
 	n := 0
 	for _, t := range &trapApproach[c] {
 		if ours&t.near != 0 && (ours|theirs)&t.trap == 0 && theirs&t.near == 0 {
@@ -132,27 +177,30 @@ var trapApproach = func() (a [2][3]struct{ trap, near dsq.Bitboard }) {
 // features adds to f the features of side c's pieces, times sign: what
 // side computes with the weights, as counts for the tuner.
 func features(pos *dsq.Position, c dsq.Color, sign int, f *[numFeatures]int) {
-	den := dsq.DenOf(c.Other()).First()
-	traps := dsq.TrapsOf(c.Other())
 	for a := range dsq.Animal(dsq.NumAnimals) {
-		sq, ok := pos.SquareOf(c, a)
-		if !ok {
-			continue
-		}
-		dist := abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
-		f[fMaterial+int(a)] += sign
-		f[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)] += sign
-		switch {
-		case a == dsq.Rat && dsq.Water.Has(sq):
-			f[fRatInWater] += sign
-		case denGuard[c].Has(sq):
-			f[fDenGuard] += sign
-		case traps.Has(sq):
-			f[fInTrap] += sign
+		if sq, ok := pos.SquareOf(c, a); ok {
+			pieceFeatures(c, a, sq, sign, f)
 		}
 	}
 	if i, ok := openTrapFeature(pos, c); ok {
 		f[i] += sign
+	}
+}
+
+// pieceFeatures adds to f the features of side c's animal a on sq, times
+// sign.
+func pieceFeatures(c dsq.Color, a dsq.Animal, sq dsq.Square, sign int, f *[numFeatures]int) {
+	den := dsq.DenOf(c.Other()).First()
+	dist := abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
+	f[fMaterial+int(a)] += sign
+	f[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)] += sign
+	switch {
+	case a == dsq.Rat && dsq.Water.Has(sq):
+		f[fRatInWater] += sign
+	case denGuard[c].Has(sq):
+		f[fDenGuard] += sign
+	case dsq.TrapsOf(c.Other()).Has(sq):
+		f[fInTrap] += sign
 	}
 }
 

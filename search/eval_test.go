@@ -61,5 +61,9 @@ func TestOpenTrapFeatures(t *testing.T) {
 		var w [numFeatures]int
 		w[tc.feature] = 7
 		assert.Equal(t, 7, side(&pos, dsq.Red, &w), tc.pos)
+		// The engine's evaluation, from its table and its own count of
+		// the open traps, is side's sum with its weights.
+		us := pos.SideToMove()
+		assert.Equal(t, side(&pos, us, &weights)-side(&pos, us.Other(), &weights), evaluate(&pos), tc.pos)
 	}
 }
