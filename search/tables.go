@@ -65,8 +65,8 @@ func sameTableRules(a, b dsq.Rules) bool {
 // probeTables returns the exact score of pos, ply half-moves below the
 // root, if the tables hold its material. It allocates nothing.
 func (e *worker) probeTables(pos *dsq.Position, ply int) (int, bool) {
-	if (pos.Occupied(dsq.Red) | pos.Occupied(dsq.Blue)).Count() > e.tablePieces {
-		return 0, false // also when there are no tables: tablePieces is 0
+	if e.tablePieces == 0 || (pos.Occupied(dsq.Red)|pos.Occupied(dsq.Blue)).Count() > e.tablePieces {
+		return 0, false
 	}
 	v, ok := e.tables.Probe(*pos)
 	if !ok {
