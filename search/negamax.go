@@ -120,8 +120,17 @@ func (e *worker) drawScore(ply int) int {
 // captured.
 func denThreat(pos *dsq.Position) bool {
 	us := pos.SideToMove()
-	return pos.Occupied(us.Other())&denGuard[us] != 0
+	for _, sq := range &denGuardSquares[us] {
+		if p := pos.PieceAt(sq); p != dsq.NoPiece && p.Color() != us {
+			return true
+		}
+	}
+	return false
 }
+
+// denGuardSquares[c] lists denGuard[c]: three board lookups are cheaper
+// than the other side's occupancy.
+var denGuardSquares = [2][3]dsq.Square{{dsq.C1, dsq.E1, dsq.D2}, {dsq.C9, dsq.E9, dsq.D8}}
 
 // denGuard[c] is the squares next to side c's den.
 var denGuard = [2]dsq.Bitboard{

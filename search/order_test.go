@@ -37,3 +37,25 @@ func TestMoveOrder(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 }
+
+// TestDenThreat: denThreat's three board lookups say what the other side's
+// occupancy of the squares next to the den says.
+func TestDenThreat(t *testing.T) {
+	for c := range dsq.Color(2) {
+		var b dsq.Bitboard
+		for _, sq := range denGuardSquares[c] {
+			b |= sq.Bitboard()
+		}
+		require.Equal(t, denGuard[c], b)
+	}
+	threats := 0
+	for _, pos := range randomPositions(t, 3000, 11) {
+		us := pos.SideToMove()
+		want := pos.Occupied(us.Other())&denGuard[us] != 0
+		require.Equal(t, want, denThreat(&pos), "%v", pos)
+		if want {
+			threats++
+		}
+	}
+	assert.Positive(t, threats)
+}
