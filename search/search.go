@@ -264,13 +264,6 @@ func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, sk
 	e.begin(ctx, &pos, opts)
 	best := Result{Move: moves[0]}
 	for d := 1 + skip; d <= depth; d++ {
-		if skip > 0 && (d+skip)%2 == 1 && d < depth {
-			// A helper searches every other depth (the odd ones for skip
-			// 1, the even ones for skip 2), so that while the main thread
-			// is on d a helper is on d+1, filling the table ahead of it
-			// and finishing a deeper iteration sooner.
-			continue
-		}
 		if d > 1 && e.shouldStop() {
 			break // no time for another iteration
 		}

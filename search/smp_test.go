@@ -119,17 +119,3 @@ func BenchmarkSearchThreads(b *testing.B) {
 		})
 	}
 }
-
-// TestHelperDepths: a helper searches every other depth, the odd ones or
-// the even ones by its skip, and the last one asked.
-func TestHelperDepths(t *testing.T) {
-	for skip, want := range map[int][]int{0: {1, 2, 3, 4, 5, 6, 7}, 1: {3, 5, 7}, 2: {4, 6, 7}} {
-		w := newWorker(newTable(1))
-		pos := dsq.StartPosition()
-		w.stack = append(w.stack[:0], pos.Hash())
-		var depths []int
-		_, err := w.iterate(context.Background(), pos, Options{Depth: 7, Progress: func(r Result) { depths = append(depths, r.Depth) }}, skip)
-		require.NoError(t, err)
-		assert.Equal(t, want, depths, "skip %d", skip)
-	}
-}
