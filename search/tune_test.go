@@ -100,7 +100,7 @@ func TestTuneEval(t *testing.T) {
 	require.NoError(t, os.WriteFile(*tuneOut, []byte(weightsSource(&w, len(samples), k, before, loss(samples, &w, k))), 0o644))
 }
 
-func readOpeningsFile(t *testing.T, path string) []dsq.Position {
+func readOpeningsFile(t testing.TB, path string) []dsq.Position {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
