@@ -43,9 +43,8 @@ type Options struct {
 	Nodes uint64        // stop after about this many nodes (of the main thread), likewise; 0: no limit
 	// Threads is the number of goroutines that search together, sharing
 	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads. The move
-	// and score are those of the thread that finished the deepest
-	// iteration, the main thread's on a tie; a search on several threads
-	// is not deterministic.
+	// and score are the main thread's; a search on several threads is not
+	// deterministic.
 	Threads int
 	// Contempt is what the side to move at the root gives up to avoid a
 	// draw, in centi-rats: draws inside the search score -Contempt for it
@@ -201,7 +200,6 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	}
 	helpCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	results := make([]Result, threads) // results[0] is the main thread's
 	for i, h := range e.workers[1:threads] {
 		h.threefold = main.threefold
 		h.stack = append(h.stack[:0], main.stack...)
@@ -210,37 +208,16 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// A helper stopped before its first iteration ends has no
-			// result: Depth 0, never chosen.
-			results[1+i], _ = h.iterate(helpCtx, pos, helperOpts, 1+i%2)
+			_, _ = h.iterate(helpCtx, pos, helperOpts, 1+i%2)
 		}()
 	}
 	r, err := main.iterate(ctx, pos, opts, 0)
 	stop()
 	wg.Wait()
-	if err != nil {
-		return r, err
+	for _, h := range e.workers[1:threads] {
+		r.Nodes += h.nodes
 	}
-	results[0] = r
-	r = deepest(results)
-	r.Nodes = 0
-	for _, w := range e.workers[:threads] {
-		r.Nodes += w.nodes
-	}
-	return r, nil
-}
-
-// deepest is the result of the thread that finished the deepest iteration,
-// the main thread's (results[0]) on a tie: when the time runs out, a helper
-// may be an iteration ahead of the main thread.
-func deepest(results []Result) Result {
-	best := results[0]
-	for _, r := range results[1:] {
-		if r.Depth > best.Depth {
-			best = r
-		}
-	}
-	return best
+	return r, err
 }
 
 // iterate is iterative deepening from pos; a helper (skip > 0) starts at

@@ -45,7 +45,7 @@ func TestTableEntries(t *testing.T) {
 
 // TestThreads searches with several threads sharing the table (run it with
 // -race): the move is legal, the forced win is found, node and time limits
-// hold, and a finished iteration's result comes back.
+// hold, and the main thread's result comes back.
 func TestThreads(t *testing.T) {
 	e := NewEngine(4)
 	r, err := e.Search(context.Background(), mustPos(t, "l6/3D3/7/7/7/7/7/7/6L r"), Options{Depth: 5, Threads: 3})
@@ -69,30 +69,9 @@ func TestThreads(t *testing.T) {
 	assert.Equal(t, 0, r.Score)
 }
 
-// TestDeepest: the thread with the deepest finished iteration gives the
-// result, the main thread (the first) on a tie; a helper without a finished
-// iteration (Depth 0) never does.
-func TestDeepest(t *testing.T) {
-	m := func(s string) dsq.Move {
-		mv, err := dsq.ParseMove(s)
-		require.NoError(t, err)
-		return mv
-	}
-	main := Result{Move: m("a1a2"), Depth: 7}
-	assert.Equal(t, main, deepest([]Result{main}))
-	assert.Equal(t, main, deepest([]Result{main, {Move: m("g1g2"), Depth: 7}, {}}))
-	helper := Result{Move: m("g1g2"), Depth: 8}
-	assert.Equal(t, helper, deepest([]Result{main, {Move: m("b1b2"), Depth: 6}, helper, {Move: m("c1c2"), Depth: 8}}))
-	first := Result{Move: m("a1a2")}
-	assert.Equal(t, first, deepest([]Result{first, {}}))
-}
-
 // BenchmarkSearchThreads is Lazy SMP's time to depth: four positions
 // searched to depth 10, table cleared before each, on one thread and on
-// two. Its ns/op on one thread over its ns/op on two is the speed-up; a
-// search on two threads may also return a deeper result than the depth
-// asked of the main thread (a helper a depth ahead), which this does not
-// count.
+// two. Its ns/op on one thread over its ns/op on two is the speed-up.
 func BenchmarkSearchThreads(b *testing.B) {
 	positions := []dsq.Position{
 		dsq.StartPosition(),
@@ -121,7 +100,7 @@ func BenchmarkSearchThreads(b *testing.B) {
 }
 
 // BenchmarkDepthInTime is what Lazy SMP gives a move at 100 ms: the mean
-// depth of the result (the deepest thread's) over 40 openings of the match
+// depth of the result (the main thread's) over 40 openings of the match
 // tool, one search of 100 ms each, table cleared before each, on one
 // thread and on two. Run it on an idle machine with -benchtime 1x.
 func BenchmarkDepthInTime(b *testing.B) {
