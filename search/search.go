@@ -39,7 +39,7 @@ const MaxThreads = 256
 // Options limit a search. The zero value searches to depth 4.
 type Options struct {
 	Depth int           // deepest iteration in plies, 1..64; 0 means 4 unless Time or Nodes is set, then 64
-	Time  time.Duration // stop after this long, keeping the last finished iteration; 0: no limit
+	Time  time.Duration // stop after this long, keeping the last finished iteration (or a better move the unfinished one proved); 0: no limit
 	Nodes uint64        // stop after about this many nodes (of the main thread), likewise; 0: no limit
 	// Threads is the number of goroutines that search together, sharing
 	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads. The move
@@ -141,7 +141,8 @@ func (e *Engine) NewGame() {
 // without a history: no repetition is known before pos. It returns ErrNoMove
 // if there is no move, and the context's error if ctx ends before the first
 // iteration finishes; after that, an ended context, time or node limit
-// returns the best move of the last finished iteration.
+// returns the best move of the last finished iteration, or the move the
+// unfinished iteration proved better than it.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
 	main := e.workers[0]
 	main.stack = append(main.stack[:0], pos.Hash())

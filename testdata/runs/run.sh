@@ -2,7 +2,8 @@
 # Regenerates the figures the README quotes, each into its own file headed by
 # the command, the date, the CPU and the Go version. Run from the repository
 # root on a machine doing nothing else: bash testdata/runs/run.sh [name...]
-# Names: perft-d7 perft-deep bench. Without names, all of them.
+# Names: perft-d7 perft-deep bench bench-search (bench includes bench-search).
+# Without names, perft-d7, perft-deep and bench.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=testdata/runs
@@ -39,7 +40,11 @@ perft_deep() {
 
 bench() {
 	run bench.txt go test -run '^$' -bench 'BenchmarkPerft$/^start$|BenchmarkPerftThreads|BenchmarkLegalMoves|BenchmarkMakeUnmake|BenchmarkIsLegal|BenchmarkParsePosition' -count 3 .
-	run bench-search.txt go test -run '^$' -bench BenchmarkSearch -benchtime 10x -count 3 ./search
+	bench_search
+}
+
+bench_search() {
+	run bench-search.txt go test -run '^$' -bench 'BenchmarkSearch$|BenchmarkSearchTables|BenchmarkSearchThreads' -benchtime 10x -count 3 ./search
 }
 
 names=("$@")
