@@ -41,9 +41,10 @@ func group(a dsq.Animal) int {
 	return 0
 }
 
-// evaluate scores a quiet position for the side to move: side's sum for
-// each colour with the weights, taken from pieceSquare, and the open traps
-// from the occupancy gathered on the way.
+// evaluate scores a quiet position for the side to move: the weights
+// times the features (see features) of the side to move, minus the other
+// side's; each piece's share from pieceSquare, the open traps from the
+// occupancy gathered on the way.
 func evaluate(pos *dsq.Position) int {
 	us := pos.SideToMove()
 	var occ [2]dsq.Bitboard
@@ -67,8 +68,9 @@ func evaluate(pos *dsq.Position) int {
 	return score
 }
 
-// pieceSquare is side's sum over one piece, by colour, animal and square,
-// for the weights: material, advance and the square's own terms.
+// pieceSquare is one piece's share of the evaluation, by colour, animal and
+// square: the weights times its features (material, advance and the
+// square's own terms).
 var pieceSquare = func() (t [2][dsq.NumAnimals][dsq.NumSquares]int32) {
 	for c := range dsq.Color(2) {
 		for a := range dsq.Animal(dsq.NumAnimals) {
@@ -83,37 +85,6 @@ var pieceSquare = func() (t [2][dsq.NumAnimals][dsq.NumSquares]int32) {
 	}
 	return t
 }()
-
-// side is side c's sum of weights w over the features of its pieces: the
-// evaluation written plainly, with any weights (evaluate is the same sum
-// for the engine's weights, faster).
-func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
-	den := dsq.DenOf(c.Other()).First()
-	df, dr := den.File(), den.Rank()
-	traps := dsq.TrapsOf(c.Other())
-	guard := denGuard[c]
-	score := 0
-	for a := range dsq.Animal(dsq.NumAnimals) {
-		sq, ok := pos.SquareOf(c, a)
-		if !ok {
-			continue
-		}
-		dist := abs(sq.File()-df) + abs(sq.Rank()-dr)
-		score += w[fMaterial+int(a)] + w[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)]
-		switch {
-		case a == dsq.Rat && dsq.Water.Has(sq):
-			score += w[fRatInWater]
-		case guard.Has(sq):
-			score += w[fDenGuard]
-		case traps.Has(sq):
-			score += w[fInTrap]
-		}
-	}
-	if i, ok := openTrapFeature(pos, c); ok {
-		score += w[i]
-	}
-	return score
-}
 
 // openTrapFeature is the feature side c's open traps count under, if it
 // has any: fOpenToMove when c is to move, else fOpenWaiting+n-1 for n.
@@ -174,8 +145,8 @@ var trapApproach = func() (a [2][3]struct{ trap, near dsq.Bitboard }) {
 	return a
 }()
 
-// features adds to f the features of side c's pieces, times sign: what
-// side computes with the weights, as counts for the tuner.
+// features adds to f the features of side c's pieces, times sign: the
+// counts the evaluation weighs, and the tuner fits.
 func features(pos *dsq.Position, c dsq.Color, sign int, f *[numFeatures]int) {
 	for a := range dsq.Animal(dsq.NumAnimals) {
 		if sq, ok := pos.SquareOf(c, a); ok {

@@ -67,3 +67,15 @@ func TestOpenTrapFeatures(t *testing.T) {
 		assert.Equal(t, side(&pos, us, &weights)-side(&pos, us.Other(), &weights), evaluate(&pos), tc.pos)
 	}
 }
+
+// side is side c's share of the evaluation with weights w: its features
+// times w.
+func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
+	var f [numFeatures]int
+	features(pos, c, 1, &f)
+	score := 0
+	for i, n := range f {
+		score += n * w[i]
+	}
+	return score
+}
