@@ -71,14 +71,24 @@ func TestTableKeyAndTheClock(t *testing.T) {
 
 // TestGreedyPlayerBreaksTiesAtRandom: from the start position several moves
 // score alike for the greedy player, and over many seeds it plays more than
-// one of them.
+// one of them, each of the best score.
 func TestGreedyPlayerBreaksTiesAtRandom(t *testing.T) {
 	pos := dsq.StartPosition()
+	scoreOf := func(m dsq.Move) int {
+		child := pos
+		child.MakeMove(m)
+		return -evaluate(&child)
+	}
+	best := -Win
+	for _, m := range pos.LegalMoves() {
+		best = max(best, scoreOf(m))
+	}
 	seen := map[dsq.Move]bool{}
 	for seed := range uint64(40) {
 		m, err := GreedyPlayer{Rand: rand.New(rand.NewPCG(seed, 1))}.Move(context.Background(), pos)
 		require.NoError(t, err)
 		seen[m] = true
+		assert.Equal(t, best, scoreOf(m), "%v", m)
 	}
 	assert.Greater(t, len(seen), 1)
 }
