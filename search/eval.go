@@ -59,11 +59,11 @@ func evaluate(pos *dsq.Position) int {
 		}
 	}
 	score := sum[us] - sum[us.Other()]
-	if n := trapsOpen(occ[us], occ[us.Other()], us); n > 0 {
-		score += weights[fOpenToMove]
+	if i, ok := trapFeature(trapsOpen(occ[us], occ[us.Other()], us), true); ok {
+		score += weights[i]
 	}
-	if n := trapsOpen(occ[us.Other()], occ[us], us.Other()); n > 0 {
-		score -= weights[fOpenWaiting+n-1]
+	if i, ok := trapFeature(trapsOpen(occ[us.Other()], occ[us], us.Other()), false); ok {
+		score -= weights[i]
 	}
 	return score
 }
@@ -89,11 +89,16 @@ var pieceSquare = func() (t [2][dsq.NumAnimals][dsq.NumSquares]int32) {
 // openTrapFeature is the feature side c's open traps count under, if it
 // has any: fOpenToMove when c is to move, else fOpenWaiting+n-1 for n.
 func openTrapFeature(pos *dsq.Position, c dsq.Color) (int, bool) {
-	n := openTraps(pos, c)
+	return trapFeature(openTraps(pos, c), c == pos.SideToMove())
+}
+
+// trapFeature is the feature n open traps count under, for the side to
+// move (toMove) or the other: none for 0, fOpenToMove, or fOpenWaiting+n-1.
+func trapFeature(n int, toMove bool) (int, bool) {
 	switch {
 	case n == 0:
 		return 0, false
-	case c == pos.SideToMove():
+	case toMove:
 		return fOpenToMove, true
 	}
 	return fOpenWaiting + n - 1, true
