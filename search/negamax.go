@@ -128,15 +128,20 @@ func denThreat(pos *dsq.Position) bool {
 	return false
 }
 
-// denGuardSquares[c] lists denGuard[c]: three board lookups are cheaper
-// than the other side's occupancy.
+// denGuardSquares[c] is the squares next to side c's den: denThreat
+// looks at them one by one, three board lookups being cheaper than the
+// other side's occupancy.
 var denGuardSquares = [2][3]dsq.Square{{dsq.C1, dsq.E1, dsq.D2}, {dsq.C9, dsq.E9, dsq.D8}}
 
-// denGuard[c] is the squares next to side c's den.
-var denGuard = [2]dsq.Bitboard{
-	dsq.C1.Bitboard() | dsq.E1.Bitboard() | dsq.D2.Bitboard(),
-	dsq.C9.Bitboard() | dsq.E9.Bitboard() | dsq.D8.Bitboard(),
-}
+// denGuard[c] is denGuardSquares[c] as a bitboard.
+var denGuard = func() (g [2]dsq.Bitboard) {
+	for c, squares := range denGuardSquares {
+		for _, sq := range squares {
+			g[c] |= sq.Bitboard()
+		}
+	}
+	return g
+}()
 
 func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	if e.halt() {

@@ -38,15 +38,19 @@ func TestMoveOrder(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
-// TestDenThreat: denThreat's three board lookups say what the other side's
-// occupancy of the squares next to the den says.
+// TestDenThreat: denGuard is the squares one step from each den, and
+// denThreat's three board lookups say what the other side's occupancy of
+// them says.
 func TestDenThreat(t *testing.T) {
 	for c := range dsq.Color(2) {
-		var b dsq.Bitboard
-		for _, sq := range denGuardSquares[c] {
-			b |= sq.Bitboard()
+		den := dsq.DenOf(c).First()
+		var want dsq.Bitboard // the squares one step from the den
+		for sq := range dsq.Square(dsq.NumSquares) {
+			if abs(sq.File()-den.File())+abs(sq.Rank()-den.Rank()) == 1 {
+				want |= sq.Bitboard()
+			}
 		}
-		require.Equal(t, denGuard[c], b)
+		require.Equal(t, want, denGuard[c], "%v", c)
 	}
 	threats := 0
 	for _, pos := range randomPositions(t, 3000, 11) {

@@ -300,16 +300,9 @@ func drawAt(r dsq.Rules) int {
 	return r.MoveLimit
 }
 
-// repeated reports whether pos, the top of the stack, is a draw by
-// repetition under Threefold: its third occurrence in the game and the
-// line, or a repeat of a position of the line below the root.
-func (e *worker) repeated(pos *dsq.Position) bool {
-	draw, _ := e.repetition(pos)
-	return draw
-}
-
 // repetition reports whether pos, the top of the stack, is a draw by
-// repetition (as repeated), and whether it occurred before at all, in the
+// repetition under Threefold (its third occurrence in the game and the
+// line, or a repeat of a position of the line below the root), and whether it occurred before at all, in the
 // game or the line: a position seen before may have a repetition one move
 // below it that its table entry, stored from another path, does not know.
 // Without Threefold, neither.

@@ -130,7 +130,7 @@ func (e *worker) repeatsAfter(pos *dsq.Position, m dsq.Move) bool {
 	e.rootIndex = len(e.stack) - 1
 	u := pos.MakeMove(m)
 	e.stack = append(e.stack, pos.Hash())
-	rep := e.repeated(pos)
+	rep, _ := e.repetition(pos)
 	e.stack = e.stack[:len(e.stack)-1]
 	pos.UnmakeMove(m, u)
 	return rep
