@@ -65,22 +65,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var (
-		aFlag    = fs.String("a", "engine=search,depth=4", "engine A")
-		bFlag    = fs.String("b", "engine=baseline,depth=4", "engine B")
-		openings = fs.String("openings", "", "openings file, one position per line (default: the start position only)")
-		rules    = fs.String("rules", "standard", "house rules")
-		games    = fs.Int("games", 1000, "games at most (whole colour-swapped pairs)")
-		conc     = fs.Int("concurrency", 1, "games played at once")
-		sprt     = fs.String("sprt", "0,5", "SPRT Elo hypotheses elo0,elo1 (logistic Elo)")
-		alpha    = fs.Float64("alpha", 0.05, "SPRT false positive rate")
-		beta     = fs.Float64("beta", 0.05, "SPRT false negative rate")
-		maxTime  = fs.Duration("max-time", 0, "stop the match after this long (0: no limit)")
-		maxPlies = fs.Int("max-plies", 1000, "adjudicate a game a draw after this many half-moves")
-		gen      = fs.Int("gen-openings", 0, "write this many balanced openings to standard output and exit")
-		genPlies = fs.String("gen-plies", "4,8", "random half-moves of a generated opening: min,max")
-		genDepth = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
-		genMax   = fs.String("gen-margin", "100", "largest |score| of a generated opening, or MIN,MAX for unbalanced openings")
-		seed     = fs.Uint64("seed", 1, "random seed for -gen-openings")
+		aFlag     = fs.String("a", "engine=search,depth=4", "engine A")
+		bFlag     = fs.String("b", "engine=baseline,depth=4", "engine B")
+		openings  = fs.String("openings", "", "openings file, one position per line (default: the start position only)")
+		rules     = fs.String("rules", "standard", "house rules")
+		games     = fs.Int("games", 1000, "games at most (whole colour-swapped pairs)")
+		conc      = fs.Int("concurrency", 1, "games played at once")
+		sprt      = fs.String("sprt", "0,5", "SPRT Elo hypotheses elo0,elo1 (logistic Elo)")
+		alpha     = fs.Float64("alpha", 0.05, "SPRT false positive rate")
+		beta      = fs.Float64("beta", 0.05, "SPRT false negative rate")
+		maxTime   = fs.Duration("max-time", 0, "stop the match after this long (0: no limit)")
+		maxPlies  = fs.Int("max-plies", 1000, "adjudicate a game a draw after this many half-moves")
+		gen       = fs.Int("gen-openings", 0, "write this many balanced openings to standard output and exit")
+		genPlies  = fs.String("gen-plies", "4,8", "random half-moves of a generated opening: min,max")
+		genDepth  = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
+		genMargin = fs.String("gen-margin", "100", "largest |score| of a generated opening, or MIN,MAX for unbalanced openings")
+		seed      = fs.Uint64("seed", 1, "random seed for -gen-openings")
 	)
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
@@ -94,9 +94,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *gen > 0 {
 		lo, hi, err := pairOf[int](*genPlies, strconv.Atoi)
-		least, most, errMargin := marginOf(*genMax)
+		least, most, errMargin := marginOf(*genMargin)
 		if err != nil || errMargin != nil || lo < 0 || hi < lo || *genDepth < 1 || least < 0 || most < least {
-			return usage(fmt.Errorf("-gen-plies %q, -gen-depth %d, -gen-margin %q: want 0 <= min <= max, depth >= 1, 0 <= margin or 0 <= min <= max", *genPlies, *genDepth, *genMax))
+			return usage(fmt.Errorf("-gen-plies %q, -gen-depth %d, -gen-margin %q: want 0 <= min <= max, depth >= 1, 0 <= margin or 0 <= min <= max", *genPlies, *genDepth, *genMargin))
 		}
 		opts := genOptions{Count: *gen, MinPlies: lo, MaxPlies: hi, Depth: *genDepth, Least: least, Margin: most, Seed: *seed}
 		if err := generateOpenings(ctx, stdout, opts); err != nil {
