@@ -52,6 +52,7 @@ func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move)
 	for i, m := range moves {
 		u := pos.MakeMove(m)
 		e.stack = append(e.stack, pos.Hash())
+		e.played[0] = m
 		var score int
 		if i == 0 {
 			score = -e.negamax(pos, depth-1, 1, -beta, -alpha)
@@ -183,6 +184,7 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 		quiet := pos.PieceAt(m.To()) == dsq.NoPiece && !den.Has(m.To())
 		u := pos.MakeMove(m)
 		e.stack = append(e.stack, pos.Hash())
+		e.played[ply] = m
 		var score int
 		if i == 0 {
 			score = -e.negamax(pos, depth-1, ply+1, -beta, -alpha)

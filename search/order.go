@@ -4,7 +4,8 @@ import dsq "github.com/doushouqi/doushouqi"
 
 // Ordering keys: the table move, den entries, captures (most valuable victim
 // first, then least valuable attacker), the two killer moves of the ply,
-// then quiet moves by their history.
+// the counter move (the quiet move that last refuted the other side's last
+// move), then quiet moves by their history.
 const (
 	keyTable   = 1 << 30
 	keyDen     = 1 << 29
@@ -19,6 +20,11 @@ func (e *worker) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply 
 	us := pos.SideToMove()
 	den := dsq.DenOf(us.Other())
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	counter := dsq.NoMove
+	if ply > 0 {
+		prev := e.played[ply-1]
+		counter = e.counters[us][prev.From()&63][prev.To()&63]
+	}
 	for i, m := range moves {
 		var k int
 		switch {
@@ -32,6 +38,8 @@ func (e *worker) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply 
 			k = keyKiller + 1
 		case m == k1:
 			k = keyKiller
+		case m == counter:
+			k = keyKiller - 1
 		default:
 			k = int(e.history[us][m.From()&63][m.To()&63])
 		}
@@ -82,10 +90,15 @@ func sortMoves(moves []dsq.Move, keys []int) {
 }
 
 // rememberCutoff records a quiet move that refuted the position at ply:
-// as a killer of the ply, and in the mover's history.
+// as a killer of the ply, as the counter to the move that led there, and
+// in the mover's history.
 func (e *worker) rememberCutoff(us dsq.Color, m dsq.Move, ply, depth int) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1], e.killers[ply][0] = e.killers[ply][0], m
+	}
+	if ply > 0 {
+		prev := e.played[ply-1]
+		e.counters[us][prev.From()&63][prev.To()&63] = m
 	}
 	h := &e.history[us][m.From()&63][m.To()&63]
 	*h += int32(depth * depth)

@@ -10,8 +10,9 @@ import (
 )
 
 // TestMoveOrder: the table move first, then den entries, captures (the most
-// valuable victim first), the ply's two killers in their order, and the
-// quiet moves by history, the rest in generation order.
+// valuable victim first), the ply's two killers in their order, the counter
+// to the move before, and the quiet moves by history, the rest in
+// generation order.
 func TestMoveOrder(t *testing.T) {
 	// Red: tiger c9 next to Blue's den d9, lion a8 below Blue's cat a9, dog
 	// b1; Blue also has a rat on g1.
@@ -24,18 +25,28 @@ func TestMoveOrder(t *testing.T) {
 	}
 	w := newWorker(newTable(1))
 	const ply = 3
+	// Blue's g1g2 led here; b1a1 refuted it before, in another line (the
+	// killers and the history are set after, as the test wants them).
+	w.played[ply-1] = mv("g1g2")
+	w.rememberCutoff(dsq.Red, mv("b1a1"), ply, 1)
 	w.killers[ply] = [2]dsq.Move{mv("b1b2"), mv("a8b8")}
 	w.history[dsq.Red][dsq.B1][dsq.A1] = 50
 	w.history[dsq.Red][dsq.A8][dsq.A7] = 70
 
 	moves := w.order(&pos, pos.LegalMoves(), mv("b1c1"), ply)
-	want := []string{"b1c1", "c9d9", "a8a9", "b1b2", "a8b8", "a8a7", "b1a1"}
+	want := []string{"b1c1", "c9d9", "a8a9", "b1b2", "a8b8", "b1a1", "a8a7"}
 	require.GreaterOrEqual(t, len(moves), len(want))
 	got := make([]string, len(want))
 	for i := range want {
 		got[i] = moves[i].String()
 	}
 	assert.Equal(t, want, got)
+
+	// After another move of Blue there is no counter: history decides.
+	w.played[ply-1] = mv("g1f1")
+	moves = w.order(&pos, pos.LegalMoves(), mv("b1c1"), ply)
+	assert.Equal(t, "a8a7", moves[5].String())
+	assert.Equal(t, "b1a1", moves[6].String())
 }
 
 // TestDenThreat: denGuard is the squares one step from each den, and

@@ -108,7 +108,12 @@ type worker struct {
 	tablePieces int             // the most pieces of a table held; 0 without tables
 
 	killers [maxPly + 1][2]dsq.Move
-	history [2][64][64]int32
+	// played[ply] is the move that led to the node at ply+1; counters holds,
+	// for each side and the other side's last move (from, to), the quiet
+	// move that last refuted it.
+	played   [maxPly + 1]dsq.Move
+	counters [2][64][64]dsq.Move
+	history  [2][64][64]int32
 
 	// exactDepth, for tests, takes table scores only from entries of
 	// exactly the depth asked and turns off everything that prunes or
@@ -134,6 +139,7 @@ func (e *Engine) NewGame() {
 	e.tt.clear()
 	for _, w := range e.workers {
 		w.history = [2][64][64]int32{}
+		w.counters = [2][64][64]dsq.Move{}
 	}
 }
 
