@@ -45,6 +45,22 @@ func TestDeterministic(t *testing.T) {
 	assert.True(t, pos.IsLegal(a.Move))
 }
 
+// TestNewGameForgets: after NewGame an engine searches as a new one does:
+// the table, the history and the counter moves of earlier searches are
+// gone.
+func TestNewGameForgets(t *testing.T) {
+	pos := mustPos(t, "l6/1d3ct/r1p1w1e/7/7/7/E2WP1R/1C3D1/T5L b 7 4")
+	want, err := NewEngine(4).Search(context.Background(), pos, Options{Depth: 6})
+	require.NoError(t, err)
+	e := NewEngine(4)
+	_, err = e.Search(context.Background(), dsq.StartPosition(), Options{Depth: 7})
+	require.NoError(t, err)
+	e.NewGame()
+	got, err := e.Search(context.Background(), pos, Options{Depth: 6})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
 func TestLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
