@@ -21,9 +21,8 @@ func (e *worker) order(pos *dsq.Position, moves []dsq.Move, first dsq.Move, ply 
 	den := dsq.DenOf(us.Other())
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
 	counter := dsq.NoMove
-	if ply > 0 {
-		prev := e.played[ply-1]
-		counter = e.counters[us][prev.From()&63][prev.To()&63]
+	if slot := e.counterSlot(us, ply); slot != nil {
+		counter = *slot
 	}
 	for i, m := range moves {
 		var k int
@@ -96,9 +95,8 @@ func (e *worker) rememberCutoff(us dsq.Color, m dsq.Move, ply, depth int) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1], e.killers[ply][0] = e.killers[ply][0], m
 	}
-	if ply > 0 {
-		prev := e.played[ply-1]
-		e.counters[us][prev.From()&63][prev.To()&63] = m
+	if slot := e.counterSlot(us, ply); slot != nil {
+		*slot = m
 	}
 	h := &e.history[us][m.From()&63][m.To()&63]
 	*h += int32(depth * depth)
@@ -111,4 +109,14 @@ func (e *worker) rememberCutoff(us dsq.Color, m dsq.Move, ply, depth int) {
 			}
 		}
 	}
+}
+
+// counterSlot is where us's counter to the move that led to ply is kept;
+// nil at the root, which no move of the search led to.
+func (e *worker) counterSlot(us dsq.Color, ply int) *dsq.Move {
+	if ply == 0 {
+		return nil
+	}
+	prev := e.played[ply-1]
+	return &e.counters[us][prev.From()&63][prev.To()&63]
 }
