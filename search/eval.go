@@ -68,6 +68,29 @@ func evaluate(pos *dsq.Position) int {
 	return score
 }
 
+// drawFade sets how the evaluation fades as the move-limit draw nears:
+// it is scaled by (left+drawFade)/(reach+drawFade), left the half-moves to
+// the draw, so that half-way through the standard limit a lead counts 3/4
+// and at the limit 1/2. The side ahead then prefers the line that captures
+// (the count starts again), the side behind the one that does not.
+const drawFade = 60
+
+// evaluate is the evaluation faded by the move-limit draw's nearness, when
+// the draw is within reach of a search (maxPly half-moves): the table key
+// holds the no-capture count exactly then (see key), so the table's scores
+// stay those of the positions they are stored under.
+func (e *worker) evaluate(pos *dsq.Position) int {
+	v := evaluate(pos)
+	if e.drawAt < 0 {
+		return v
+	}
+	left := e.drawAt - pos.NoCaptureHalfMoves()
+	if left > maxPly {
+		return v
+	}
+	return v * (max(left, 0) + drawFade) / (min(e.drawAt, maxPly) + drawFade)
+}
+
 // pieceSquare is one piece's share of the evaluation, by colour, animal and
 // square: the weights times its features (material, advance and the
 // square's own terms).

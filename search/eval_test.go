@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -78,4 +79,42 @@ func side(pos *dsq.Position, c dsq.Color, w *[numFeatures]int) int {
 		score += n * w[i]
 	}
 	return score
+}
+
+// TestEvaluationFadesTowardsTheMoveLimit: the search's evaluation is the
+// evaluation times (left+drawFade)/(reach+drawFade), left the half-moves to
+// the move-limit draw and reach the smaller of the limit and maxPly; full
+// while the draw is out of reach and without a limit.
+func TestEvaluationFadesTowardsTheMoveLimit(t *testing.T) {
+	const board = "l6/7/7/7/7/7/3R3/7/6L r" // Red a rat ahead
+	public, err := dsq.ParseRules("trapped-capture,move-limit=200,threefold")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		rules      string
+		clock      int
+		num, denom int // the fade
+	}{
+		{"standard", 0, 1, 1},
+		{"standard", 30, 3, 4},
+		{"standard", 59, 61, 120},
+		{"public", 0, 1, 1},
+		{"public", 72, 1, 1},
+		{"public", 100, 160, 188},
+		{"public", 199, 61, 188},
+	} {
+		pos := mustPos(t, fmt.Sprintf("%s %d 1", board, tc.clock))
+		if tc.rules == "public" {
+			pos, err = pos.WithRules(public)
+			require.NoError(t, err)
+		}
+		full := evaluate(&pos)
+		require.Greater(t, full, 300, "Red is a rat ahead")
+		w := newWorker(nil)
+		w.drawAt = drawAt(pos.Rules())
+		assert.Equal(t, full*tc.num/tc.denom, w.evaluate(&pos), "%s rules, %d half-moves without a capture", tc.rules, tc.clock)
+	}
+	w := newWorker(nil)
+	w.drawAt = -1
+	pos := mustPos(t, board+" 59 1")
+	assert.Equal(t, evaluate(&pos), w.evaluate(&pos), "no move limit")
 }

@@ -237,7 +237,7 @@ func (e *worker) quiesce(pos *dsq.Position, moves []dsq.Move, ply, alpha, beta i
 	threatened := denThreat(pos)
 	best := -Win - 1
 	if !threatened {
-		best = evaluate(pos)
+		best = e.evaluate(pos)
 		if best >= beta || ply >= maxPly {
 			return best
 		}
