@@ -3,11 +3,14 @@ package search
 import (
 	"bufio"
 	"context"
+	"encoding/gob"
 	"flag"
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,11 +33,15 @@ var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
 	tuneNodes = flag.String("tune.nodes", "1500,2500", "nodes per move of the self-play games, one series of games per value")
 	tuneOut   = flag.String("tune.out", "weights.go", "file the fitted weights are written to")
+	tuneOpen  = flag.String("tune.openings", "../examples/match/testdata/openings.txt", "file of the self-play games' starting positions")
+	tuneRules = flag.String("tune.rules", "standard", "house rules of the self-play games (dsq.ParseRules)")
+	tuneProcs = flag.Int("tune.procs", runtime.GOMAXPROCS(0), "self-play games played at once")
+	tuneData  = flag.String("tune.data", "", "file of the labelled positions: read if it exists, else written after the self-play (to fit again without playing)")
 )
 
 type sample struct {
-	f      [numFeatures]int8 // Red's features minus Blue's
-	result float64           // 1 Red won, 0.5 drawn, 0 Blue won
+	F      [numFeatures]int8 // Red's features minus Blue's
+	Result float64           // 1 Red won, 0.5 drawn, 0 Blue won
 }
 
 func TestEvaluateIsTheFeaturesTimesTheWeights(t *testing.T) {
@@ -55,19 +62,91 @@ func TestTuneEval(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune to fit the evaluation weights")
 	}
-	openings := readOpeningsFile(t, "../examples/match/testdata/openings.txt")
+	samples, err := readSamples(*tuneData)
+	if err != nil {
+		samples = playSamples(t)
+		if *tuneData != "" {
+			require.NoError(t, writeSamples(*tuneData, samples))
+		}
+	}
+	fitWeights(t, samples)
+}
+
+// playSamples plays the self-play games of the -tune flags and returns
+// their quiet positions, labelled.
+func playSamples(t *testing.T) []sample {
+	openings := readOpeningsFile(t, *tuneOpen)
+	rules, err := dsq.ParseRules(*tuneRules)
+	require.NoError(t, err)
 	var samples []sample
 	for _, field := range strings.Split(*tuneNodes, ",") {
 		var nodes uint64
 		_, err := fmt.Sscan(field, &nodes)
 		require.NoError(t, err)
-		for i, start := range openings {
-			samples = append(samples, selfPlay(t, start, nodes)...)
-			if i%50 == 49 {
-				t.Logf("nodes %d: %d games, %d positions", nodes, i+1, len(samples))
+		// Each game is played by its own engine, so the samples do not
+		// depend on how many games run at once; they are gathered in the
+		// openings' order.
+		games := make([][]sample, len(openings))
+		errs := make([]error, len(openings))
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range max(*tuneProcs, 1) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					games[i], errs[i] = selfPlay(openings[i], rules, nodes)
+				}
+			}()
+		}
+		for i := range openings {
+			next <- i
+			if i%500 == 499 {
+				t.Logf("nodes %d: %d games started", nodes, i+1)
 			}
 		}
+		close(next)
+		wg.Wait()
+		for i := range games {
+			require.NoError(t, errs[i], "opening %d", i)
+			samples = append(samples, games[i]...)
+		}
+		t.Logf("nodes %d: %d games, %d positions", nodes, len(openings), len(samples))
 	}
+	return samples
+}
+
+// readSamples reads the labelled positions writeSamples wrote.
+func readSamples(path string) ([]sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var samples []sample
+	return samples, gob.NewDecoder(bufio.NewReader(f)).Decode(&samples)
+}
+
+// writeSamples writes the labelled positions to path.
+func writeSamples(path string, samples []sample) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	if err := gob.NewEncoder(w).Encode(samples); err != nil {
+		f.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// fitWeights moves each weight while the loss falls, and writes them.
+func fitWeights(t *testing.T, samples []sample) {
 	w := weights
 	k := fitK(samples, &w)
 	before := loss(samples, &w, k)
@@ -120,11 +199,12 @@ func readOpeningsFile(t testing.TB, path string) []dsq.Position {
 
 // selfPlay plays one game of the engine against itself and returns its
 // quiet positions labelled with the result.
-func selfPlay(t *testing.T, start dsq.Position, nodes uint64) []sample {
-	t.Helper()
+func selfPlay(start dsq.Position, rules dsq.Rules, nodes uint64) ([]sample, error) {
 	e := NewEngine(8)
-	g, err := dsq.NewGameFrom(start)
-	require.NoError(t, err)
+	g, err := dsq.NewGameRules(start, rules)
+	if err != nil {
+		return nil, err
+	}
 	var quiet []dsq.Position
 	for ply := 0; ply < 400 && !g.IsOver(); ply++ {
 		pos := g.Position()
@@ -132,8 +212,12 @@ func selfPlay(t *testing.T, start dsq.Position, nodes uint64) []sample {
 			quiet = append(quiet, pos)
 		}
 		r, err := e.SearchGame(context.Background(), g, Options{Nodes: nodes})
-		require.NoError(t, err)
-		require.NoError(t, g.Play(r.Move))
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Play(r.Move); err != nil {
+			return nil, err
+		}
 	}
 	result := 0.5
 	if out := g.Outcome(); out.IsDecided() && !out.IsDraw() {
@@ -148,11 +232,11 @@ func selfPlay(t *testing.T, start dsq.Position, nodes uint64) []sample {
 		features(&quiet[i], dsq.Red, 1, &f)
 		features(&quiet[i], dsq.Blue, -1, &f)
 		for j := range f {
-			samples[i].f[j] = int8(f[j])
+			samples[i].F[j] = int8(f[j])
 		}
-		samples[i].result = result
+		samples[i].Result = result
 	}
-	return samples
+	return samples, nil
 }
 
 // isQuiet: the evaluation is the quiescence search's answer there.
@@ -173,11 +257,11 @@ func loss(samples []sample, w *[numFeatures]int, k float64) float64 {
 	sum := 0.0
 	for i := range samples {
 		s := 0
-		for j, f := range samples[i].f {
+		for j, f := range samples[i].F {
 			s += int(f) * w[j]
 		}
 		p := 1 / (1 + math.Pow(10, -k*float64(s)/400))
-		d := samples[i].result - p
+		d := samples[i].Result - p
 		sum += d * d
 	}
 	return sum / float64(len(samples))
