@@ -36,6 +36,25 @@ func minimax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	return best
 }
 
+// evaluateRef is the evaluation faded as the move-limit draw nears: times
+// (left+60)/(reach+60), left the half-moves to the draw and reach the
+// smaller of the limit and 128 (the deepest ply), once left is within reach.
+func evaluateRef(pos *dsq.Position) int {
+	v := evaluate(pos)
+	limit := pos.Rules().MoveLimit
+	switch limit {
+	case dsq.NoMoveLimit:
+		return v
+	case 0:
+		limit = 60
+	}
+	left := limit - pos.NoCaptureHalfMoves()
+	if left > 128 {
+		return v
+	}
+	return v * (left + 60) / (min(limit, 128) + 60)
+}
+
 // quiesceRef is the value the quiescence search defines: when an enemy
 // piece stands next to the den of the side to move, the best of all moves;
 // otherwise the best of the evaluation and of the captures and den entries.
@@ -60,7 +79,7 @@ func quiesceRef(pos *dsq.Position, ply, alpha, beta int) int {
 	}
 	best := -Win - 1
 	if !threatened {
-		best = evaluate(pos)
+		best = evaluateRef(pos)
 		if best >= beta || ply >= maxPly {
 			return best
 		}
