@@ -21,25 +21,16 @@ var pieceValue = [dsq.NumAnimals]int{
 // side's. The weights live in one array (see weights.go) so that the tuner
 // (tune_test.go) can fit them to game results.
 const (
-	fMaterial    = 0                          // + animal: the animal is on the board
-	fAdvance     = fMaterial + dsq.NumAnimals // + group*15 + d: a piece of the group d steps from the enemy den
-	fRatInWater  = fAdvance + 2*advanceSteps  // the rat swims
-	fDenGuard    = fRatInWater + 1            // a piece next to its own den
-	fInTrap      = fDenGuard + 1              // a piece in an enemy trap (rank 0 there)
-	fOpenToMove  = fInTrap + 1                // the side to move has an open trap (see openTraps)
-	fOpenWaiting = fOpenToMove + 1            // + n-1: the side not to move has n open traps
-	numFeatures  = fOpenWaiting + 3           // the number of weights
-	advanceSteps = 15                         // distances 0..14 (Manhattan, rivers ignored)
+	fMaterial    = 0                                      // + animal: the animal is on the board
+	fAdvance     = fMaterial + dsq.NumAnimals             // + animal*15 + d: the animal d steps from the enemy den
+	fRatInWater  = fAdvance + dsq.NumAnimals*advanceSteps // the rat swims
+	fDenGuard    = fRatInWater + 1                        // a piece next to its own den
+	fInTrap      = fDenGuard + 1                          // a piece in an enemy trap (rank 0 there)
+	fOpenToMove  = fInTrap + 1                            // the side to move has an open trap (see openTraps)
+	fOpenWaiting = fOpenToMove + 1                        // + n-1: the side not to move has n open traps
+	numFeatures  = fOpenWaiting + 3                       // the number of weights
+	advanceSteps = 15                                     // distances 0..14 (Manhattan, rivers ignored)
 )
-
-// group is 0 for the small animals (rat to wolf), 1 for the large ones:
-// the advance of a lion is worth more than a cat's.
-func group(a dsq.Animal) int {
-	if a >= dsq.Leopard {
-		return 1
-	}
-	return 0
-}
 
 // evaluate scores a quiet position for the side to move: the weights
 // times the features (see features) of the side to move, minus the other
@@ -192,7 +183,7 @@ func pieceFeatures(c dsq.Color, a dsq.Animal, sq dsq.Square, sign int, f *[numFe
 	den := dsq.DenOf(c.Other()).First()
 	dist := abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
 	f[fMaterial+int(a)] += sign
-	f[fAdvance+group(a)*advanceSteps+min(dist, advanceSteps-1)] += sign
+	f[fAdvance+int(a)*advanceSteps+min(dist, advanceSteps-1)] += sign
 	switch {
 	case a == dsq.Rat && dsq.Water.Has(sq):
 		f[fRatInWater] += sign

@@ -22,13 +22,20 @@ import (
 //
 //	go test ./search -run TestTuneEval -tune -timeout 1h
 //
-// plays the engine against itself from every opening of
-// examples/match/testdata/openings.txt at each node count of -tune.nodes,
+// plays the engine against itself from every opening of -tune.openings at
+// each node count of -tune.nodes, under the house rules of -tune.rules,
 // keeps the quiet positions (no capture, den entry or den threat) with the
-// game's result, and moves each weight up or down while that lowers the
+// game's result, and moves each parameter up or down while that lowers the
 // mean squared error between the result and the logistic of the
-// evaluation (material stays fixed: see below); it then writes weights.go (-tune.out). Everything is
-// deterministic: the same command writes the same file.
+// evaluation (see fitWeights for the parameters); it then writes weights.go
+// (-tune.out). Everything is deterministic: the same command on as many
+// cores writes the same file. The weights of v39 (examples/
+// match/results) came from
+//
+//	go test ./search -run TestTuneEval -tune -tune.shape \
+//	    -tune.openings ../examples/match/testdata/openings-3000.txt \
+//	    -tune.rules trapped-capture,move-limit=200,threefold -tune.nodes 4000 \
+//	    -tune.data /tmp/pub4000.gob -tune.out /tmp/weights.go -timeout 2h
 var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
 	tuneNodes = flag.String("tune.nodes", "1500,2500", "nodes per move of the self-play games, one series of games per value")
@@ -36,12 +43,38 @@ var (
 	tuneOpen  = flag.String("tune.openings", "../examples/match/testdata/openings.txt", "file of the self-play games' starting positions")
 	tuneRules = flag.String("tune.rules", "standard", "house rules of the self-play games (dsq.ParseRules)")
 	tuneProcs = flag.Int("tune.procs", runtime.GOMAXPROCS(0), "self-play games played at once")
+	tuneShape = flag.Bool("tune.shape", false, "keep the shape of the advance curves: fit a scale for each, and the material values")
 	tuneData  = flag.String("tune.data", "", "file of the labelled positions: read if it exists, else written after the self-play (to fit again without playing)")
 )
 
+// labelled is a quiet position of a self-play game and the game's result,
+// as the -tune.data file keeps them: the position in text, so that the
+// file outlives a change of the features.
+type labelled struct {
+	Position string
+	Result   float64 // 1 Red won, 0.5 drawn, 0 Blue won
+}
+
+// sample is a labelled position's features, as the loss reads them.
 type sample struct {
-	F      [numFeatures]int8 // Red's features minus Blue's
-	Result float64           // 1 Red won, 0.5 drawn, 0 Blue won
+	f      [numFeatures]int8 // Red's features minus Blue's
+	result float64
+}
+
+// samplesOf computes the features of the labelled positions.
+func samplesOf(t *testing.T, list []labelled) []sample {
+	samples := make([]sample, len(list))
+	for i, l := range list {
+		pos := mustPos(t, l.Position)
+		var f [numFeatures]int
+		features(&pos, dsq.Red, 1, &f)
+		features(&pos, dsq.Blue, -1, &f)
+		for j := range f {
+			samples[i].f[j] = int8(f[j])
+		}
+		samples[i].result = l.Result
+	}
+	return samples
 }
 
 func TestEvaluateIsTheFeaturesTimesTheWeights(t *testing.T) {
@@ -62,23 +95,23 @@ func TestTuneEval(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune to fit the evaluation weights")
 	}
-	samples, err := readSamples(*tuneData)
+	list, err := readLabelled(*tuneData)
 	if err != nil {
-		samples = playSamples(t)
+		list = playGames(t)
 		if *tuneData != "" {
-			require.NoError(t, writeSamples(*tuneData, samples))
+			require.NoError(t, writeLabelled(*tuneData, list))
 		}
 	}
-	fitWeights(t, samples)
+	fitWeights(t, samplesOf(t, list))
 }
 
-// playSamples plays the self-play games of the -tune flags and returns
+// playGames plays the self-play games of the -tune flags and returns
 // their quiet positions, labelled.
-func playSamples(t *testing.T) []sample {
+func playGames(t *testing.T) []labelled {
 	openings := readOpeningsFile(t, *tuneOpen)
 	rules, err := dsq.ParseRules(*tuneRules)
 	require.NoError(t, err)
-	var samples []sample
+	var list []labelled
 	for _, field := range strings.Split(*tuneNodes, ",") {
 		var nodes uint64
 		_, err := fmt.Sscan(field, &nodes)
@@ -86,7 +119,7 @@ func playSamples(t *testing.T) []sample {
 		// Each game is played by its own engine, so the samples do not
 		// depend on how many games run at once; they are gathered in the
 		// openings' order.
-		games := make([][]sample, len(openings))
+		games := make([][]labelled, len(openings))
 		errs := make([]error, len(openings))
 		next := make(chan int)
 		var wg sync.WaitGroup
@@ -109,32 +142,32 @@ func playSamples(t *testing.T) []sample {
 		wg.Wait()
 		for i := range games {
 			require.NoError(t, errs[i], "opening %d", i)
-			samples = append(samples, games[i]...)
+			list = append(list, games[i]...)
 		}
-		t.Logf("nodes %d: %d games, %d positions", nodes, len(openings), len(samples))
+		t.Logf("nodes %d: %d games, %d positions", nodes, len(openings), len(list))
 	}
-	return samples
+	return list
 }
 
-// readSamples reads the labelled positions writeSamples wrote.
-func readSamples(path string) ([]sample, error) {
+// readLabelled reads the labelled positions writeLabelled wrote.
+func readLabelled(path string) ([]labelled, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var samples []sample
-	return samples, gob.NewDecoder(bufio.NewReader(f)).Decode(&samples)
+	var list []labelled
+	return list, gob.NewDecoder(bufio.NewReader(f)).Decode(&list)
 }
 
-// writeSamples writes the labelled positions to path.
-func writeSamples(path string, samples []sample) error {
+// writeLabelled writes the labelled positions to path.
+func writeLabelled(path string, list []labelled) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if err := gob.NewEncoder(w).Encode(samples); err != nil {
+	if err := gob.NewEncoder(w).Encode(list); err != nil {
 		f.Close()
 		return err
 	}
@@ -145,38 +178,95 @@ func writeSamples(path string, samples []sample) error {
 	return f.Close()
 }
 
-// fitWeights moves each weight while the loss falls, and writes them.
+// fitWeights moves each parameter up or down by each step in turn while
+// that lowers the loss, and writes the weights. Free (the default), the
+// parameters are the weights themselves, material aside; with -tune.shape
+// they are the material values, one scale for each group's advance curve
+// (its shape kept: the free curves zigzag) and the other weights.
 func fitWeights(t *testing.T, samples []sample) {
-	w := weights
+	params, toWeights := freeWeights()
+	if *tuneShape {
+		params, toWeights = shapedWeights()
+	}
+	w := toWeights(params)
 	k := fitK(samples, &w)
 	before := loss(samples, &w, k)
-	steps := []int{40, 20, 10, 5, 2}
-	for _, step := range steps {
+	for _, step := range []int{40, 20, 10, 5, 2} {
 		for improved := true; improved; {
 			improved = false
-			for i := range w {
-				if i < fAdvance || i == fAdvance || i == fAdvance+advanceSteps {
-					// Material stays as set: each piece also has exactly one
-					// advance feature, so material and advance are collinear
-					// and only one of them can be fitted. Distance 0 is the
-					// den: decided, never evaluated.
-					continue
-				}
+			for i := range params {
+				w = toWeights(params)
 				best := loss(samples, &w, k)
 				for _, d := range []int{step, -step} {
-					w[i] += d
+					params[i] += d
+					w = toWeights(params)
 					if l := loss(samples, &w, k); l < best-1e-9 {
 						best, improved = l, true
 						continue
 					}
-					w[i] -= d
+					params[i] -= d
 				}
 			}
 		}
-		t.Logf("step %d: loss %.6f", step, loss(samples, &w, k))
+		w = toWeights(params)
+		t.Logf("step %d: loss %.6f %v", step, loss(samples, &w, k), params)
 	}
-	t.Logf("%d positions, K %.3f, loss %.6f -> %.6f", len(samples), k, before, loss(samples, &w, k))
-	require.NoError(t, os.WriteFile(*tuneOut, []byte(weightsSource(&w, len(samples), k, before, loss(samples, &w, k))), 0o644))
+	w = toWeights(params)
+	after := loss(samples, &w, k)
+	t.Logf("%d positions, K %.3f, loss %.6f -> %.6f", len(samples), k, before, after)
+	require.NoError(t, os.WriteFile(*tuneOut, []byte(weightsSource(&w, len(samples), k, before, after)), 0o644))
+}
+
+// freeWeights: the parameters are the weights but material and distance 0
+// (the den: decided, never evaluated). Each piece has exactly one advance
+// feature, so material and a free advance curve are collinear and only one
+// of them can be fitted: material stays as set.
+func freeWeights() ([]int, func([]int) [numFeatures]int) {
+	var index []int
+	for i := range numFeatures {
+		if i >= fAdvance && (i >= fRatInWater || (i-fAdvance)%advanceSteps != 0) {
+			index = append(index, i)
+		}
+	}
+	params := make([]int, len(index))
+	for j, i := range index {
+		params[j] = weights[i]
+	}
+	return params, func(p []int) [numFeatures]int {
+		w := weights
+		for j, i := range index {
+			w[i] = p[j]
+		}
+		return w
+	}
+}
+
+// shapedWeights: the parameters are the material values, the scale of
+// each animal's advance curve in thousandths of today's, and the weights
+// after the advance.
+func shapedWeights() ([]int, func([]int) [numFeatures]int) {
+	const scales = fAdvance                            // params[scales+a]: animal a's curve
+	const rest = scales + dsq.NumAnimals - fRatInWater // params[i+rest]: weight i >= fRatInWater
+	params := make([]int, 0, fAdvance+dsq.NumAnimals+numFeatures-fRatInWater)
+	params = append(params, weights[:fAdvance]...)
+	for range dsq.NumAnimals {
+		params = append(params, 1000)
+	}
+	params = append(params, weights[fRatInWater:]...)
+	return params, func(p []int) [numFeatures]int {
+		w := weights
+		copy(w[:fAdvance], p[:fAdvance])
+		for a := range dsq.NumAnimals {
+			for d := range advanceSteps {
+				i := fAdvance + a*advanceSteps + d
+				w[i] = weights[i] * p[scales+a] / 1000
+			}
+		}
+		for i := fRatInWater; i < numFeatures; i++ {
+			w[i] = p[i+rest]
+		}
+		return w
+	}
 }
 
 func readOpeningsFile(t testing.TB, path string) []dsq.Position {
@@ -199,7 +289,7 @@ func readOpeningsFile(t testing.TB, path string) []dsq.Position {
 
 // selfPlay plays one game of the engine against itself and returns its
 // quiet positions labelled with the result.
-func selfPlay(start dsq.Position, rules dsq.Rules, nodes uint64) ([]sample, error) {
+func selfPlay(start dsq.Position, rules dsq.Rules, nodes uint64) ([]labelled, error) {
 	e := NewEngine(8)
 	g, err := dsq.NewGameRules(start, rules)
 	if err != nil {
@@ -226,17 +316,11 @@ func selfPlay(start dsq.Position, rules dsq.Rules, nodes uint64) ([]sample, erro
 			result = 0
 		}
 	}
-	samples := make([]sample, len(quiet))
+	list := make([]labelled, len(quiet))
 	for i := range quiet {
-		var f [numFeatures]int
-		features(&quiet[i], dsq.Red, 1, &f)
-		features(&quiet[i], dsq.Blue, -1, &f)
-		for j := range f {
-			samples[i].F[j] = int8(f[j])
-		}
-		samples[i].Result = result
+		list[i] = labelled{quiet[i].String(), result}
 	}
-	return samples, nil
+	return list, nil
 }
 
 // isQuiet: the evaluation is the quiescence search's answer there.
@@ -253,16 +337,33 @@ func isQuiet(pos *dsq.Position) bool {
 	return true
 }
 
+// loss is the mean squared error between the results and the logistic of
+// the evaluation, summed in parts on every core (in a fixed order, so the
+// same samples and weights give the same loss).
 func loss(samples []sample, w *[numFeatures]int, k float64) float64 {
+	parts := make([]float64, runtime.GOMAXPROCS(0))
+	size := (len(samples) + len(parts) - 1) / len(parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			scale, sum := -k*math.Ln10/400, 0.0
+			for i := p * size; i < min((p+1)*size, len(samples)); i++ {
+				s := 0
+				for j, f := range samples[i].f {
+					s += int(f) * w[j]
+				}
+				d := samples[i].result - 1/(1+math.Exp(scale*float64(s)))
+				sum += d * d
+			}
+			parts[p] = sum
+		}()
+	}
+	wg.Wait()
 	sum := 0.0
-	for i := range samples {
-		s := 0
-		for j, f := range samples[i].F {
-			s += int(f) * w[j]
-		}
-		p := 1 / (1 + math.Pow(10, -k*float64(s)/400))
-		d := samples[i].Result - p
-		sum += d * d
+	for _, x := range parts {
+		sum += x
 	}
 	return sum / float64(len(samples))
 }
@@ -293,12 +394,14 @@ func weightsSource(w *[numFeatures]int, n int, k, before, after float64) string 
 	fmt.Fprintf(&b, "package search\n\n// weights are the evaluation's weights, indexed by the f* constants of\n// eval.go, in centi-rats. Written by TestTuneEval -tune (tune_test.go):\n// %d quiet positions of self-play games, K %.2f, mean squared error\n// %.6f before and %.6f after.\nvar weights = [numFeatures]int{\n", n, k, before, after)
 	b.WriteString("\t// material: rat, cat, dog, wolf, leopard, tiger, lion, elephant\n")
 	row(fMaterial, fAdvance)
-	b.WriteString("\t// advance of the small animals, by distance 0..14 to the enemy den\n")
-	row(fAdvance, fAdvance+advanceSteps)
-	b.WriteString("\t// advance of the large animals\n")
-	row(fAdvance+advanceSteps, fRatInWater)
+	b.WriteString("\t// advance by distance 0..14 to the enemy den: rat, cat, dog, wolf, leopard, tiger, lion, elephant\n")
+	for a := range dsq.NumAnimals {
+		row(fAdvance+a*advanceSteps, fAdvance+(a+1)*advanceSteps)
+	}
 	b.WriteString("\t// rat in water, den guard, in an enemy trap\n")
-	row(fRatInWater, numFeatures)
+	row(fRatInWater, fOpenToMove)
+	b.WriteString("\t// open traps: with the move; without it, one, two, three\n")
+	row(fOpenToMove, numFeatures)
 	b.WriteString("}\n")
 	return b.String()
 }

@@ -5,9 +5,14 @@ package search
 var weights = [numFeatures]int{
 	// material: rat, cat, dog, wolf, leopard, tiger, lion, elephant
 	400, 200, 300, 400, 500, 800, 900, 1000,
-	// advance of the small animals, by distance 0..14 to the enemy den
+	// advance by distance 0..14 to the enemy den: rat, cat, dog, wolf, leopard, tiger, lion, elephant
 	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
-	// advance of the large animals
+	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
+	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
+	0, 400, 220, 140, 95, 70, 52, 40, 30, 22, 15, 10, 6, 3, 0,
+	0, 600, 330, 210, 143, 105, 78, 60, 45, 33, 23, 15, 9, 5, 0,
+	0, 600, 330, 210, 143, 105, 78, 60, 45, 33, 23, 15, 9, 5, 0,
+	0, 600, 330, 210, 143, 105, 78, 60, 45, 33, 23, 15, 9, 5, 0,
 	0, 600, 330, 210, 143, 105, 78, 60, 45, 33, 23, 15, 9, 5, 0,
 	// rat in water, den guard, in an enemy trap
 	0, 50, 0,
