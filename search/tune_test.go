@@ -27,15 +27,20 @@ import (
 // keeps the quiet positions (no capture, den entry or den threat) with the
 // game's result, and moves each parameter up or down while that lowers the
 // mean squared error between the result and the logistic of the
-// evaluation (see fitWeights for the parameters); it then writes weights.go
-// (-tune.out). Everything is deterministic: the same command on as many
-// cores writes the same file. The weights of v39 (examples/
-// match/results) came from
+// evaluation (see fitWeights for the parameters), starting from today's
+// weights; it then writes weights.go (-tune.out). Everything is
+// deterministic: the same command on the same code and as many cores writes
+// the same file. The weights of v39 (examples/match/results), of which
+// today's go three quarters of the way from v38's, came from
 //
 //	go test ./search -run TestTuneEval -tune -tune.shape \
 //	    -tune.openings ../examples/match/testdata/openings-3000.txt \
 //	    -tune.rules trapped-capture,move-limit=200,threefold -tune.nodes 4000 \
 //	    -tune.data /tmp/pub4000.gob -tune.out /tmp/weights.go -timeout 2h
+//
+// run on v33's code (its engine played the games, its weights were the
+// start; v38 has the same); on today's code it plays other games. v41a's
+// fit was -tune.curves animals.
 var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
 	tuneNodes = flag.String("tune.nodes", "1500,2500", "nodes per move of the self-play games, one series of games per value")
@@ -43,7 +48,8 @@ var (
 	tuneOpen  = flag.String("tune.openings", "../examples/match/testdata/openings.txt", "file of the self-play games' starting positions")
 	tuneRules = flag.String("tune.rules", "standard", "house rules of the self-play games (dsq.ParseRules)")
 	tuneProcs = flag.Int("tune.procs", runtime.GOMAXPROCS(0), "self-play games played at once")
-	tuneShape = flag.Bool("tune.shape", false, "keep the shape of the advance curves: fit a scale for each, and the material values")
+	tuneShape = flag.Bool("tune.shape", false, "keep the shape of the advance curves: fit a scale for each group of them (-tune.curves), and the material values")
+	tuneCurve = flag.String("tune.curves", "groups", "with -tune.shape, the advance curves that share a scale: groups (the small animals, rat to wolf, and the large ones) or animals (one each)")
 	tuneData  = flag.String("tune.data", "", "file of the labelled positions: read if it exists, else written after the self-play (to fit again without playing)")
 )
 
@@ -186,7 +192,7 @@ func writeLabelled(path string, list []labelled) error {
 func fitWeights(t *testing.T, samples []sample) {
 	params, toWeights := freeWeights()
 	if *tuneShape {
-		params, toWeights = shapedWeights()
+		params, toWeights = shapedWeights(curveGroups(t))
 	}
 	w := toWeights(params)
 	k := fitK(samples, &w)
@@ -242,24 +248,24 @@ func freeWeights() ([]int, func([]int) [numFeatures]int) {
 }
 
 // shapedWeights: the parameters are the material values, the scale of
-// each animal's advance curve in thousandths of today's, and the weights
-// after the advance.
-func shapedWeights() ([]int, func([]int) [numFeatures]int) {
-	const scales = fAdvance                            // params[scales+a]: animal a's curve
-	const rest = scales + dsq.NumAnimals - fRatInWater // params[i+rest]: weight i >= fRatInWater
-	params := make([]int, 0, fAdvance+dsq.NumAnimals+numFeatures-fRatInWater)
+// each group of advance curves (groupOf) in thousandths of today's, and the
+// weights after the advance.
+func shapedWeights(groupOf func(dsq.Animal) int, groups int) ([]int, func([]int) [numFeatures]int) {
+	scales := fAdvance                    // params[scales+g]: group g's curves
+	rest := scales + groups - fRatInWater // params[i+rest]: weight i >= fRatInWater
+	params := make([]int, 0, fAdvance+groups+numFeatures-fRatInWater)
 	params = append(params, weights[:fAdvance]...)
-	for range dsq.NumAnimals {
+	for range groups {
 		params = append(params, 1000)
 	}
 	params = append(params, weights[fRatInWater:]...)
 	return params, func(p []int) [numFeatures]int {
 		w := weights
 		copy(w[:fAdvance], p[:fAdvance])
-		for a := range dsq.NumAnimals {
+		for a := range dsq.Animal(dsq.NumAnimals) {
 			for d := range advanceSteps {
-				i := fAdvance + a*advanceSteps + d
-				w[i] = weights[i] * p[scales+a] / 1000
+				i := fAdvance + int(a)*advanceSteps + d
+				w[i] = weights[i] * p[scales+groupOf(a)] / 1000
 			}
 		}
 		for i := fRatInWater; i < numFeatures; i++ {
@@ -267,6 +273,24 @@ func shapedWeights() ([]int, func([]int) [numFeatures]int) {
 		}
 		return w
 	}
+}
+
+// curveGroups is how -tune.curves groups the advance curves: a function
+// from animal to group, and the number of groups.
+func curveGroups(t *testing.T) (func(dsq.Animal) int, int) {
+	switch *tuneCurve {
+	case "groups":
+		return func(a dsq.Animal) int {
+			if a >= dsq.Leopard {
+				return 1
+			}
+			return 0
+		}, 2
+	case "animals":
+		return func(a dsq.Animal) int { return int(a) }, dsq.NumAnimals
+	}
+	t.Fatalf("-tune.curves %q: want groups or animals", *tuneCurve)
+	return nil, 0
 }
 
 func readOpeningsFile(t testing.TB, path string) []dsq.Position {
