@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -97,12 +98,31 @@ func TestEvaluateIsTheFeaturesTimesTheWeights(t *testing.T) {
 	}
 }
 
+// TestTunerStartsFromTheWeights: before a step, the tuner's parameters,
+// free or shaped (either grouping of the curves), stand for exactly the
+// weights in use, so a fit starts where the engine is.
+func TestTunerStartsFromTheWeights(t *testing.T) {
+	params, toWeights := freeWeights()
+	assert.Equal(t, weights, toWeights(params), "free")
+	for _, curves := range []string{"groups", "animals"} {
+		*tuneCurve = curves
+		params, toWeights = shapedWeights(curveGroups(t))
+		assert.Equal(t, weights, toWeights(params), curves)
+		params[fAdvance] = 2000 // the first group's curves, twice as steep
+		w := toWeights(params)
+		assert.Equal(t, 2*weights[fAdvance+1], w[fAdvance+1], curves)
+	}
+	*tuneCurve = "groups"
+}
+
 func TestTuneEval(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune to fit the evaluation weights")
 	}
 	list, err := readLabelled(*tuneData)
 	if err != nil {
+		// Only a missing file means play; a damaged one is not overwritten.
+		require.ErrorIs(t, err, os.ErrNotExist, "-tune.data %s", *tuneData)
 		list = playGames(t)
 		if *tuneData != "" {
 			require.NoError(t, writeLabelled(*tuneData, list))
