@@ -125,12 +125,32 @@ func agreeOnScattering(t *testing.T, rng *rand.Rand, rules dsq.Rules, allPairs b
 	pos, err = pos.WithRules(rules)
 	require.NoError(t, err)
 	requireAgree(t, &pos, &ref, allPairs)
+	requireThreatenedAgree(t, &pos, ref)
 	if moves := ref.refLegalMoves(); len(moves) > 0 {
 		m := moves[rng.IntN(len(moves))]
 		require.NoError(t, pos.Play(mustMove(t, m)))
 		child := ref.refPlay(m)
 		require.Equal(t, child.String(), pos.String())
 		requireAgree(t, &pos, &child, false)
+	}
+}
+
+// requireThreatenedAgree checks Threatened, for both sides, against the
+// pieces the reference's moves capture with the other side to move (the
+// game over or not).
+func requireThreatenedAgree(t *testing.T, pos *dsq.Position, ref refBoard) {
+	t.Helper()
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		other := ref
+		other.redToMove = c == dsq.Blue
+		var want dsq.Bitboard
+		for _, m := range other.refPieceMoves() {
+			to := mustMove(t, m).To()
+			if p := pos.PieceAt(to); p != dsq.NoPiece && p.Color() == c {
+				want |= to.Bitboard()
+			}
+		}
+		require.Equal(t, want, pos.Threatened(c), "Threatened(%v) of %s", c, &ref)
 	}
 }
 

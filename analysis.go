@@ -1,7 +1,8 @@
 package doushouqi
 
 // Analysis helpers: the questions a player (or a teaching page) asks of a
-// position. None of them is on the hot path; they reuse the generator.
+// position. They reuse the generator; none but Threatened is cheap enough
+// for a search's every node.
 
 // Terrain is what a square is from one side's point of view.
 type Terrain uint8
@@ -65,6 +66,27 @@ func (p Position) Attackers(sq Square, by Color) Bitboard {
 		}
 	}
 	return attackers
+}
+
+// Threatened returns the pieces of side c that the other side could capture
+// if it were its turn, whoever is to move and whether or not the game is
+// over: what c must look after. It is Attackers asked of every piece of c at
+// once, at the cost of one move generation, so an evaluation can afford it.
+func (p Position) Threatened(c Color) Bitboard {
+	if c > Blue {
+		return 0
+	}
+	by := c.Other()
+	p.setSide(by)
+	var m genMasks
+	p.fillMasks(&m)
+	var targets Bitboard
+	for a, from := range p.animals(by) {
+		if from != NoSquare {
+			targets |= m.targets(Animal(a), from)
+		}
+	}
+	return targets & p.occ(c)
 }
 
 // Controllers returns the pieces of side by that could capture an enemy

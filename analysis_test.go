@@ -64,6 +64,31 @@ func TestAttackersTerrain(t *testing.T) {
 	assert.Zero(t, pos.Attackers(dsq.D5, dsq.Red))
 }
 
+func TestThreatened(t *testing.T) {
+	// The red rat in the river takes the blue rat beside it, and the blue
+	// rat takes it back; the blue dog on the bank is out of both rats' reach.
+	pos := mustPosition(t, "7/7/7/7/1rRd3/7/7/7/6L b")
+	assert.Equal(t, squares(dsq.B5), pos.Threatened(dsq.Blue))
+	assert.Equal(t, squares(dsq.C5), pos.Threatened(dsq.Red))
+	// Whoever is to move.
+	pos = mustPosition(t, "7/7/7/7/1rRd3/7/7/7/6L r")
+	assert.Equal(t, squares(dsq.B5), pos.Threatened(dsq.Blue))
+	assert.Equal(t, squares(dsq.C5), pos.Threatened(dsq.Red))
+
+	// Blue's lion in Red's trap d2 is taken by rat, cat and dog; from the
+	// trap it threatens none of them.
+	pos = mustPosition(t, "7/7/7/7/7/7/3R3/2ClD2/E6 b")
+	assert.Equal(t, squares(dsq.D2), pos.Threatened(dsq.Blue))
+	assert.Zero(t, pos.Threatened(dsq.Red))
+	// Blue's lion jumps the river onto the red tiger, unless a rat
+	// swims in its way.
+	pos = mustPosition(t, "7/7/1l5/7/7/7/1T5/7/7 r")
+	assert.Equal(t, squares(dsq.B3), pos.Threatened(dsq.Red))
+	pos = mustPosition(t, "7/7/1l5/7/1R5/7/1T5/7/7 r")
+	assert.Zero(t, pos.Threatened(dsq.Red))
+	assert.Zero(t, pos.Threatened(dsq.Color(2)))
+}
+
 func TestControllers(t *testing.T) {
 	// Red guards its trap d2 with the cat on c2 and the rat on d3: an enemy
 	// elephant stepping in has rank 0 there.

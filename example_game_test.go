@@ -98,6 +98,19 @@ func ExamplePosition_Attackers() {
 	// red rat on d3 can take it
 }
 
+func ExamplePosition_Threatened() {
+	// Blue's lion can jump the river onto Red's tiger on f3; Red's rat
+	// swims beside Blue's rat, which can take it (rat against rat in the
+	// water).
+	pos, _ := dsq.ParsePosition("7/7/5l1/7/1rR4/7/5T1/7/7 r")
+	for sq := range pos.Threatened(dsq.Red).Squares() {
+		fmt.Println(pos.PieceAt(sq), "on", sq, "is threatened")
+	}
+	// Output:
+	// red tiger on f3 is threatened
+	// red rat on c5 is threatened
+}
+
 func ExamplePosition_Controllers() {
 	// Who would take a Blue elephant stepping into Red's trap d2?
 	pos, _ := dsq.ParsePosition("l6/7/7/7/7/7/3R3/2C4/7 b")
