@@ -55,13 +55,10 @@ func (p Position) Attackers(sq Square, by Color) Bitboard {
 	if target == NoPiece || target.Color() == by {
 		return 0
 	}
-	q := p
-	q.setSide(by)
-	var m genMasks
-	q.fillMasks(&m)
+	reach := p.reach(by)
 	var attackers Bitboard
-	for a, from := range q.animals(by) {
-		if m.targets(Animal(a), from).Has(sq) {
+	for a, from := range p.animals(by) {
+		if reach[a].Has(sq) {
 			attackers |= from.Bitboard()
 		}
 	}
@@ -76,17 +73,26 @@ func (p Position) Threatened(c Color) Bitboard {
 	if c > Blue {
 		return 0
 	}
-	by := c.Other()
+	var targets Bitboard
+	for _, r := range p.reach(c.Other()) {
+		targets |= r
+	}
+	return targets & p.occ(c)
+}
+
+// reach returns, by animal, the squares side by's pieces could move to if
+// it were by's turn (none for an animal off the board): Attackers and
+// Threatened read their captures from it.
+func (p Position) reach(by Color) (r [NumAnimals]Bitboard) {
 	p.setSide(by)
 	var m genMasks
 	p.fillMasks(&m)
-	var targets Bitboard
 	for a, from := range p.animals(by) {
 		if from != NoSquare {
-			targets |= m.targets(Animal(a), from)
+			r[a] = m.targets(Animal(a), from)
 		}
 	}
-	return targets & p.occ(c)
+	return r
 }
 
 // Controllers returns the pieces of side by that could capture an enemy

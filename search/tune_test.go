@@ -105,14 +105,12 @@ func TestTunerStartsFromTheWeights(t *testing.T) {
 	params, toWeights := freeWeights()
 	assert.Equal(t, weights, toWeights(params), "free")
 	for _, curves := range []string{"groups", "animals"} {
-		*tuneCurve = curves
-		params, toWeights = shapedWeights(curveGroups(t))
+		params, toWeights = shapedWeights(curveGroups(t, curves))
 		assert.Equal(t, weights, toWeights(params), curves)
 		params[fAdvance] = 2000 // the first group's curves, twice as steep
 		w := toWeights(params)
 		assert.Equal(t, 2*weights[fAdvance+1], w[fAdvance+1], curves)
 	}
-	*tuneCurve = "groups"
 }
 
 func TestTuneEval(t *testing.T) {
@@ -212,7 +210,7 @@ func writeLabelled(path string, list []labelled) error {
 func fitWeights(t *testing.T, samples []sample) {
 	params, toWeights := freeWeights()
 	if *tuneShape {
-		params, toWeights = shapedWeights(curveGroups(t))
+		params, toWeights = shapedWeights(curveGroups(t, *tuneCurve))
 	}
 	w := toWeights(params)
 	k := fitK(samples, &w)
@@ -295,10 +293,10 @@ func shapedWeights(groupOf func(dsq.Animal) int, groups int) ([]int, func([]int)
 	}
 }
 
-// curveGroups is how -tune.curves groups the advance curves: a function
-// from animal to group, and the number of groups.
-func curveGroups(t *testing.T) (func(dsq.Animal) int, int) {
-	switch *tuneCurve {
+// curveGroups is how a -tune.curves value groups the advance curves: a
+// function from animal to group, and the number of groups.
+func curveGroups(t *testing.T, curves string) (func(dsq.Animal) int, int) {
+	switch curves {
 	case "groups":
 		return func(a dsq.Animal) int {
 			if a >= dsq.Leopard {
@@ -309,7 +307,7 @@ func curveGroups(t *testing.T) (func(dsq.Animal) int, int) {
 	case "animals":
 		return func(a dsq.Animal) int { return int(a) }, dsq.NumAnimals
 	}
-	t.Fatalf("-tune.curves %q: want groups or animals", *tuneCurve)
+	t.Fatalf("-tune.curves %q: want groups or animals", curves)
 	return nil, 0
 }
 
