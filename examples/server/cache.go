@@ -11,12 +11,15 @@ import (
 // them, so that watching and playing do not read the database each time.
 // Changes go to the database first; a change by another process removes the
 // game here (Server.Changed), and a stale record can never be written back,
-// because updates check the version.
+// because updates check the version. A record read from the database is
+// cached only if no game was removed while it was read (putRead): the read
+// may have started before the other process's change.
 type gameCache struct {
-	mu    sync.Mutex
-	max   int
-	order *list.List // of *store.Game, most recent first
-	byID  map[string]*list.Element
+	mu       sync.Mutex
+	max      int
+	order    *list.List // of *store.Game, most recent first
+	byID     map[string]*list.Element
+	removals uint64 // calls of remove and clear so far
 }
 
 func newGameCache(max int) *gameCache {
@@ -39,6 +42,28 @@ func (c *gameCache) get(id string) (*store.Game, bool) {
 func (c *gameCache) put(rec *store.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(rec)
+}
+
+// removed returns the count of removals so far, for putRead.
+func (c *gameCache) removed() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.removals
+}
+
+// putRead caches rec, read from the database after removed() returned
+// seen, unless a game was removed since: then rec may be older than a
+// change another process made during the read.
+func (c *gameCache) putRead(rec *store.Game, seen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.removals == seen {
+		c.putLocked(rec)
+	}
+}
+
+func (c *gameCache) putLocked(rec *store.Game) {
 	if e, ok := c.byID[rec.ID]; ok {
 		if e.Value.(*store.Game).Version <= rec.Version {
 			e.Value = clone(rec)
@@ -57,6 +82,7 @@ func (c *gameCache) put(rec *store.Game) {
 func (c *gameCache) remove(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.removals++
 	if e, ok := c.byID[id]; ok {
 		c.order.Remove(e)
 		delete(c.byID, id)
@@ -66,6 +92,7 @@ func (c *gameCache) remove(id string) {
 func (c *gameCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.removals++
 	c.order.Init()
 	clear(c.byID)
 }

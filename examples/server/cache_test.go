@@ -36,3 +36,27 @@ func TestGameCache(t *testing.T) {
 	c.clear()
 	assert.Equal(t, 0, c.len())
 }
+
+// TestGameCacheKeepsNoRecordReadBeforeARemoval: a record read from the
+// database while another process's change removed its game (the read began
+// first, so it may be older) is not cached; one read with no removal is.
+func TestGameCacheKeepsNoRecordReadBeforeARemoval(t *testing.T) {
+	c := newGameCache(3)
+	seen := c.removed()
+	c.remove("7") // another process changed game 7 during the read
+	c.putRead(&store.Game{ID: "7", Version: 1}, seen)
+	_, ok := c.get("7")
+	assert.False(t, ok, "read before a removal")
+
+	seen = c.removed()
+	c.clear()
+	c.putRead(&store.Game{ID: "7", Version: 1}, seen)
+	_, ok = c.get("7")
+	assert.False(t, ok, "read before a clear")
+
+	seen = c.removed()
+	c.putRead(&store.Game{ID: "7", Version: 2}, seen)
+	g, ok := c.get("7")
+	assert.True(t, ok, "no removal during the read")
+	assert.Equal(t, int64(2), g.Version)
+}

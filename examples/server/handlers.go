@@ -61,11 +61,12 @@ func (s *Server) view(ctx context.Context, id string) (*store.Game, *dsq.Game, e
 	}
 	rec, ok := s.cache.get(id)
 	if !ok {
+		seen := s.cache.removed()
 		var err error
 		if rec, err = s.cfg.Store.Get(ctx, id); err != nil {
 			return nil, nil, storeError(err)
 		}
-		s.cache.put(rec)
+		s.cache.putRead(rec, seen)
 	}
 	g, err := replay(rec)
 	if err != nil {
