@@ -6,7 +6,7 @@
 //
 //	go run ./examples/match -a SPEC -b SPEC [-openings FILE] [-rules R]
 //	    [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B]
-//	    [-max-time D] [-max-plies N]
+//	    [-max-time D] [-max-plies N] [-records FILE]
 //	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
 //	    [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S] > FILE
 //
@@ -22,8 +22,13 @@
 //
 // Progress goes to standard error, one line per finished pair; the summary
 // to standard output. The match ends after -games games, when the SPRT
-// accepts a hypothesis, or after -max-time, whichever comes first. Bad flags
-// print one line to standard error and exit with status 2.
+// accepts a hypothesis, or after -max-time, whichever comes first. -records
+// FILE writes every finished game there as a game record (the library's
+// text form, records separated by a blank line, in the order the pairs
+// finish) with tags Red, Blue, Round (pair.game) and, for a game stopped by
+// the match rather than the rules, Termination ("ply cap" or "time
+// forfeit"). Bad flags print one line to standard error and exit with
+// status 2.
 package main
 
 import (
@@ -58,7 +63,8 @@ type config struct {
 	Concurrency int
 	Test        SPRT
 	MaxTime     time.Duration
-	MaxPlies    int // half-moves after which a game is adjudicated a draw
+	MaxPlies    int       // half-moves after which a game is adjudicated a draw
+	Records     io.Writer // where finished games' records go; nil: nowhere
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -76,6 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		beta      = fs.Float64("beta", 0.05, "SPRT false negative rate")
 		maxTime   = fs.Duration("max-time", 0, "stop the match after this long (0: no limit)")
 		maxPlies  = fs.Int("max-plies", 1000, "adjudicate a game a draw after this many half-moves")
+		records   = fs.String("records", "", "write the games' records to this file")
 		gen       = fs.Int("gen-openings", 0, "write this many balanced openings to standard output and exit")
 		genPlies  = fs.String("gen-plies", "4,8", "random half-moves of a generated opening: min,max")
 		genDepth  = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
@@ -83,7 +90,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		seed      = fs.Uint64("seed", 1, "random seed for -gen-openings")
 	)
 	usage := func(err error) int {
-		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
+		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] [-records FILE] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -134,6 +141,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.Openings, err = loadOpenings(*openings); err != nil {
 		return usage(err)
 	}
+	if *records != "" {
+		f, err := os.Create(*records)
+		if err != nil {
+			return usage(err)
+		}
+		defer f.Close()
+		cfg.Records = f
+	}
 	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d\n",
 		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency)
 	if pairs := (cfg.Games + 1) / 2; pairs > len(cfg.Openings) {
@@ -181,6 +196,7 @@ type pairResult struct {
 	points [2]float64
 	plies  [2]int
 	ends   [2]string // how each game ended
+	games  [2]string // each game's record
 	err    error
 }
 
@@ -246,6 +262,12 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 		for i, p := range r.points {
 			score.addGame(p)
 			ends[r.ends[i]]++
+			if cfg.Records != nil {
+				if _, err := io.WriteString(cfg.Records, r.games[i]+"\n"); err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("writing records: %w", err)
+					cancel()
+				}
+			}
 		}
 		score.addPair(r.points[0], r.points[1])
 		elo, lo, hi := score.Elo()
@@ -293,20 +315,26 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 			if red == b {
 				blue, aColor = a, dsq.Blue
 			}
-			out, plies, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
+			g, out, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
 			if err != nil {
 				r.err = fmt.Errorf("pair %d game %d: %w", i, game+1, err)
 				break
 			}
-			r.plies[game] = plies
+			r.plies[game] = len(g.Moves())
+			_ = g.SetTag("Red", red.spec().Name)
+			_ = g.SetTag("Blue", blue.spec().Name)
+			_ = g.SetTag("Round", fmt.Sprintf("%d.%d", i+1, game+1))
 			switch {
 			case out.Reason == timeForfeit:
 				r.ends[game] = "time forfeit"
+				_ = g.SetTag("Termination", "time forfeit, "+out.Winner.String()+" wins")
 			case !out.IsDecided():
 				r.ends[game] = "adjudicated at the ply cap"
+				_ = g.SetTag("Termination", "ply cap, draw")
 			default:
 				r.ends[game] = out.Reason.String()
 			}
+			r.games[game] = g.Record()
 			switch {
 			case !out.IsDecided() || out.IsDraw():
 				r.points[game] = 0.5
@@ -329,20 +357,19 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 // rules, so outside their range.
 const timeForfeit dsq.Reason = 100
 
-// playGame plays one game from start under rules and returns its outcome
-// (undecided if adjudicated at maxPlies, timeForfeit if a clock ran out)
-// and length. A move the rules refuse
-// is an error naming the engine.
-func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (dsq.Outcome, int, error) {
+// playGame plays one game from start under rules and returns it and its
+// outcome (undecided if adjudicated at maxPlies, timeForfeit if a clock ran
+// out). A move the rules refuse is an error naming the engine.
+func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (*dsq.Game, dsq.Outcome, error) {
 	g, err := dsq.NewGameRules(start, rules)
 	if err != nil {
-		return dsq.Outcome{}, 0, err
+		return nil, dsq.Outcome{}, err
 	}
 	if err := red.newGame(rules); err != nil {
-		return dsq.Outcome{}, 0, err
+		return nil, dsq.Outcome{}, err
 	}
 	if err := blue.newGame(rules); err != nil {
-		return dsq.Outcome{}, 0, err
+		return nil, dsq.Outcome{}, err
 	}
 	// Each side's game clock, if its engine plays on one.
 	specs := [2]Spec{red.spec(), blue.spec()}
@@ -357,20 +384,20 @@ func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blu
 		begin := time.Now()
 		m, err := p.move(ctx, g, clock)
 		if err != nil {
-			return dsq.Outcome{}, 0, err
+			return nil, dsq.Outcome{}, err
 		}
 		if specs[side].Base > 0 {
 			clock[side] -= time.Since(begin)
 			if clock[side] < 0 {
-				return dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, len(g.Moves()), nil
+				return g, dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, nil
 			}
 			clock[side] += specs[side].Inc
 		}
 		if err := g.Play(m); err != nil {
-			return dsq.Outcome{}, 0, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), m, pos, err)
+			return nil, dsq.Outcome{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), m, pos, err)
 		}
 	}
-	return g.Outcome(), len(g.Moves()), nil
+	return g, g.Outcome(), nil
 }
 
 // report writes the match summary.

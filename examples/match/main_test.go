@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -96,6 +98,69 @@ func TestMatchCountsGames(t *testing.T) {
 	assert.Equal(t, 4, strings.Count(progress, "pair "), progress)
 	assert.Contains(t, out, "search vs baseline: 8 games:")
 	assert.Contains(t, out, "SPRT elo0=0 elo1=200")
+}
+
+// TestMatchRecords: -records writes every game, each read back by the
+// library as the game that was played: its engines, its round, and for a
+// game the match stopped at -max-plies, that ending.
+func TestMatchRecords(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	code, _, progress := runMatch(t, "-a", "depth=1,name=one", "-b", "depth=2,name=two", "-openings", openingsFile, "-games", "4", "-max-plies", "7", "-records", file)
+	require.Equal(t, 0, code, progress)
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	records := splitRecords(string(data))
+	require.Len(t, records, 4)
+	openings, err := loadOpenings(openingsFile)
+	require.NoError(t, err)
+	for i, text := range records {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		pair, game := i/2, i%2
+		red, blue := "one", "two"
+		if game == 1 {
+			red, blue = blue, red
+		}
+		for tag, want := range map[string]string{"Red": red, "Blue": blue, "Round": fmt.Sprintf("%d.%d", pair+1, game+1), "Termination": "ply cap, draw"} {
+			got, _ := g.Tag(tag)
+			assert.Equal(t, want, got, "record %d, tag %s", i, tag)
+		}
+		assert.Equal(t, openings[pair].String(), g.Start().String())
+		assert.Len(t, g.Moves(), 7)
+	}
+	// A game the rules end carries no Termination tag, and its result.
+	code, out, progress := runMatch(t, "-a", "depth=3", "-b", "depth=1", "-openings", openingsFile, "-games", "2", "-records", file)
+	require.Equal(t, 0, code, progress)
+	data, err = os.ReadFile(file)
+	require.NoError(t, err)
+	records = splitRecords(string(data))
+	require.Len(t, records, 2)
+	wins := 0
+	for _, text := range records {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		_, ok := g.Tag("Termination")
+		assert.False(t, ok)
+		require.True(t, g.IsOver())
+		red, _ := g.Tag("Red")
+		if o := g.Outcome(); !o.IsDraw() && (o.Winner == dsq.Red) == (red == "A:search") {
+			wins++
+		}
+	}
+	assert.Contains(t, out, fmt.Sprintf(": 2 games: +%d ", wins))
+}
+
+// splitRecords cuts the text of -records into its records: each begins with
+// its tags, after the blank line that ends the one before.
+func splitRecords(text string) []string {
+	var records []string
+	for _, part := range strings.Split(text, "\n\n[") {
+		if !strings.HasPrefix(part, "[") {
+			part = "[" + part
+		}
+		records = append(records, part)
+	}
+	return records
 }
 
 // TestSPRTStopsAWonMatch: a depth-4 engine against a depth-1 engine is
@@ -194,14 +259,14 @@ func TestTimeForfeit(t *testing.T) {
 	// wide so that a loaded machine's late wake-ups do not change it.)
 	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
 	blue := &slowPlayer{s: Spec{Depth: 1}}
-	out, plies, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	g, out, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
 	require.NoError(t, err)
 	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
-	assert.Equal(t, 4, plies)
+	assert.Len(t, g.Moves(), 4)
 	// With an increment that covers the pause, no forfeit.
 	red.s.Inc = 500 * time.Millisecond
-	out, plies, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
+	g, out, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
 	require.NoError(t, err)
 	assert.NotEqual(t, timeForfeit, out.Reason)
-	assert.Equal(t, 6, plies)
+	assert.Len(t, g.Moves(), 6)
 }
