@@ -141,13 +141,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.Openings, err = loadOpenings(*openings); err != nil {
 		return usage(err)
 	}
+	var recordsFile *os.File
 	if *records != "" {
-		f, err := os.Create(*records)
-		if err != nil {
+		if recordsFile, err = os.Create(*records); err != nil {
 			return usage(err)
 		}
-		defer f.Close()
-		cfg.Records = f
+		cfg.Records = recordsFile
 	}
 	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d\n",
 		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency)
@@ -156,6 +155,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	score, err := playMatch(ctx, cfg, stderr)
 	report(stdout, cfg, score)
+	if recordsFile != nil {
+		if errClose := recordsFile.Close(); err == nil && errClose != nil {
+			err = fmt.Errorf("writing records: %w", errClose)
+		}
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "match:", err)
 		return 1
