@@ -325,6 +325,8 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 				break
 			}
 			r.plies[game] = len(g.Moves())
+			// The tag names are valid; SetTag refuses only a value that is
+			// not UTF-8 (a name given so), and the record goes without it.
 			_ = g.SetTag("Red", red.spec().Name)
 			_ = g.SetTag("Blue", blue.spec().Name)
 			_ = g.SetTag("Round", fmt.Sprintf("%d.%d", i+1, game+1))
