@@ -12,21 +12,25 @@ import (
 
 // TestResultsDrawFigures recounts, from the records that results/d10 and
 // d13 saved (v41b, and v49 with Contempt 200, against the baseline at 100 ms
-// per move, standard rules), the figures the READMEs give of their draws:
+// per move, standard rules) and d14 and d15 (v41b and v50 at 27,000 nodes
+// against the baseline at 60,000), the figures the READMEs give of their draws:
 // how many, how many without a single capture, and at their end the pieces
 // even, the engine ahead, the engine behind.
 func TestResultsDrawFigures(t *testing.T) {
 	for _, tc := range []struct {
 		file, engine string
+		games        int
 		want         []int // draws, without a capture, even, ahead, behind
 	}{
-		{"results/d10-records.txt", "v41b", []int{67, 34, 45, 20, 2}},
-		{"results/d13-records.txt", "v49-c200", []int{60, 19, 35, 18, 7}},
+		{"results/d10-records.txt", "v41b", 200, []int{67, 34, 45, 20, 2}},
+		{"results/d13-records.txt", "v49-c200", 200, []int{60, 19, 35, 18, 7}},
+		{"results/d14-records.txt", "v41b", 300, []int{61, 18, 41, 13, 7}},
+		{"results/d15-records.txt", "v50", 300, []int{61, 21, 42, 14, 5}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		require.NoError(t, err)
 		records := splitRecords(string(data))
-		require.Len(t, records, 200)
+		require.Len(t, records, tc.games)
 		var draws, noCapture, even, ahead, behind int
 		for _, text := range records {
 			g, err := dsq.ParseRecord(text)
