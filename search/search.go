@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -70,7 +71,7 @@ type Result struct {
 	Move  dsq.Move   // the move chosen
 	Score int        // its score for the side to move
 	Depth int        // the deepest iteration finished
-	Nodes uint64     // positions visited
+	Nodes uint64     // positions visited, by every thread (in Progress, the helpers' as of their last time check)
 	PV    []dsq.Move // the expected line, Move first
 	// Endgame is true when Move comes from the endgame tables, without a
 	// search (Depth 0): the root's material is solved, and Score is exact.
@@ -91,12 +92,16 @@ type Engine struct {
 
 // worker is one search thread: everything but the table is its own.
 type worker struct {
-	tt       *table
-	nodes    uint64
-	maxNodes uint64
-	deadline time.Time
-	ctx      context.Context
-	stopped  bool
+	tt    *table
+	nodes uint64
+	// published is nodes as of the last time check (every 1024 nodes),
+	// for the main thread to report the helpers' nodes while they search.
+	published atomic.Uint64
+	helpers   []*worker // the main thread's helpers in this search
+	maxNodes  uint64
+	deadline  time.Time
+	ctx       context.Context
+	stopped   bool
 
 	drawAt    int      // the no-capture count that draws; -1 without a limit
 	threefold bool     // third occurrences are draws (Rules.Threefold)
@@ -211,6 +216,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		h.threefold = main.threefold
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
+		h.published.Store(0)
 		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt, Tables: opts.Tables}
 		wg.Add(1)
 		go func() {
@@ -218,9 +224,11 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 			_, _ = h.iterate(helpCtx, pos, helperOpts, 1+i%2)
 		}()
 	}
+	main.helpers = e.workers[1:threads]
 	r, err := main.iterate(ctx, pos, opts, 0)
 	stop()
 	wg.Wait()
+	main.helpers = nil
 	for _, h := range e.workers[1:threads] {
 		r.Nodes += h.nodes
 	}
@@ -266,6 +274,9 @@ func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, sk
 			break
 		}
 		best = Result{Move: move, Score: score, Depth: d, Nodes: e.nodes, PV: e.pv(pos, move, d)}
+		for _, h := range e.helpers {
+			best.Nodes += h.published.Load()
+		}
 		if opts.Progress != nil {
 			opts.Progress(best)
 		}
@@ -356,6 +367,7 @@ func scoreFromTT(s, ply int) int {
 }
 
 func (e *worker) shouldStop() bool {
+	e.published.Store(e.nodes)
 	if e.ctx.Err() != nil || e.maxNodes != 0 && e.nodes >= e.maxNodes {
 		return true
 	}

@@ -69,6 +69,23 @@ func TestThreads(t *testing.T) {
 	assert.Equal(t, 0, r.Score)
 }
 
+// TestProgressCountsEveryThread: the nodes Progress reports (and the
+// engine's info lines with them) are those of every thread, the helpers'
+// as of their last time check, not the main thread's alone.
+func TestProgressCountsEveryThread(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		var last Result
+		r, err := NewEngine(16).Search(context.Background(), dsq.StartPosition(),
+			Options{Depth: 9, Threads: threads, Progress: func(p Result) { last = p }})
+		require.NoError(t, err)
+		require.Equal(t, 9, last.Depth)
+		assert.LessOrEqual(t, last.Nodes, r.Nodes, "threads=%d", threads)
+		// A helper's count lags its search by under 1024 nodes at the
+		// main thread's last report, and it stops within 1024 after.
+		assert.LessOrEqual(t, r.Nodes-last.Nodes, uint64(2048*(threads-1)), "threads=%d", threads)
+	}
+}
+
 // BenchmarkSearchThreads is Lazy SMP's time to depth: four positions
 // searched to depth 10, table cleared before each, on one thread and on
 // two. Its ns/op on one thread over its ns/op on two is the speed-up.
