@@ -144,6 +144,9 @@ var denGuard = func() (g [2]dsq.Bitboard) {
 	return g
 }()
 
+// futilityMargin is, per ply left, how much a quiet move may gain.
+const futilityMargin = 300
+
 func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	if e.halt() {
 		return 0
@@ -180,8 +183,18 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	best, bestMove := -Win-1, moves[0]
 	us := pos.SideToMove()
 	den := dsq.DenOf(us.Other())
+	// Futility: near the leaves, outside the principal variation, a quiet
+	// move is not searched when the evaluation plus a margin does not
+	// reach alpha (unless it steps next to the enemy den).
+	futile := false
+	if !e.exactDepth && depth <= 2 && beta-alpha == 1 && !threatened && alpha < winBound && alpha > -winBound {
+		futile = e.evaluate(pos)+futilityMargin*depth <= alpha
+	}
 	for i, m := range moves {
 		quiet := pos.PieceAt(m.To()) == dsq.NoPiece && !den.Has(m.To())
+		if futile && i > 0 && quiet && !denGuard[us.Other()].Has(m.To()) {
+			continue
+		}
 		u := pos.MakeMove(m)
 		e.stack = append(e.stack, pos.Hash())
 		e.played[ply] = m

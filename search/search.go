@@ -2,7 +2,7 @@
 // engine: iterative-deepening principal-variation search with a
 // transposition table on the Zobrist hash, aspiration windows, a quiescence
 // search of captures, den entries and answers to den threats, late-move
-// reductions, move ordering (table move, den entries, captures by value,
+// reductions, futility pruning, move ordering (table move, den entries, captures by value,
 // killer moves, history), depth, node and time limits, and cancellation
 // through a context. It searches a position, or a game with its history, where
 // repetitions under Rules.Threefold and the no-capture move limit are scored
@@ -122,7 +122,7 @@ type worker struct {
 
 	// exactDepth, for tests, takes table scores only from entries of
 	// exactly the depth asked and turns off everything that prunes or
-	// reduces (late-move reductions, aspiration), so that a fixed-depth
+	// reduces (late-move reductions, futility pruning, aspiration), so that a fixed-depth
 	// search returns the plain minimax score with quiescence.
 	exactDepth bool
 }
