@@ -185,7 +185,8 @@ func (e *worker) negamax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 	den := dsq.DenOf(us.Other())
 	// Futility: near the leaves, outside the principal variation, a quiet
 	// move is not searched when the evaluation plus a margin does not
-	// reach alpha (unless it steps next to the enemy den).
+	// reach alpha, unless it steps next to the enemy den: a threat to enter
+	// it, worth more than any margin.
 	futile := false
 	if !e.exactDepth && depth <= 2 && beta-alpha == 1 && !threatened && alpha < winBound && alpha > -winBound {
 		futile = e.evaluate(pos)+futilityMargin*depth <= alpha

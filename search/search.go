@@ -2,9 +2,9 @@
 // engine: iterative-deepening principal-variation search with a
 // transposition table on the Zobrist hash, aspiration windows, a quiescence
 // search of captures, den entries and answers to den threats, late-move
-// reductions, futility pruning, move ordering (table move, den entries, captures by value,
-// killer moves, history), depth, node and time limits, and cancellation
-// through a context. It searches a position, or a game with its history, where
+// reductions, futility pruning, move ordering (table move, den entries,
+// captures by value, killer moves, history), depth, node and time limits,
+// and cancellation through a context. It searches a position, or a game with its history, where
 // repetitions under Rules.Threefold and the no-capture move limit are scored
 // inside the tree as the rules score them. With endgame tables
 // (Options.Tables, package endgame) it plays solved endings perfectly: the
@@ -71,7 +71,7 @@ type Result struct {
 	Move  dsq.Move   // the move chosen
 	Score int        // its score for the side to move
 	Depth int        // the deepest iteration finished
-	Nodes uint64     // positions visited, by every thread (in Progress, the helpers' as of their last time check)
+	Nodes uint64     // positions visited by every thread (in Progress, a helper's as of its last time check)
 	PV    []dsq.Move // the expected line, Move first
 	// Endgame is true when Move comes from the endgame tables, without a
 	// search (Depth 0): the root's material is solved, and Score is exact.
@@ -122,8 +122,9 @@ type worker struct {
 
 	// exactDepth, for tests, takes table scores only from entries of
 	// exactly the depth asked and turns off everything that prunes or
-	// reduces (late-move reductions, futility pruning, aspiration), so that a fixed-depth
-	// search returns the plain minimax score with quiescence.
+	// reduces (late-move reductions, futility pruning, aspiration), so
+	// that a fixed-depth search returns the plain minimax score with
+	// quiescence.
 	exactDepth bool
 }
 
