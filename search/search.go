@@ -4,12 +4,13 @@
 // search of captures, den entries and answers to den threats, late-move
 // reductions, futility pruning, move ordering (table move, den entries,
 // captures by value, killer moves, history), depth, node and time limits,
-// and cancellation through a context. It searches a position, or a game with its history, where
-// repetitions under Rules.Threefold and the no-capture move limit are scored
-// inside the tree as the rules score them. With endgame tables
-// (Options.Tables, package endgame) it plays solved endings perfectly: the
-// tables' move at a solved root, their exact value inside the tree. At a
-// fixed depth or node count and without a time limit it is deterministic.
+// and cancellation through a context. It searches a position, or a game
+// with its history, where repetitions under Rules.Threefold and the
+// no-capture move limit are scored inside the tree as the rules score them.
+// With endgame tables (Options.Tables, package endgame) it plays solved
+// endings perfectly: the tables' move at a solved root, their exact value
+// inside the tree. At a fixed depth or node count and without a time limit
+// it is deterministic.
 //
 // An Engine is not safe for concurrent use; give each goroutine its own.
 package search
