@@ -121,7 +121,7 @@ func BenchmarkSearchThreads(b *testing.B) {
 // tool, one search of 100 ms each, table cleared before each, on one
 // thread and on two. Run it on an idle machine with -benchtime 1x.
 func BenchmarkDepthInTime(b *testing.B) {
-	positions := readOpeningsFile(b, "../examples/match/testdata/openings-3000.txt")[:40]
+	positions := readOpeningsFile(b, "testdata/openings.txt")
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
 			e := NewEngine(16)

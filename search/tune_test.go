@@ -35,7 +35,7 @@ import (
 // today's go three quarters of the way from v38's, came from
 //
 //	go test ./search -run TestTuneEval -tune -tune.shape \
-//	    -tune.openings ../examples/match/testdata/openings-3000.txt \
+//	    -tune.openings ../lab/match/openings-3000.txt \
 //	    -tune.rules trapped-capture,move-limit=200,threefold -tune.nodes 4000 \
 //	    -tune.data /tmp/pub4000.gob -tune.out /tmp/weights.go -timeout 2h
 //

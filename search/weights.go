@@ -1,7 +1,7 @@
 package search
 
 // weights are the evaluation's weights, indexed by the f* constants of
-// eval.go, in centi-rats: v41b of examples/match/results, three quarters of
+// eval.go, in centi-rats: v41b of lab/match/results, three quarters of
 // the way from v38's hand-set weights to those the tuner fitted (v39:
 // TestTuneEval -tune.shape on 243,028 quiet positions of 3,000 self-play
 // games under the public engines' rules; command in tune_test.go).

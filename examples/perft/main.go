@@ -16,8 +16,8 @@
 // flags. -trapped-capture, -swap-dog-wolf and -move-limit choose house rules
 // (see doushouqi.Rules and the house rules of RULES.md); the default is
 // the standard rules of RULES.md. -cpuprofile writes a CPU profile; the
-// directory's default.pgo profile, made with it, speeds up the build (go
-// build and go run use it).
+// profile kept in lab/perft/default.pgo, made with it, speeds up a build
+// that names it (go build -pgo=lab/perft/default.pgo ./examples/perft).
 package main
 
 import (
@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	trappedCapture := flags.Bool("trapped-capture", false, "house rule: a piece in an enemy trap captures at full rank")
 	swapDogWolf := flags.Bool("swap-dog-wolf", false, "house rule: dog rank 4, wolf rank 3")
 	moveLimit := flags.Int("move-limit", 0, "house rule: `N` half-moves without capture draw (0: 60, -1: none)")
-	cpuProfile := flags.String("cpuprofile", "", "write a CPU profile to this `file` (for default.pgo)")
+	cpuProfile := flags.String("cpuprofile", "", "write a CPU profile to this `file` (for -pgo)")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			flags.SetOutput(stdout)

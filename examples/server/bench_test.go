@@ -1,8 +1,9 @@
 package main
 
 // Benchmarks of the server (not timed tests: they report figures and fail
-// only when something breaks). The figures in testdata/bench/ came from the
-// commands written at the top of each file there.
+// only when something breaks). The figures in lab/server/bench/ (in the
+// repository's lab module) came from the commands written at the top of
+// each file there.
 //
 // BenchmarkNewGameTenMoves runs b.N rounds of "create a game, play 10 moves"
 // over HTTP against the real handler on SQLite. The RSS benchmarks build

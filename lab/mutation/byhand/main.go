@@ -7,9 +7,11 @@
 // a verdict. It edits the files of the tree it runs in and puts each back
 // afterwards: run it in a copy (git worktree), not beside a gremlins run.
 //
-//	go run ./testdata/mutation/byhand [-tags mutation] [-pkg ./search] REPORT...
+//	go -C lab build -o /tmp/byhand ./mutation/byhand && /tmp/byhand [-tags mutation] [-pkg ./search] REPORT...
 //
-// REPORT is a gremlins output file (testdata/mutation/rules-*.txt, search.txt).
+// run from the repository root (it runs go test there).
+//
+// REPORT is a gremlins output file (lab/mutation/rules-*.txt, search.txt).
 package main
 
 import (

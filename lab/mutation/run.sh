@@ -6,11 +6,11 @@
 # positions, shallower trees), so each mutant's run takes seconds.
 #
 # From the repository root:
-#   bash testdata/mutation/run.sh rules              # every rules file
-#   bash testdata/mutation/run.sh rules record.go    # some of them
-#       -> testdata/mutation/rules-<file>.txt, one per file
-#   bash testdata/mutation/run.sh search             # -> testdata/mutation/search.txt
-#   bash testdata/mutation/run.sh search eval.go     # -> testdata/mutation/search-eval.txt
+#   bash lab/mutation/run.sh rules              # every rules file
+#   bash lab/mutation/run.sh rules record.go    # some of them
+#       -> lab/mutation/rules-<file>.txt, one per file
+#   bash lab/mutation/run.sh search             # -> lab/mutation/search.txt
+#   bash lab/mutation/run.sh search eval.go     # -> lab/mutation/search-eval.txt
 # Each output ends with gremlins' totals; SURVIVORS.md explains what lived.
 # WORKERS (default 2) and COEFFICIENT (the timeout as a multiple of the
 # unmutated test run, default 10) can be set in the environment.
@@ -22,7 +22,7 @@ rules_files=(movegen.go play.go outcome.go rules.go notation.go position.go reco
 flags=(--workers "${WORKERS:-2}" --test-cpu 1 --timeout-coefficient "${COEFFICIENT:-10}")
 
 header() {
-	echo "# command: bash testdata/mutation/run.sh $*"
+	echo "# command: bash lab/mutation/run.sh $*"
 	echo "# date: $(date -u +%Y-%m-%dT%H:%MZ), $(go version), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
@@ -36,7 +36,7 @@ rules)
 		for f in *.go; do
 			[[ $f == *_test.go || $f == "$target" ]] || excl+=(-E "(^|/)${f//./\\.}\$")
 		done
-		out=testdata/mutation/rules-${target%.go}.txt
+		out=lab/mutation/rules-${target%.go}.txt
 		{ header rules "$target"; gremlins unleash --tags mutation "${flags[@]}" "${excl[@]}" . 2>&1; } >"$out"
 		echo "$target: $(grep -E 'Killed:|efficacy' "$out" | tr '\n' ' ')"
 	done
@@ -51,13 +51,13 @@ search)
 			[[ $f == *_test.go || " $* " == *" $f "* ]] || excl+=(-E "(^|/)${f//./\\.}\$")
 		done
 	fi
-	out=testdata/mutation/search.txt
-	[[ $# -eq 0 ]] || out=testdata/mutation/search-$(echo "${@%.go}" | tr ' ' '-').txt
+	out=lab/mutation/search.txt
+	[[ $# -eq 0 ]] || out=lab/mutation/search-$(echo "${@%.go}" | tr ' ' '-').txt
 	{ header search "$@"; gremlins unleash "${flags[@]}" "${excl[@]}" ./search 2>&1; } >"$out"
 	echo "search $*: $(grep -E 'Killed:|efficacy' "$out" | tr '\n' ' ')"
 	;;
 *)
-	echo "usage: bash testdata/mutation/run.sh rules|search [FILE.go ...]" >&2
+	echo "usage: bash lab/mutation/run.sh rules|search [FILE.go ...]" >&2
 	exit 2
 	;;
 esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one match and saves the command and its output (summary and
-# progress) under examples/match/results/NAME.txt. Usage:
-#   examples/match/results/run.sh NAME MATCH_BINARY [match flags...]
+# progress) under lab/match/results/NAME.txt. Usage:
+#   lab/match/results/run.sh NAME MATCH_BINARY [match flags...]
 set -euo pipefail
 name=$1; shift
 bin=$1; shift

@@ -3,10 +3,10 @@
 # testdata/openings-3000.txt, ucinewgame, position fen, go movetime 100 under
 # the public engines' rules; prints the mean depth and nodes/s of the last
 # info line before each bestmove. Usage:
-#   examples/match/results/depth-probe.sh ENGINE_BINARY THREADS [N=40]
+#   lab/match/results/depth-probe.sh ENGINE_BINARY THREADS [N=40]
 set -euo pipefail
 bin=$1 threads=$2 n=${3:-40}
-openings="$(dirname "$0")/../testdata/openings-3000.txt"
+openings="$(dirname "$0")/../openings-3000.txt"
 {
 	echo uci
 	echo "setoption name Threads value $threads"

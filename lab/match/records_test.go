@@ -1,7 +1,10 @@
-package main
+// Package match holds the match tool's results (results/, indexed in its
+// README) and the tests that recount figures from them.
+package match
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,5 +65,39 @@ func TestResultsDrawFigures(t *testing.T) {
 			}
 		}
 		assert.Equal(t, tc.want, []int{draws, noCapture, even, ahead, behind}, tc.file)
+	}
+}
+
+// splitRecords cuts the text of the match tool's -records into its records:
+// each begins with its tags, after the blank line that ends the one before.
+func splitRecords(text string) []string {
+	var records []string
+	for _, part := range strings.Split(text, "\n\n[") {
+		if !strings.HasPrefix(part, "[") {
+			part = "[" + part
+		}
+		records = append(records, part)
+	}
+	return records
+}
+
+// TestOpenings3000 checks the opening file most results name: 3000
+// positions, each a legal position in notation, none twice.
+func TestOpenings3000(t *testing.T) {
+	for file, n := range map[string]int{"openings-3000.txt": 3000, "openings-unbalanced.txt": 1000} {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		seen := map[string]bool{}
+		for _, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			pos, err := dsq.ParsePosition(line)
+			require.NoError(t, err, line)
+			assert.False(t, seen[pos.String()], "duplicate opening %v", pos)
+			seen[pos.String()] = true
+		}
+		assert.Len(t, seen, n, file)
 	}
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates the figures the README quotes, each into its own file headed by
 # the command, the date, the CPU and the Go version. Run from the repository
-# root on a machine doing nothing else: bash testdata/runs/run.sh [name...]
+# root on a machine doing nothing else: bash lab/runs/run.sh [name...]
 # Names: perft-d7 perft-deep bench bench-search (bench includes bench-search).
 # Without names, perft-d7, perft-deep and bench.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-out=testdata/runs
+out=lab/runs
 
 header() {
 	echo "# command: $*"
@@ -24,7 +24,7 @@ run() { # run FILE COMMAND...: the command's stdout and stderr into FILE
 	echo "wrote $out/$file" >&2
 }
 
-go build -o /tmp/dsq-perft ./examples/perft # built with its default.pgo, as go run does
+go build -pgo=lab/perft/default.pgo -o /tmp/dsq-perft ./examples/perft # the profile kept in lab/perft
 
 perft_d7() {
 	run perft-d7-count.txt /tmp/dsq-perft -depth 7 -threads 1
