@@ -28,7 +28,7 @@ func main() {
 }
 
 func run(w io.Writer, rev string, list bool) error {
-	z, err := measure("..", rev)
+	z, err := measure(rev)
 	if err != nil {
 		return err
 	}

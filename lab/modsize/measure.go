@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/mod/module"
@@ -28,29 +27,19 @@ type Zip struct {
 	Zipped       int    // the zip's own size
 }
 
-// measure builds the zip of the module at dir (inside a git repository) as
-// of rev, the way the module proxy does, and returns its size.
-func measure(dir, rev string) (Zip, error) {
-	top, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel").Output()
+// measure builds the zip of the root module (the top of the git repository
+// that holds the working directory) as of rev, the way the module proxy
+// does, and returns its size.
+func measure(rev string) (Zip, error) {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
-		return Zip{}, fmt.Errorf("finding the repository of %s: %w", dir, err)
+		return Zip{}, fmt.Errorf("finding the repository: %w", err)
 	}
 	root := strings.TrimSpace(string(top))
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return Zip{}, err
-	}
-	sub, err := filepath.Rel(root, abs)
-	if err != nil {
-		return Zip{}, err
-	}
-	if sub == "." {
-		sub = ""
-	}
 	var buf bytes.Buffer
 	// v0.0.0 stands for any version: the version only names the zip's folder.
 	mv := module.Version{Path: rootModule, Version: "v0.0.0"}
-	if err := modzip.CreateFromVCS(&buf, mv, root, rev, sub); err != nil {
+	if err := modzip.CreateFromVCS(&buf, mv, root, rev, ""); err != nil {
 		return Zip{}, fmt.Errorf("zipping %s at %s: %w", rootModule, rev, err)
 	}
 	r, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))

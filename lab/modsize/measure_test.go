@@ -11,7 +11,7 @@ import (
 // TestRootModuleZip holds the root module to what an importer needs: under
 // 1 MB uncompressed, and none of the lab's or the play site's files.
 func TestRootModuleZip(t *testing.T) {
-	z, err := measure("..", "HEAD")
+	z, err := measure("HEAD")
 	require.NoError(t, err)
 	t.Logf("root module: %d files, %d bytes uncompressed, %d zipped", len(z.Files), z.Uncompressed, z.Zipped)
 	assert.Less(t, z.Uncompressed, uint64(1<<20), "the root module's zip, uncompressed")
