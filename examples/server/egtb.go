@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -67,11 +68,26 @@ func loadTables(dir string) (*endgame.Tables, tablesReport, error) {
 	return ts, r, nil
 }
 
-// solveTables solves every ending of up to egtbPieces pieces into dir.
+// solveTables solves every ending of up to egtbPieces pieces into dir. It
+// writes into a new directory beside dir and renames it to dir only when
+// every table is written, so that no process ever opens a half-solved set:
+// a crash mid-solve leaves only the temporary directory (removed at the next
+// solve), and of two instances solving at once the first rename wins and the
+// other uses its tables.
 func solveTables(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	parent, base := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("-egtb: %w", err)
 	}
+	removeStaleSolves(parent, base)
+	tmp, err := os.MkdirTemp(parent, base+partialSuffix)
+	if err != nil {
+		return fmt.Errorf("-egtb: %w", err)
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
 	ts, err := endgame.NewTables(dsq.Standard)
 	if err != nil {
 		return err
@@ -80,11 +96,48 @@ func solveTables(dir string) error {
 		return fmt.Errorf("-egtb %s: %w", dir, err)
 	}
 	for _, m := range ts.Materials() {
-		if err := ts.Table(m).WriteFile(dir); err != nil {
+		if err := ts.Table(m).WriteFile(tmp); err != nil {
 			return fmt.Errorf("-egtb: %w", err)
 		}
 	}
+	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
+		return fmt.Errorf("-egtb: %w", err)
+	}
+	// dir may exist empty (made by hand, or by an older server): an empty
+	// directory is removed first; one with files was filled by another
+	// instance meanwhile, and is used as it is.
+	_ = os.Remove(dir)
+	if err := os.Rename(tmp, dir); err != nil {
+		if files, _ := filepath.Glob(filepath.Join(dir, "*"+endgame.FileExt)); len(files) > 0 {
+			return nil // another instance finished first
+		}
+		return fmt.Errorf("-egtb: %w", err)
+	}
 	return nil
+}
+
+// partialSuffix marks the directory an unfinished solve writes into.
+const partialSuffix = ".partial-"
+
+// removeStaleSolves removes what earlier solves of base left in parent after
+// a crash: directories that are older than any solve takes.
+func removeStaleSolves(parent, base string) {
+	stale, _ := filepath.Glob(filepath.Join(parent, base+partialSuffix+"*"))
+	for _, d := range stale {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() && time.Since(fi.ModTime()) > time.Hour {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// defaultTablesDir is where the endgame tables live when -egtb is not
+// given: beside the SQLite database file ("egtb" in its directory), or in
+// the working directory for PostgreSQL.
+func defaultTablesDir(db string) string {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return "egtb"
+	}
+	return filepath.Join(filepath.Dir(db), "egtb")
 }
 
 // tablesMiB is the size of the tables' entries in MiB, rounded up; 0 for

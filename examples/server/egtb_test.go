@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -102,4 +103,55 @@ func TestRunEGTB(t *testing.T) {
 	var out syncBuffer
 	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir}, &out)
 	assert.ErrorIs(t, err, endgame.ErrFormat)
+}
+
+// TestSolveTablesAtomically: solves write into a temporary directory renamed
+// when complete, so two solving at once both end with the same whole set,
+// an unfinished solve's directory is never read as tables, and stale ones
+// are cleared.
+func TestSolveTablesAtomically(t *testing.T) {
+	old := egtbPieces
+	egtbPieces = 2
+	defer func() { egtbPieces = old }()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "egtb")
+
+	// What a crash mid-solve leaves: a partial directory with a half-written
+	// file, an hour old; and a fresh one another instance may be writing.
+	stale := filepath.Join(parent, "egtb"+partialSuffix+"crashed")
+	require.NoError(t, os.Mkdir(stale, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(stale, "Rvr.egtb"), []byte("half"), 0o644))
+	long := time.Now().Add(-2 * time.Hour)
+	require.NoError(t, os.Chtimes(stale, long, long))
+	busy := filepath.Join(parent, "egtb"+partialSuffix+"busy")
+	require.NoError(t, os.Mkdir(busy, 0o755))
+
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() { errs <- solveTables(dir) }()
+	}
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+
+	files, err := filepath.Glob(filepath.Join(dir, "*"+endgame.FileExt))
+	require.NoError(t, err)
+	assert.Len(t, files, len(endgame.AllMaterials(2)))
+	ts, err := endgame.Open(dir, dsq.Standard)
+	require.NoError(t, err)
+	assert.Len(t, ts.Materials(), len(endgame.AllMaterials(2)))
+
+	left, err := filepath.Glob(filepath.Join(parent, "egtb"+partialSuffix+"*"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{busy}, left, "the stale partial directory is removed, the busy one kept, none of the solves' own left")
+}
+
+func TestDefaultTablesDir(t *testing.T) {
+	for _, tc := range []struct{ db, want string }{
+		{"dsq.db", "egtb"},
+		{"/var/lib/dsq/games.db", "/var/lib/dsq/egtb"},
+		{"postgres://u@h/db", "egtb"},
+		{"postgresql://u@h/db", "egtb"},
+	} {
+		assert.Equal(t, tc.want, defaultTablesDir(tc.db), "defaultTablesDir(%q)", tc.db)
+	}
 }
