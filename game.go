@@ -3,6 +3,7 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -27,22 +28,60 @@ var (
 // state, and once the game is over (by the rules, a resignation, an agreed
 // draw or a repetition) there are none.
 //
+// A Game is a value: copies are independent. After b := a (a map value read,
+// a struct field copied, *p dereferenced), a move, an Undo, a tag, a draw
+// offer or a resignation on either never shows in the other, so a server may
+// hold its games by value in maps and structs, and keep a copy as a
+// snapshot. Copying is cheap all the same: the copies share the history
+// they have in common, which is append-only. A copy that plays on writes
+// its new move in place when no other copy has gone further along the same
+// history (the usual case: a room plays on and the old value is dropped),
+// and otherwise takes its own copy of the history first, as it does after an
+// Undo (another copy may still show the move taken back). Tags are replaced,
+// never changed in place. So Play costs O(1) amortised, and O(moves) only
+// the first time a copy branches off; reads never copy.
+//
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
-// too. Copying a Game copies its history by reference, like a slice: to play
-// on a copy independently of the original, copy it with [Game.Clone].
+// too.
 //
 // A Game is not safe for concurrent use: a server serialises the calls on one
-// game (one mutex per game is enough). Reading a Game's Position or Moves
-// returns copies that may then be used freely.
+// game (one mutex per game is enough). Copies of one game may be used from
+// different goroutines at once, one goroutine per copy. Reading a Game's
+// Position or Moves returns copies that may then be used freely.
 type Game struct {
-	rules     Rules      // the positions' rules, and Threefold
-	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]; empty in the zero Game
-	moves     []Move
-	tags      map[string]string // valid names only (validTagName, not reserved), valid UTF-8 values
-	ended     Outcome           // a resignation, an agreed draw or a repetition; Undecided otherwise
-	offer     Color             // the side whose draw offer is pending, if pending
-	pending   bool
+	rules Rules    // the positions' rules, and Threefold
+	hist  *history // the positions and moves, shared with the copies; nil in the zero Game
+	n     int      // this game's positions: hist.positions[:n] (moves[:n-1]); 0 in the zero Game
+	// tags holds valid names and values only (checkTag). The map is never
+	// written once a Game holds it: copies may share it.
+	tags    map[string]string
+	ended   Outcome // a resignation, an agreed draw or a repetition; Undecided otherwise
+	offer   Color   // the side whose draw offer is pending, if pending
+	pending bool
+}
+
+// history is the positions and moves of a game, shared by its copies. It is
+// append-only: an entry, once written, is never written again, so a game
+// that sees the first n entries sees them unchanged however its copies play
+// on. The next free entry goes to the first game that claims it (used, by
+// compare-and-swap, so that copies on different goroutines may play at
+// once); another game at the same point takes a history of its own.
+type history struct {
+	used      atomic.Int64 // entries written or claimed; never decreases
+	positions []Position   // len == cap, fixed; positions[0] is the start
+	moves     []Move       // moves[i] leads from positions[i] to positions[i+1]; same length as positions
+}
+
+// newHistory returns a history holding positions[:n] and moves[:n-1] of
+// the given slices, with room for at least spare more entries.
+func newHistory(positions []Position, moves []Move, n, spare int) *history {
+	size := max(n+spare, 2*n, 8)
+	h := &history{positions: make([]Position, size), moves: make([]Move, size)}
+	copy(h.positions, positions[:n])
+	copy(h.moves, moves[:max(n-1, 0)])
+	h.used.Store(int64(n))
+	return h
 }
 
 // NewGame returns a standard game from the start position, the same game as
@@ -74,47 +113,83 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	if err != nil {
 		return nil, tidyf("doushouqi: new game: %w", err)
 	}
-	return &Game{rules: rules, positions: []Position{pos}}, nil
+	return &Game{rules: rules, hist: newHistory([]Position{pos}, nil, 1, 0), n: 1}, nil
 }
 
-// Clone returns a copy of g that shares nothing with it: moves played on one
-// do not reach the other.
+// Clone returns a pointer to a copy of g. Since copies of a Game are
+// independent, *g.Clone() shows and does what a plain copy (c := g) does;
+// Clone also gives the copy a history of its own, sized to its moves, so
+// that it keeps no memory of g's history alive and branches off without a
+// copy later.
 func (g Game) Clone() *Game {
 	c := g
-	c.positions = append([]Position(nil), g.positions...)
-	c.moves = append([]Move(nil), g.moves...)
-	c.tags = cloneTags(g.tags)
+	if g.n > 0 {
+		c.hist = newHistory(g.hist.positions, g.hist.moves, g.n, 0)
+	}
 	return &c
 }
 
-// history returns the positions, the start position alone for the zero
-// Game.
-func (g *Game) history() []Position {
-	if len(g.positions) == 0 {
+// positions returns the game's positions, the start position alone for the
+// zero Game. The slice is capacity-clipped: an append never writes into the
+// shared history.
+func (g *Game) positions() []Position {
+	if g.n == 0 {
 		return []Position{StartPosition()}
 	}
-	return g.positions
+	return g.hist.positions[:g.n:g.n]
+}
+
+// moveList returns the game's moves, capacity-clipped like positions.
+func (g *Game) moveList() []Move {
+	if g.n == 0 {
+		return nil
+	}
+	return g.hist.moves[: g.n-1 : g.n-1]
+}
+
+// push appends the move m and the position next it leads to.
+func (g *Game) push(m Move, next Position) {
+	if g.n == 0 {
+		g.hist, g.n = newHistory([]Position{StartPosition()}, nil, 1, 1), 1
+	}
+	h, n := g.hist, g.n
+	if n >= len(h.positions) || !h.used.CompareAndSwap(int64(n), int64(n+1)) {
+		// Full, or another copy has written entry n (or this game took its
+		// move back): continue on a history of its own.
+		h = newHistory(h.positions, h.moves, n, 1)
+		h.used.Store(int64(n + 1))
+	}
+	h.positions[n] = next
+	h.moves[n-1] = m
+	g.hist, g.n = h, n+1
 }
 
 // Rules returns the rules the game is played under.
 func (g Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
-func (g Game) Start() Position { return g.history()[0] }
+func (g Game) Start() Position {
+	if g.n == 0 {
+		return StartPosition()
+	}
+	return g.hist.positions[0]
+}
 
 // Position returns the current position.
 func (g Game) Position() Position {
-	h := g.history()
-	return h[len(h)-1]
+	if g.n == 0 {
+		return StartPosition()
+	}
+	return g.hist.positions[g.n-1]
 }
 
 // Moves returns the moves played so far, in a new slice.
-func (g Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g Game) Moves() []Move { return append([]Move(nil), g.moveList()...) }
 
 // PositionAfter returns the position after the first n moves (0: the start),
 // and false if fewer than n moves were played.
 func (g Game) PositionAfter(n int) (Position, bool) {
-	h := g.history()
+	h := g.positions()
 	if n < 0 || n >= len(h) {
 		return Position{}, false
 	}
@@ -174,17 +249,13 @@ func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
 	}
-	if len(g.positions) == 0 {
-		g.positions = g.history()
-	}
-	prev := g.positions[len(g.positions)-1]
+	prev := g.Position()
 	next := prev
 	next.MakeMove(m)
 	if g.pending && g.offer != prev.side() {
 		g.pending = false // the other side moved instead of accepting
 	}
-	g.positions = append(g.positions, next)
-	g.moves = append(g.moves, m)
+	g.push(m, next)
 	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences(&next) >= 3 {
 		g.ended = Outcome{Reason: Repetition}
 	}
@@ -211,8 +282,9 @@ func (g *Game) PlayText(text string) (Move, error) {
 // to move as p (p's own included).
 func (g *Game) occurrences(p *Position) int {
 	n := 0
-	for i := range g.positions {
-		q := &g.positions[i]
+	h := g.positions()
+	for i := range h {
+		q := &h[i]
 		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
 			n++
 		}
@@ -227,11 +299,10 @@ func (g *Game) Undo() error {
 	if g.IsOver() {
 		return fmt.Errorf("doushouqi: undo: %w", ErrGameOver)
 	}
-	if len(g.moves) == 0 {
+	if g.n <= 1 {
 		return fmt.Errorf("doushouqi: undo: %w", ErrNothingToUndo)
 	}
-	g.moves = g.moves[:len(g.moves)-1]
-	g.positions = g.positions[:len(g.positions)-1]
+	g.n-- // the entry stays in the history for the copies that show it
 	g.pending = false
 	return nil
 }

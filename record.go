@@ -116,8 +116,8 @@ func (g Game) Record() string {
 	outcome := g.Outcome()
 	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", g.Start().String(), resultText(outcome))
 
-	h := g.history()
-	for i, m := range g.moves {
+	h := g.positions()
+	for i, m := range g.moveList() {
 		pos := h[i]
 		switch {
 		case pos.side() == Red:
@@ -337,7 +337,7 @@ func (g *Game) replay(tokens []recordToken) error {
 		if !numbered && pos.side() == Red {
 			return fault(errors.New("move without its number"))
 		}
-		if !numbered && len(g.moves) == 0 {
+		if !numbered && g.n <= 1 {
 			return fault(fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos)))
 		}
 		if err := g.playRecorded(tok.text); err != nil {

@@ -33,15 +33,25 @@ func (g *Game) SetTag(name, value string) error {
 	if err := checkTag(name, value); err != nil {
 		return err
 	}
-	if g.tags == nil {
-		g.tags = map[string]string{}
-	}
-	g.tags[name] = value
+	tags := make(map[string]string, len(g.tags)+1) // copies may share g.tags: never write it
+	maps.Copy(tags, g.tags)
+	tags[name] = value
+	g.tags = tags
 	return nil
 }
 
 // DeleteTag removes the tag name, if set.
-func (g *Game) DeleteTag(name string) { delete(g.tags, name) }
+func (g *Game) DeleteTag(name string) {
+	if _, ok := g.tags[name]; !ok {
+		return
+	}
+	tags := cloneTags(g.tags) // copies may share g.tags: never write it
+	delete(tags, name)
+	if len(tags) == 0 {
+		tags = nil
+	}
+	g.tags = tags
+}
 
 func checkTag(name, value string) error {
 	if !validTagName(name) {
