@@ -32,14 +32,15 @@ var (
 // a struct field copied, *p dereferenced), a move, an Undo, a tag, a draw
 // offer or a resignation on either never shows in the other, so a server may
 // hold its games by value in maps and structs, and keep a copy as a
-// snapshot. Copying is cheap all the same: the copies share the history
-// they have in common, which is append-only. A copy that plays on writes
-// its new move in place when no other copy has gone further along the same
-// history (the usual case: a room plays on and the old value is dropped),
-// and otherwise takes its own copy of the history first, as it does after an
-// Undo (another copy may still show the move taken back). Tags are replaced,
-// never changed in place. So Play costs O(1) amortised, and O(moves) only
-// the first time a copy branches off; reads never copy.
+// snapshot. Copying stays cheap all the same: the copies share the history
+// they have in common, which is append-only, in blocks of 16 positions. A
+// game that plays on writes its move in place when no other copy has gone
+// further along the same history (the usual case: a room plays on and the
+// old value is dropped); otherwise (another copy went on first, or this game
+// took its move back while a copy may still show it) it copies the last
+// block, at most 16 positions, and goes on with its own. Tags are replaced,
+// never changed in place. So Play costs O(1) (amortised), reads never copy,
+// and no change to one copy can reach another.
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -50,9 +51,12 @@ var (
 // different goroutines at once, one goroutine per copy. Reading a Game's
 // Position or Moves returns copies that may then be used freely.
 type Game struct {
-	rules Rules    // the positions' rules, and Threefold
-	hist  *history // the positions and moves, shared with the copies; nil in the zero Game
-	n     int      // this game's positions: hist.positions[:n] (moves[:n-1]); 0 in the zero Game
+	rules Rules // the positions' rules, and Threefold
+	// blocks holds the positions and moves, shared with the copies: entry
+	// i is blocks[i/blockSize].positions[i%blockSize]. The slice is never
+	// appended to in place (a game that adds a block makes a new slice).
+	blocks []*block
+	n      int // this game's positions, the start included; 0 in the zero Game (the start alone)
 	// tags holds valid names and values only (checkTag). The map is never
 	// written once a Game holds it: copies may share it.
 	tags    map[string]string
@@ -61,27 +65,67 @@ type Game struct {
 	pending bool
 }
 
-// history is the positions and moves of a game, shared by its copies. It is
+// blockSize is the number of positions in a block of a game's history: the
+// most a branching copy copies.
+const blockSize = 16
+
+// block is a part of a game's history, shared by its copies. It is
 // append-only: an entry, once written, is never written again, so a game
-// that sees the first n entries sees them unchanged however its copies play
+// that sees the first entries sees them unchanged however its copies play
 // on. The next free entry goes to the first game that claims it (used, by
 // compare-and-swap, so that copies on different goroutines may play at
-// once); another game at the same point takes a history of its own.
-type history struct {
-	used      atomic.Int64 // entries written or claimed; never decreases
-	positions []Position   // len == cap, fixed; positions[0] is the start
-	moves     []Move       // moves[i] leads from positions[i] to positions[i+1]; same length as positions
+// once); another game at the same point copies the block first.
+type block struct {
+	used      atomic.Int32 // entries written or claimed; never decreases
+	positions [blockSize]Position
+	moves     [blockSize]Move // moves[k] is the move that led to positions[k] (none for the start)
 }
 
-// newHistory returns a history holding positions[:n] and moves[:n-1] of
-// the given slices, with room for at least spare more entries.
-func newHistory(positions []Position, moves []Move, n, spare int) *history {
-	size := max(n+spare, 2*n, 8)
-	h := &history{positions: make([]Position, size), moves: make([]Move, size)}
-	copy(h.positions, positions[:n])
-	copy(h.moves, moves[:max(n-1, 0)])
-	h.used.Store(int64(n))
-	return h
+// at returns the game's i-th position, 0 <= i < g.n.
+func (g *Game) at(i int) *Position { return &g.blocks[i/blockSize].positions[i%blockSize] }
+
+// moveTo returns the move that led to the i-th position, 1 <= i < g.n.
+func (g *Game) moveTo(i int) Move { return g.blocks[i/blockSize].moves[i%blockSize] }
+
+// push appends the move m and the position next it leads to.
+func (g *Game) push(m Move, next Position) {
+	if g.n == 0 {
+		g.start(StartPosition())
+	}
+	i := g.n
+	k := i % blockSize
+	var b *block
+	if k == 0 {
+		b = new(block) // a new block, this game's alone
+		j := i / blockSize
+		g.blocks = append(g.blocks[:j:j], b) // a new spine: copies may share the old one
+	} else {
+		b = g.blocks[i/blockSize]
+		if !b.used.CompareAndSwap(int32(k), int32(k+1)) {
+			// Another copy has written entry i, or this game took that
+			// move back while a copy may still show it: go on with a copy
+			// of the block.
+			own := new(block)
+			copy(own.positions[:k], b.positions[:k])
+			copy(own.moves[:k], b.moves[:k])
+			b = own
+			j := i / blockSize
+			g.blocks = append(g.blocks[:j:j], b)
+		}
+	}
+	b.positions[k], b.moves[k] = next, m
+	if b.used.Load() <= int32(k) {
+		b.used.Store(int32(k + 1)) // a block of its own: nobody else sees it yet
+	}
+	g.n = i + 1
+}
+
+// start makes pos the game's history alone.
+func (g *Game) start(pos Position) {
+	b := new(block)
+	b.positions[0] = pos
+	b.used.Store(1)
+	g.blocks, g.n = []*block{b}, 1
 }
 
 // NewGame returns a standard game from the start position, the same game as
@@ -113,55 +157,41 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	if err != nil {
 		return nil, tidyf("doushouqi: new game: %w", err)
 	}
-	return &Game{rules: rules, hist: newHistory([]Position{pos}, nil, 1, 0), n: 1}, nil
+	g := &Game{rules: rules}
+	g.start(pos)
+	return g, nil
 }
 
 // Clone returns a pointer to a copy of g. Since copies of a Game are
-// independent, *g.Clone() shows and does what a plain copy (c := g) does;
-// Clone also gives the copy a history of its own, sized to its moves, so
-// that it keeps no memory of g's history alive and branches off without a
-// copy later.
+// independent, *g.Clone() shows and does what a plain copy (c := *g) does;
+// Clone also gives the copy a last block of its own, so that neither game
+// need copy one later.
 func (g Game) Clone() *Game {
 	c := g
-	if g.n > 0 {
-		c.hist = newHistory(g.hist.positions, g.hist.moves, g.n, 0)
+	if len(g.blocks) > 0 {
+		c.blocks = append([]*block(nil), g.blocks...)
+		last := len(c.blocks) - 1
+		k := g.n - last*blockSize // entries of the last block this game shows
+		own := new(block)
+		copy(own.positions[:k], g.blocks[last].positions[:k])
+		copy(own.moves[:k], g.blocks[last].moves[:k])
+		own.used.Store(int32(k))
+		c.blocks[last] = own
 	}
 	return &c
 }
 
-// positions returns the game's positions, the start position alone for the
-// zero Game. The slice is capacity-clipped: an append never writes into the
-// shared history.
+// positions returns the game's positions in a new slice, the start position
+// alone for the zero Game.
 func (g *Game) positions() []Position {
 	if g.n == 0 {
 		return []Position{StartPosition()}
 	}
-	return g.hist.positions[:g.n:g.n]
-}
-
-// moveList returns the game's moves, capacity-clipped like positions.
-func (g *Game) moveList() []Move {
-	if g.n == 0 {
-		return nil
+	h := make([]Position, g.n)
+	for i := range h {
+		h[i] = *g.at(i)
 	}
-	return g.hist.moves[: g.n-1 : g.n-1]
-}
-
-// push appends the move m and the position next it leads to.
-func (g *Game) push(m Move, next Position) {
-	if g.n == 0 {
-		g.hist, g.n = newHistory([]Position{StartPosition()}, nil, 1, 1), 1
-	}
-	h, n := g.hist, g.n
-	if n >= len(h.positions) || !h.used.CompareAndSwap(int64(n), int64(n+1)) {
-		// Full, or another copy has written entry n (or this game took its
-		// move back): continue on a history of its own.
-		h = newHistory(h.positions, h.moves, n, 1)
-		h.used.Store(int64(n + 1))
-	}
-	h.positions[n] = next
-	h.moves[n-1] = m
-	g.hist, g.n = h, n+1
+	return h
 }
 
 // Rules returns the rules the game is played under.
@@ -172,7 +202,7 @@ func (g Game) Start() Position {
 	if g.n == 0 {
 		return StartPosition()
 	}
-	return g.hist.positions[0]
+	return *g.at(0)
 }
 
 // Position returns the current position.
@@ -180,20 +210,31 @@ func (g Game) Position() Position {
 	if g.n == 0 {
 		return StartPosition()
 	}
-	return g.hist.positions[g.n-1]
+	return *g.at(g.n - 1)
 }
 
 // Moves returns the moves played so far, in a new slice.
-func (g Game) Moves() []Move { return append([]Move(nil), g.moveList()...) }
+func (g Game) Moves() []Move {
+	if g.n <= 1 {
+		return nil
+	}
+	moves := make([]Move, g.n-1)
+	for i := range moves {
+		moves[i] = g.moveTo(i + 1)
+	}
+	return moves
+}
 
 // PositionAfter returns the position after the first n moves (0: the start),
 // and false if fewer than n moves were played.
 func (g Game) PositionAfter(n int) (Position, bool) {
-	h := g.positions()
-	if n < 0 || n >= len(h) {
+	if n == 0 && g.n == 0 {
+		return StartPosition(), true
+	}
+	if n < 0 || n >= g.n {
 		return Position{}, false
 	}
-	return h[n], true
+	return *g.at(n), true
 }
 
 // Outcome returns the result: a resignation, an agreed draw or a repetition
@@ -282,9 +323,8 @@ func (g *Game) PlayText(text string) (Move, error) {
 // to move as p (p's own included).
 func (g *Game) occurrences(p *Position) int {
 	n := 0
-	h := g.positions()
-	for i := range h {
-		q := &h[i]
+	for i := range g.n {
+		q := g.at(i)
 		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
 			n++
 		}
@@ -302,7 +342,8 @@ func (g *Game) Undo() error {
 	if g.n <= 1 {
 		return fmt.Errorf("doushouqi: undo: %w", ErrNothingToUndo)
 	}
-	g.n-- // the entry stays in the history for the copies that show it
+	g.n-- // the entry stays in its block for the copies that show it
+	g.blocks = g.blocks[:(g.n-1)/blockSize+1]
 	g.pending = false
 	return nil
 }

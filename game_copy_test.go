@@ -278,3 +278,55 @@ func TestGameClone(t *testing.T) {
 	var zero dsq.Game
 	assert.Equal(t, viewOf(t, &zero), viewOf(t, zero.Clone()), "the zero Game's clone is a standard game from the start")
 }
+
+// TestGameCopiesAcrossBlocks branches copies at every length around the
+// history's block boundaries (16 positions a block), taking back up to
+// three moves first: the copy and the original must each show their own
+// line.
+func TestGameCopiesAcrossBlocks(t *testing.T) {
+	base, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{MoveLimit: dsq.NoMoveLimit})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(16, 32))
+	for n := 0; n <= 52; n++ {
+		if n > 0 {
+			moves := base.LegalMoves()
+			require.NotEmpty(t, moves)
+			require.NoError(t, base.Play(moves[rng.IntN(len(moves))]))
+		}
+		if base.IsOver() {
+			break
+		}
+		for undo := range min(n, 3) + 1 {
+			a := *base
+			want := viewOf(t, rebuilt(t, &a))
+			b := a
+			ref := rebuilt(t, &a)
+			for range undo {
+				require.NoError(t, b.Undo())
+				require.NoError(t, ref.Undo())
+			}
+			c := b.Clone()
+			require.Equal(t, viewOf(t, ref), viewOf(t, c), "length %d, undo %d: a clone", n, undo)
+			for range 2 {
+				if b.IsOver() {
+					break
+				}
+				moves := b.LegalMoves()
+				m := moves[rng.IntN(len(moves))]
+				require.NoError(t, b.Play(m))
+				require.NoError(t, ref.Play(m))
+			}
+			require.Equal(t, want, viewOf(t, &a), "length %d, undo %d: the original", n, undo)
+			require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy", n, undo)
+			if !c.IsOver() {
+				require.NoError(t, c.Play(c.LegalMoves()[0]))
+				require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy after its clone played", n, undo)
+			}
+			if !a.IsOver() {
+				moves := a.LegalMoves()
+				require.NoError(t, a.Play(moves[0]))
+				require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy after the original played", n, undo)
+			}
+		}
+	}
+}
