@@ -12,8 +12,19 @@ const NoMove Move = 0
 // with at most four destinations each (steps and jumps together).
 const MaxMoves = 32
 
-// NewMove returns the move from one square to another.
-func NewMove(from, to Square) Move { return Move(from&63) | Move(to&63)<<6 }
+// NewMove returns the move from one square to another, and NoMove if
+// either is not a square of the board (NoSquare included). It does not check
+// that the two differ: ParseMove and the text forms refuse that.
+func NewMove(from, to Square) Move {
+	if from >= NumSquares || to >= NumSquares {
+		return NoMove
+	}
+	return newMove(from, to)
+}
+
+// newMove is NewMove for two squares of the board, as the move generator
+// has them: no check.
+func newMove(from, to Square) Move { return Move(from&63) | Move(to&63)<<6 }
 
 // From returns the square the move starts on.
 func (m Move) From() Square { return Square(m & 63) }

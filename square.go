@@ -29,11 +29,23 @@ func SquareAt(file, rank int) Square {
 	return Square(rank*NumFiles + file)
 }
 
-// File returns the file of sq, 0..6 for a..g.
-func (sq Square) File() int { return int(sq) % NumFiles }
+// File returns the file of sq, 0..6 for a..g, and -1 if sq is not a square
+// of the board (NoSquare included), as SquareAt reads it back.
+func (sq Square) File() int {
+	if sq >= NumSquares {
+		return -1
+	}
+	return int(sq) % NumFiles
+}
 
-// Rank returns the rank of sq, 0..8 for ranks 1..9.
-func (sq Square) Rank() int { return int(sq) / NumFiles }
+// Rank returns the rank of sq, 0..8 for ranks 1..9, and -1 if sq is not a
+// square of the board (NoSquare included), as SquareAt reads it back.
+func (sq Square) Rank() int {
+	if sq >= NumSquares {
+		return -1
+	}
+	return int(sq) / NumFiles
+}
 
 // IsValid reports whether sq is a square of the board.
 func (sq Square) IsValid() bool { return sq < NumSquares }
