@@ -23,7 +23,15 @@
 // A [Game] is what a server holds: the moves, the positions, the tags and
 // what happened outside the rules. Ask the game, not its position, which
 // moves are legal: once it is over (by the rules, a resignation, an agreed
-// draw, a repetition) it offers none.
+// draw, a repetition) it offers none. A Game is a value like a Position:
+// copies are independent (a move or a tag on one never shows in another),
+// so games may be held by value in maps and structs.
+//
+// Values out of range never pass for valid ones: a Color that is not a
+// side, an Animal past the elephant, a Square off the board and a Piece that
+// is not a piece answer as the documented none values ([NoColor],
+// [NoAnimal], [NoSquare], [NoPiece], [NoMove], [NoTerrain]): no squares, no
+// pieces, rank 0, or an error where one can be given.
 //
 // Read methods have value receivers, so calls chain on returned values
 // (g.Position().LegalMoves(), StartPosition().Outcome()) and work on map
