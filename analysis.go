@@ -19,16 +19,25 @@ const (
 
 var terrainNames = [...]string{"land", "water", "own den", "enemy den", "own trap", "enemy trap"}
 
-// String names the terrain, such as "enemy trap".
+// String names the terrain, such as "enemy trap", and "none" for NoTerrain
+// or any other value that is not a terrain.
 func (t Terrain) String() string {
 	if int(t) < len(terrainNames) {
 		return terrainNames[t]
 	}
-	return "terrain?"
+	return "none"
 }
 
-// TerrainOf returns what sq is for side c.
+// NoTerrain is what TerrainOf answers for a square off the board or a colour
+// that is not a side.
+const NoTerrain Terrain = EnemyTrap + 1
+
+// TerrainOf returns what sq is for side c, and NoTerrain if sq is not a
+// square of the board or c is not a side.
 func TerrainOf(sq Square, c Color) Terrain {
+	if !sq.IsValid() || c > Blue {
+		return NoTerrain
+	}
 	switch b := sq.Bitboard(); {
 	case Water&b != 0:
 		return River

@@ -13,9 +13,10 @@ import (
 // animal and terrain and not past them, and for a rat in the water (edges a
 // gremlins run found untested).
 func TestAnalysisBounds(t *testing.T) {
-	assert.Equal(t, "terrain?", dsq.Terrain(255).String())
+	assert.Equal(t, "none", dsq.Terrain(255).String())
+	assert.Equal(t, "none", dsq.NoTerrain.String())
 	last := dsq.TerrainOf(dsq.D1, dsq.Blue) // Blue's enemy den: a named terrain
-	assert.NotEqual(t, "terrain?", last.String())
+	assert.Equal(t, "enemy den", last.String())
 
 	pos, err := dsq.ParsePosition("7/7/7/7/3c3/3R3/7/7/7 b")
 	require.NoError(t, err)

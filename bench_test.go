@@ -173,3 +173,104 @@ func BenchmarkPerftRules(b *testing.B) {
 		})
 	}
 }
+
+// benchGame returns a new game from the start without the no-capture move
+// limit, so that the benchmarks' lines can be long.
+func benchGame(b *testing.B) *dsq.Game {
+	b.Helper()
+	g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{MoveLimit: dsq.NoMoveLimit})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// benchLine returns a fixed line of n legal moves of benchGame that does
+// not end it: at each ply the first legal move that leaves it undecided,
+// starting further along the list at each ply so that the pieces spread.
+func benchLine(b *testing.B, n int) []dsq.Move {
+	b.Helper()
+	g := benchGame(b)
+	var line []dsq.Move
+	for ply := 0; ply < n; ply++ {
+		moves := g.LegalMoves()
+		played := false
+		for k := range moves {
+			m := moves[(k+ply*7)%len(moves)]
+			c := g.Clone()
+			if c.Play(m) == nil && !c.IsOver() {
+				if err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+				line = append(line, m)
+				played = true
+				break
+			}
+		}
+		if !played {
+			b.Fatalf("no move keeps the game going at ply %d", ply)
+		}
+	}
+	return line
+}
+
+// BenchmarkGamePlayUndo times Game.Play then Game.Undo of one move, from the
+// start and after 40 and 200 moves: a take-back in a local game, and what
+// the history costs a game that is copied around.
+func BenchmarkGamePlayUndo(b *testing.B) {
+	line := benchLine(b, 201)
+	for _, n := range []int{0, 40, 200} {
+		b.Run(fmt.Sprintf("moves=%d", n), func(b *testing.B) {
+			g := benchGame(b)
+			for _, m := range line[:n] {
+				if err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			m := line[n]
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+				if err := g.Undo(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGamePlay times a game of 40 moves played from a fresh game, as a
+// server plays a room's moves one by one.
+func BenchmarkGamePlay(b *testing.B) {
+	line := benchLine(b, 40)
+	b.ReportAllocs()
+	start := *benchGame(b)
+	for b.Loop() {
+		g := start
+		for _, m := range line {
+			if err := g.Play(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkGameCopyPlay times the server's pattern with a room held by value
+// in a map: take the game out, play a move, put it back, 40 times.
+func BenchmarkGameCopyPlay(b *testing.B) {
+	line := benchLine(b, 40)
+	start := *benchGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		rooms := map[string]dsq.Game{"r1": start}
+		for _, m := range line {
+			g := rooms["r1"]
+			if err := g.Play(m); err != nil {
+				b.Fatal(err)
+			}
+			rooms["r1"] = g
+		}
+	}
+}

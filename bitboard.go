@@ -61,17 +61,35 @@ const (
 	Traps = RedTraps | BlueTraps
 )
 
-// DenOf returns the den that belongs to c: no piece of c may enter it.
+// DenOf returns the den that belongs to c: no piece of c may enter it. It is
+// empty if c is not a side.
 func DenOf(c Color) Bitboard {
+	if c > Blue {
+		return 0
+	}
+	return denOf(c)
+}
+
+// TrapsOf returns the traps that belong to c: enemy pieces standing on them
+// have rank 0, while c's own pieces keep their rank there. It is empty if c
+// is not a side.
+func TrapsOf(c Color) Bitboard {
+	if c > Blue {
+		return 0
+	}
+	return trapsOf(c)
+}
+
+// denOf and trapsOf are DenOf and TrapsOf for a side, as the move
+// generator has them: no check.
+func denOf(c Color) Bitboard {
 	if c == Red {
 		return RedDen
 	}
 	return BlueDen
 }
 
-// TrapsOf returns the traps that belong to c: enemy pieces standing on them
-// have rank 0, while c's own pieces keep their rank there.
-func TrapsOf(c Color) Bitboard {
+func trapsOf(c Color) Bitboard {
 	if c == Red {
 		return RedTraps
 	}

@@ -23,7 +23,15 @@
 // A [Game] is what a server holds: the moves, the positions, the tags and
 // what happened outside the rules. Ask the game, not its position, which
 // moves are legal: once it is over (by the rules, a resignation, an agreed
-// draw, a repetition) it offers none.
+// draw, a repetition) it offers none. A Game is a value like a Position:
+// copies are independent (a move or a tag on one never shows in another),
+// so games may be held by value in maps and structs.
+//
+// Values out of range never pass for valid ones: a Color that is not a
+// side, an Animal past the elephant, a Square off the board and a Piece that
+// is not a piece answer as the documented none values ([NoColor],
+// [NoAnimal], [NoSquare], [NoPiece], [NoMove], [NoTerrain]): no squares, no
+// pieces, rank 0, or an error where one can be given.
 //
 // Read methods have value receivers, so calls chain on returned values
 // (g.Position().LegalMoves(), StartPosition().Outcome()) and work on map
@@ -77,10 +85,16 @@ const (
 	Blue
 )
 
-// Other returns the opponent of c.
-func (c Color) Other() Color { return c ^ 1 }
+// NoColor is not a side: what Piece.Color answers for NoPiece. Every Color
+// above Blue is not a side, and the functions of the package answer for it
+// as for NoColor (no squares, no pieces, an error where one can be given).
+const NoColor Color = 2
 
-// String returns "red" or "blue".
+// Other returns the opponent of c, and NoColor if c is not a side.
+func (c Color) Other() Color { return min(c^1, NoColor) }
+
+// String returns "red" or "blue", and "none" for a value that is not a
+// side.
 func (c Color) String() string {
 	switch c {
 	case Red:
@@ -88,7 +102,7 @@ func (c Color) String() string {
 	case Blue:
 		return "blue"
 	}
-	return "color?"
+	return "none"
 }
 
 // Animal is a kind of piece. Its rank is its value plus one: rat 1 up to
@@ -110,16 +124,28 @@ const (
 // NumAnimals is the number of animals a side has.
 const NumAnimals = 8
 
+// NoAnimal is not an animal: what Piece.Animal answers for NoPiece. Every
+// Animal from NumAnimals up is not an animal, and the functions of the
+// package answer for it as for NoAnimal.
+const NoAnimal Animal = NumAnimals
+
 // Rank returns the animal's rank off enemy traps: rat 1, cat 2, dog 3,
-// wolf 4, leopard 5, tiger 6, lion 7, elephant 8.
-func (a Animal) Rank() int { return int(a) + 1 }
+// wolf 4, leopard 5, tiger 6, lion 7, elephant 8; and 0 for a value that is
+// not an animal.
+func (a Animal) Rank() int {
+	if a >= NumAnimals {
+		return 0
+	}
+	return int(a) + 1
+}
 
 var animalNames = [NumAnimals]string{"rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"}
 
-// String returns the animal's English name, such as "rat".
+// String returns the animal's English name, such as "rat", and "none" for a
+// value that is not an animal.
 func (a Animal) String() string {
 	if a >= NumAnimals {
-		return "animal?"
+		return "none"
 	}
 	return animalNames[a]
 }
@@ -130,14 +156,37 @@ type Piece uint8
 // NoPiece is the piece of an empty square.
 const NoPiece Piece = 0
 
-// NewPiece returns the animal a of side c.
-func NewPiece(c Color, a Animal) Piece { return Piece(1 + uint8(c&1)*NumAnimals + uint8(a&7)) }
+// NewPiece returns the animal a of side c, and NoPiece if c is not a side or
+// a is not an animal.
+func NewPiece(c Color, a Animal) Piece {
+	if c > Blue || a >= NumAnimals {
+		return NoPiece
+	}
+	return Piece(1 + uint8(c)*NumAnimals + uint8(a))
+}
 
-// Color returns the side the piece belongs to. It is meaningless for NoPiece.
-func (p Piece) Color() Color { return Color((p - 1) >> 3 & 1) }
+// Color returns the side the piece belongs to, and NoColor for NoPiece or a
+// value that is not a piece.
+func (p Piece) Color() Color {
+	if !p.IsValid() {
+		return NoColor
+	}
+	return Color((p - 1) >> 3)
+}
 
-// Animal returns the piece's animal. It is meaningless for NoPiece.
-func (p Piece) Animal() Animal { return Animal((p - 1) & 7) }
+// Animal returns the piece's animal, and NoAnimal for NoPiece or a value
+// that is not a piece.
+func (p Piece) Animal() Animal {
+	if !p.IsValid() {
+		return NoAnimal
+	}
+	return Animal((p - 1) & 7)
+}
+
+// color and animal are Color and Animal for a piece known to be valid, as
+// the move generator has them: no check.
+func (p Piece) color() Color   { return Color((p - 1) >> 3 & 1) }
+func (p Piece) animal() Animal { return Animal((p - 1) & 7) }
 
 // IsValid reports whether p is one of the sixteen pieces (not NoPiece).
 func (p Piece) IsValid() bool { return p >= 1 && p <= 2*NumAnimals }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Parse errors: the Err of a [*ParseError], one kind per field of the text.
@@ -105,11 +106,17 @@ func wrapf(sentinel error, format string, args ...any) error {
 
 const maxQuotedInput = 64
 
+// cutInput cuts s to at most 64 bytes for quoting in an error, at a
+// character boundary, so that valid UTF-8 stays valid.
 func cutInput(s string) string {
-	if len(s) > maxQuotedInput {
-		return s[:maxQuotedInput]
+	if len(s) <= maxQuotedInput {
+		return s
 	}
-	return s
+	n := maxQuotedInput
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // PositionError says why a board cannot occur under the rules: the square at
@@ -144,7 +151,9 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	if e.Text != "" && e.Move == NoMove {
+	var pe *ParseError
+	if e.Move == NoMove && (e.Text != "" || errors.As(e.Err, &pe)) {
+		// Text that is not a move, the empty text included.
 		return "doushouqi: move " + strconv.Quote(e.Text) + ": " + e.Reason()
 	}
 	return "doushouqi: illegal move " + e.Move.String() + ": " + e.Reason()

@@ -3,12 +3,15 @@ package doushouqi_test
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,6 +52,10 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("l2D3/7/7/7/7/7/7/7/3t3 r 0 1")
 	f.Add("l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1")
 	f.Add("8/7/7/7/7/7/7/7/7 r -1 0")
+	f.Add("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 70 36 move-limit=200")
+	f.Add("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1 trapped-capture,swap-dog-wolf,no-move-limit")
+	f.Add("\uFEFF" + dsq.StartNotation)
+	f.Add(dsq.StartNotation + " threefold")
 	f.Fuzz(func(t *testing.T, s string) {
 		pos, err := dsq.ParsePosition(s)
 		if err != nil {
@@ -78,6 +85,23 @@ func FuzzParsePosition(f *testing.F) {
 		if again.String() != out {
 			t.Fatalf("formatting is not stable: %q then %q", out, again.String())
 		}
+		// The rules survive the text forms: the notation's fifth field is
+		// there exactly when they are not Standard.
+		if fields := len(strings.Fields(out)); fields != 4 && fields != 5 || (fields == 5) != (pos.Rules() != dsq.Standard) {
+			t.Fatalf("ParsePosition(%q).String() = %q: %d fields under %v", s, out, fields, pos.Rules())
+		}
+		var back dsq.Position
+		if text, err := pos.MarshalText(); err != nil || back.UnmarshalText(text) != nil || back != pos {
+			t.Fatalf("MarshalText of %q does not read back: %q, %v", s, text, err)
+		}
+		data, err := json.Marshal(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fromJSON dsq.Position
+		if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != pos {
+			t.Fatalf("JSON %s of %q does not read back: %v", data, s, err)
+		}
 	})
 }
 
@@ -90,6 +114,10 @@ func FuzzParseMove(f *testing.F) {
 		if err != nil {
 			if !wrapsSentinel(err) || m != dsq.NoMove {
 				t.Fatalf("ParseMove(%q) = %v, %v", s, m, err)
+			}
+			// A length in the message counts characters.
+			if _, have, ok := strings.Cut(err.Error(), "characters, have "); ok && have != strconv.Itoa(utf8.RuneCountInString(s)) {
+				t.Fatalf("ParseMove(%q) = %v: %q has %d characters", s, err, s, utf8.RuneCountInString(s))
 			}
 			return
 		}
@@ -135,6 +163,10 @@ func FuzzParseRecord(f *testing.F) {
 		"[Result \"*\"]\n\n1... a3a4 *\n",
 		"[Result \"*\"]\n\n1. a3a4 a7a6\n",
 		"{unclosed",
+		"[Start \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 70 36 move-limit=200\"]\n[Rules \"move-limit=200,threefold\"]\n\n36. a3a4 *\n",
+		"\uFEFF[Event \"bom\"]\n\n*\n",
+		"[Event \"tab\\there\"]\n\n*\n",
+		"[Red \"Ålice 中文 🐘\"]\n\n*\n",
 	} {
 		f.Add(seed)
 	}
@@ -159,8 +191,26 @@ func FuzzParseRecord(f *testing.F) {
 		if again.Record() != out {
 			t.Fatalf("record not a fixed point: %q then %q", out, again.Record())
 		}
-		if !slices.Equal(g.Moves(), again.Moves()) || g.Outcome() != again.Outcome() || g.Position() != again.Position() || g.Rules() != again.Rules() {
+		if !slices.Equal(g.Moves(), again.Moves()) || g.Outcome() != again.Outcome() || g.Position() != again.Position() || g.Rules() != again.Rules() || g.Start() != again.Start() {
 			t.Fatalf("ParseRecord(%q) and its record differ", text)
+		}
+		// Tags survive, and hold only what the one tag check lets in.
+		if !maps.Equal(g.Tags(), again.Tags()) {
+			t.Fatalf("ParseRecord(%q): tags %v, then %v", text, g.Tags(), again.Tags())
+		}
+		for name, value := range g.Tags() {
+			if !utf8.ValidString(value) || strings.ContainsFunc(value, unicode.IsControl) {
+				t.Fatalf("ParseRecord(%q): tag %s = %q", text, name, value)
+			}
+			if err := dsq.NewGame().SetTag(name, value); err != nil {
+				t.Fatalf("ParseRecord(%q) took tag %s = %q, which SetTag refuses: %v", text, name, value, err)
+			}
+		}
+		// The start position's rules are the game's, Threefold aside.
+		positionRules := g.Rules()
+		positionRules.Threefold = false
+		if g.Start().Rules() != positionRules {
+			t.Fatalf("ParseRecord(%q): start under %v, game under %v", text, g.Start().Rules(), g.Rules())
 		}
 		data, err := json.Marshal(g)
 		if err != nil {
@@ -170,7 +220,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ParseRecordJSON(%s): %v", data, err)
 		}
-		if fromJSON.Record() != out {
+		if fromJSON.Record() != out || !maps.Equal(fromJSON.Tags(), g.Tags()) || fromJSON.Start() != g.Start() {
 			t.Fatalf("JSON %s loads as %q, want %q", data, fromJSON.Record(), out)
 		}
 	})

@@ -3,6 +3,7 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -27,22 +28,104 @@ var (
 // state, and once the game is over (by the rules, a resignation, an agreed
 // draw or a repetition) there are none.
 //
+// A Game is a value: copies are independent. After b := a (a map value read,
+// a struct field copied, *p dereferenced), a move, an Undo, a tag, a draw
+// offer or a resignation on either never shows in the other, so a server may
+// hold its games by value in maps and structs, and keep a copy as a
+// snapshot. Copying stays cheap all the same: the copies share the history
+// they have in common, which is append-only, in blocks of 16 positions. A
+// game that plays on writes its move in place when no other copy has gone
+// further along the same history (the usual case: a room plays on and the
+// old value is dropped); otherwise (another copy went on first, or this game
+// took its move back while a copy may still show it) it copies the last
+// block, at most 16 positions, and goes on with its own. Tags are replaced,
+// never changed in place. So Play costs O(1) (amortised), reads never copy,
+// and no change to one copy can reach another.
+//
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
-// too. Copying a Game copies its history by reference, like a slice: to play
-// on a copy independently of the original, copy it with [Game.Clone].
+// too.
 //
 // A Game is not safe for concurrent use: a server serialises the calls on one
-// game (one mutex per game is enough). Reading a Game's Position or Moves
-// returns copies that may then be used freely.
+// game (one mutex per game is enough). Copies of one game may be used from
+// different goroutines at once, one goroutine per copy. Reading a Game's
+// Position or Moves returns copies that may then be used freely.
 type Game struct {
-	rules     Rules      // the positions' rules, and Threefold
-	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]; empty in the zero Game
-	moves     []Move
-	tags      map[string]string // valid names only (validTagName, not reserved), valid UTF-8 values
-	ended     Outcome           // a resignation, an agreed draw or a repetition; Undecided otherwise
-	offer     Color             // the side whose draw offer is pending, if pending
-	pending   bool
+	rules Rules // the positions' rules, and Threefold
+	// blocks holds the positions and moves, shared with the copies: entry
+	// i is blocks[i/blockSize].positions[i%blockSize]. The slice is never
+	// appended to in place (a game that adds a block makes a new slice).
+	blocks []*block
+	n      int // this game's positions, the start included; 0 in the zero Game (the start alone)
+	// tags holds valid names and values only (checkTag). The map is never
+	// written once a Game holds it: copies may share it.
+	tags    map[string]string
+	ended   Outcome // a resignation, an agreed draw or a repetition; Undecided otherwise
+	offer   Color   // the side whose draw offer is pending, if pending
+	pending bool
+}
+
+// blockSize is the number of positions in a block of a game's history: the
+// most a branching copy copies.
+const blockSize = 16
+
+// block is a part of a game's history, shared by its copies. It is
+// append-only: an entry, once written, is never written again, so a game
+// that sees the first entries sees them unchanged however its copies play
+// on. The next free entry goes to the first game that claims it (used, by
+// compare-and-swap, so that copies on different goroutines may play at
+// once); another game at the same point copies the block first.
+type block struct {
+	used      atomic.Int32 // entries written or claimed; never decreases
+	positions [blockSize]Position
+	moves     [blockSize]Move // moves[k] is the move that led to positions[k] (none for the start)
+}
+
+// at returns the game's i-th position, 0 <= i < g.n.
+func (g *Game) at(i int) *Position { return &g.blocks[i/blockSize].positions[i%blockSize] }
+
+// moveTo returns the move that led to the i-th position, 1 <= i < g.n.
+func (g *Game) moveTo(i int) Move { return g.blocks[i/blockSize].moves[i%blockSize] }
+
+// push appends the move m and the position next it leads to.
+func (g *Game) push(m Move, next Position) {
+	if g.n == 0 {
+		g.start(StartPosition())
+	}
+	i := g.n
+	k := i % blockSize
+	var b *block
+	if k == 0 {
+		b = new(block) // a new block, this game's alone
+		j := i / blockSize
+		g.blocks = append(g.blocks[:j:j], b) // a new spine: copies may share the old one
+	} else {
+		b = g.blocks[i/blockSize]
+		if !b.used.CompareAndSwap(int32(k), int32(k+1)) {
+			// Another copy has written entry i, or this game took that
+			// move back while a copy may still show it: go on with a copy
+			// of the block.
+			own := new(block)
+			copy(own.positions[:k], b.positions[:k])
+			copy(own.moves[:k], b.moves[:k])
+			b = own
+			j := i / blockSize
+			g.blocks = append(g.blocks[:j:j], b)
+		}
+	}
+	b.positions[k], b.moves[k] = next, m
+	if b.used.Load() <= int32(k) {
+		b.used.Store(int32(k + 1)) // a block of its own: nobody else sees it yet
+	}
+	g.n = i + 1
+}
+
+// start makes pos the game's history alone.
+func (g *Game) start(pos Position) {
+	b := new(block)
+	b.positions[0] = pos
+	b.used.Store(1)
+	g.blocks, g.n = []*block{b}, 1
 }
 
 // NewGame returns a standard game from the start position, the same game as
@@ -74,51 +157,84 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	if err != nil {
 		return nil, tidyf("doushouqi: new game: %w", err)
 	}
-	return &Game{rules: rules, positions: []Position{pos}}, nil
+	g := &Game{rules: rules}
+	g.start(pos)
+	return g, nil
 }
 
-// Clone returns a copy of g that shares nothing with it: moves played on one
-// do not reach the other.
+// Clone returns a pointer to a copy of g. Since copies of a Game are
+// independent, *g.Clone() shows and does what a plain copy (c := *g) does;
+// Clone also gives the copy a last block of its own, so that neither game
+// need copy one later.
 func (g Game) Clone() *Game {
 	c := g
-	c.positions = append([]Position(nil), g.positions...)
-	c.moves = append([]Move(nil), g.moves...)
-	c.tags = cloneTags(g.tags)
+	if len(g.blocks) > 0 {
+		c.blocks = append([]*block(nil), g.blocks...)
+		last := len(c.blocks) - 1
+		k := g.n - last*blockSize // entries of the last block this game shows
+		own := new(block)
+		copy(own.positions[:k], g.blocks[last].positions[:k])
+		copy(own.moves[:k], g.blocks[last].moves[:k])
+		own.used.Store(int32(k))
+		c.blocks[last] = own
+	}
 	return &c
 }
 
-// history returns the positions, the start position alone for the zero
-// Game.
-func (g *Game) history() []Position {
-	if len(g.positions) == 0 {
+// positions returns the game's positions in a new slice, the start position
+// alone for the zero Game.
+func (g *Game) positions() []Position {
+	if g.n == 0 {
 		return []Position{StartPosition()}
 	}
-	return g.positions
+	h := make([]Position, g.n)
+	for i := range h {
+		h[i] = *g.at(i)
+	}
+	return h
 }
 
 // Rules returns the rules the game is played under.
 func (g Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
-func (g Game) Start() Position { return g.history()[0] }
+func (g Game) Start() Position {
+	if g.n == 0 {
+		return StartPosition()
+	}
+	return *g.at(0)
+}
 
 // Position returns the current position.
 func (g Game) Position() Position {
-	h := g.history()
-	return h[len(h)-1]
+	if g.n == 0 {
+		return StartPosition()
+	}
+	return *g.at(g.n - 1)
 }
 
 // Moves returns the moves played so far, in a new slice.
-func (g Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g Game) Moves() []Move {
+	if g.n <= 1 {
+		return nil
+	}
+	moves := make([]Move, g.n-1)
+	for i := range moves {
+		moves[i] = g.moveTo(i + 1)
+	}
+	return moves
+}
 
 // PositionAfter returns the position after the first n moves (0: the start),
 // and false if fewer than n moves were played.
 func (g Game) PositionAfter(n int) (Position, bool) {
-	h := g.history()
-	if n < 0 || n >= len(h) {
+	if n == 0 && g.n == 0 {
+		return StartPosition(), true
+	}
+	if n < 0 || n >= g.n {
 		return Position{}, false
 	}
-	return h[n], true
+	return *g.at(n), true
 }
 
 // Outcome returns the result: a resignation, an agreed draw or a repetition
@@ -174,17 +290,13 @@ func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
 	}
-	if len(g.positions) == 0 {
-		g.positions = g.history()
-	}
-	prev := g.positions[len(g.positions)-1]
+	prev := g.Position()
 	next := prev
 	next.MakeMove(m)
 	if g.pending && g.offer != prev.side() {
 		g.pending = false // the other side moved instead of accepting
 	}
-	g.positions = append(g.positions, next)
-	g.moves = append(g.moves, m)
+	g.push(m, next)
 	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences(&next) >= 3 {
 		g.ended = Outcome{Reason: Repetition}
 	}
@@ -211,8 +323,8 @@ func (g *Game) PlayText(text string) (Move, error) {
 // to move as p (p's own included).
 func (g *Game) occurrences(p *Position) int {
 	n := 0
-	for i := range g.positions {
-		q := &g.positions[i]
+	for i := range g.n {
+		q := g.at(i)
 		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
 			n++
 		}
@@ -227,11 +339,11 @@ func (g *Game) Undo() error {
 	if g.IsOver() {
 		return fmt.Errorf("doushouqi: undo: %w", ErrGameOver)
 	}
-	if len(g.moves) == 0 {
+	if g.n <= 1 {
 		return fmt.Errorf("doushouqi: undo: %w", ErrNothingToUndo)
 	}
-	g.moves = g.moves[:len(g.moves)-1]
-	g.positions = g.positions[:len(g.positions)-1]
+	g.n-- // the entry stays in its block for the copies that show it
+	g.blocks = g.blocks[:(g.n-1)/blockSize+1]
 	g.pending = false
 	return nil
 }

@@ -117,8 +117,15 @@ func TestGamePlayText(t *testing.T) {
 		msg    string
 	}{
 		{"zz", dsq.ErrSyntax, `doushouqi: move "zz": syntax error: want 4 characters, have 2`},
-		{"a0a1", dsq.ErrSquare, `doushouqi: move "a0a1": invalid square`},
-		{"a\x1b2J", dsq.ErrSquare, `doushouqi: move "a\x1b2J": invalid square`}, // a control byte is quoted
+		{"a0a1", dsq.ErrSquare, `doushouqi: move "a0a1": invalid square: "a0" is not a square: want a file a..g then a rank 1..9`},
+		{"a\x1b2J", dsq.ErrSquare, `doushouqi: move "a\x1b2J": invalid square: "a\x1b" is not a square: want a file a..g then a rank 1..9`}, // a control byte is quoted
+		{"", dsq.ErrSyntax, `doushouqi: move "": syntax error: empty move, want <from><to> such as a3a4`},
+		{"ａ1a2", dsq.ErrSquare, `doushouqi: move "ａ1a2": invalid square: "ａ1" is not a square: want a file a..g then a rank 1..9`},
+		{"a1ａ2", dsq.ErrSquare, `doushouqi: move "a1ａ2": invalid square: "ａ2" is not a square: want a file a..g then a rank 1..9`},
+		{"a3a４", dsq.ErrSquare, `doushouqi: move "a3a４": invalid square: "a４" is not a square: want a file a..g then a rank 1..9`},
+		{"a3a4é", dsq.ErrSyntax, `doushouqi: move "a3a4é": syntax error: want 4 characters, have 5`},
+		{"a3\xffa", dsq.ErrSquare, `doushouqi: move "a3\xffa": invalid square: not valid UTF-8`},
+		{"a3a4\xff", dsq.ErrSyntax, `doushouqi: move "a3a4\xff": syntax error: not valid UTF-8`},
 		{"a7a5", dsq.ErrNotAStep, "doushouqi: illegal move a7a5: a piece moves one square up, down, left or right"},
 		{"g3g4", dsq.ErrNotYourPiece, "doushouqi: illegal move g3g4: that piece is Red's"},
 	}

@@ -61,7 +61,7 @@ func init() {
 		for c := Red; c <= Blue; c++ {
 			for sq := range Square(NumSquares) {
 				switch {
-				case TrapsOf(c.Other()).Has(sq) && trapped == 0:
+				case trapsOf(c.Other()).Has(sq) && trapped == 0:
 					captureFrom[trapped][c][sq] = 0
 				case Water.Has(sq):
 					captureFrom[trapped][c][sq] = Water
@@ -96,7 +96,7 @@ func (p *Position) fillMasks(m *genMasks) {
 		m.captureFrom = &captureFrom[1][us] // a predicted branch costs the default less than an index
 	}
 
-	open := Full &^ p.occ(us) &^ DenOf(us)
+	open := Full &^ p.occ(us) &^ denOf(us)
 	m.stepOnto = [2]Bitboard{open, open &^ Water}
 	rats := ownSquares[Rat].Bitboard() | enemySquares[Rat].Bitboard()
 	m.jumps = [NumAnimals]Bitboard{
@@ -104,7 +104,7 @@ func (p *Position) fillMasks(m *genMasks) {
 		Lion:  jumpTargets(ownSquares[Lion], rats) & open,
 	}
 
-	trapped := m.enemy & TrapsOf(us) // enemies of rank 0
+	trapped := m.enemy & trapsOf(us) // enemies of rank 0
 	acc := trapped
 	for a, sq := range enemySquares {
 		acc |= sq.Bitboard()
@@ -176,14 +176,14 @@ func (p *Position) generate(list *[MaxMoves]Move) int {
 	us := p.side()
 	own, foe := p.animals(us), p.animals(us^1)
 	enemy := occOf(foe)
-	open := Full &^ occOf(own) &^ DenOf(us)
+	open := Full &^ occOf(own) &^ denOf(us)
 	land := open &^ Water
 	rats := squareBit[own[Rat]] | squareBit[foe[Rat]]
 	cf := &captureFrom[0][us]
 	if p.variant&variantTrappedCapture != 0 {
 		cf = &captureFrom[1][us]
 	}
-	trapped := enemy & TrapsOf(us) // enemies of rank 0
+	trapped := enemy & trapsOf(us) // enemies of rank 0
 
 	// The destinations of each animal first, then the moves, so that the
 	// second loop has few live values and no spills. The animals are
@@ -247,7 +247,7 @@ func (p *Position) generateMasks(list *[MaxMoves]Move) int {
 	n := 0
 	for a, from := range p.animals(p.side()) {
 		for t := m.targets(Animal(a), from); t != 0; t &= t - 1 {
-			list[n&(MaxMoves-1)] = NewMove(from, Square(bits.TrailingZeros64(uint64(t))))
+			list[n&(MaxMoves-1)] = newMove(from, Square(bits.TrailingZeros64(uint64(t))))
 			n++
 		}
 	}
@@ -292,12 +292,12 @@ func (p *Position) legalTargets(from Square) Bitboard {
 		return 0
 	}
 	pc := p.board[from&63]
-	if pc == NoPiece || pc.Color() != p.side() {
+	if pc == NoPiece || pc.color() != p.side() {
 		return 0
 	}
 	var m genMasks
 	p.fillMasks(&m)
-	return m.targets(pc.Animal(), from)
+	return m.targets(pc.animal(), from)
 }
 
 // IsLegal reports whether m is a legal move for the side to move.

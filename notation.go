@@ -1,27 +1,42 @@
 package doushouqi
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// byteOrderMark is U+FEFF, which some editors put at the start of a text
+// file: the parsers skip it at the start of their input, as text readers do.
+const byteOrderMark = "\uFEFF"
 
 // Position notation (RULES.md): "<board> <side> <no-capture half-moves> <move
 // number>", the board from rank 9 down to rank 1 separated by '/', files a..g
 // within a rank, a digit 1..7 for a run of empty squares, R C D W P T L E for
-// Red's rat..elephant and lower case for Blue's.
+// Red's rat..elephant and lower case for Blue's; then, for a position under
+// house rules only, a fifth field: the rules as Rules.String writes them
+// ("l5t/... r 70 36 move-limit=200"). A standard position has four fields,
+// so its notation is the one every Jungle tool reads.
 
 // maxNotationLen bounds the input ParsePosition looks at; the longest
 // meaningful position is well under 100 bytes.
 const maxNotationLen = 256
 
-// ParsePosition reads a position in the notation, for example StartNotation.
-// The two counters may be omitted together (then 0 and 1). On input 'w' is
-// read as Red to move and 'J' as a leopard. The position is checked with
-// Setup.Validate. Errors are *ParseError; parsing never panics.
+// ParsePosition reads a position in the notation, for example StartNotation,
+// as Position.String writes it. The two counters may be omitted together
+// (then 0 and 1). A fifth field gives the house rules the position is played
+// under, as [ParseRules] reads them ("trapped-capture,move-limit=200");
+// without it the rules are Standard. Threefold is refused there: it is a
+// game's rule ([NewGameRules]), not a position's. On input 'w' is read as Red
+// to move and 'J' as a leopard, and a leading byte-order mark (U+FEFF) is
+// skipped. The position is checked with Setup.Validate. Errors are
+// *ParseError; parsing never panics.
 func ParsePosition(s string) (Position, error) { return parsePosition("ParsePosition", s) }
 
 func parsePosition(fn, s string) (Position, error) {
-	setup, err := parseSetup(s)
+	setup, err := parseSetup(strings.TrimPrefix(s, byteOrderMark))
 	if err != nil {
 		return Position{}, newParseError(fn, s, err)
 	}
@@ -37,9 +52,12 @@ func parseSetup(s string) (Setup, error) {
 	if len(s) > maxNotationLen {
 		return setup, wrapf(ErrSyntax, "longer than %d bytes", maxNotationLen)
 	}
+	if !utf8.ValidString(s) {
+		return setup, wrapf(ErrSyntax, "not valid UTF-8")
+	}
 	fields := strings.Fields(s)
-	if len(fields) != 2 && len(fields) != 4 {
-		return setup, wrapf(ErrSyntax, "want 4 fields (board, side, no-capture half-moves, move number) or 2, have %d", len(fields))
+	if len(fields) != 2 && len(fields) != 4 && len(fields) != 5 {
+		return setup, wrapf(ErrSyntax, "want 4 fields (board, side, no-capture half-moves, move number), 5 with the rules, or 2, have %d", len(fields))
 	}
 	if err := parseBoard(fields[0], &setup.Board); err != nil {
 		return setup, err
@@ -53,7 +71,7 @@ func parseSetup(s string) (Setup, error) {
 		return setup, wrapf(ErrSide, "%q, want r or b", fields[1])
 	}
 	setup.MoveNumber = 1
-	if len(fields) == 4 {
+	if len(fields) >= 4 {
 		var err error
 		if setup.NoCaptureHalfMoves, err = parseCounter(fields[2], "no-capture half-moves", 0); err != nil {
 			return setup, err
@@ -61,6 +79,20 @@ func parseSetup(s string) (Setup, error) {
 		if setup.MoveNumber, err = parseCounter(fields[3], "move number", 1); err != nil {
 			return setup, err
 		}
+	}
+	if len(fields) == 5 {
+		rules, err := ParseRules(fields[4])
+		if err != nil {
+			var pe *ParseError
+			if errors.As(err, &pe) {
+				err = pe.Err // the rules' own reason; the caller names the input
+			}
+			return setup, fmt.Errorf("rules: %w", err)
+		}
+		if rules.Threefold {
+			return setup, fmt.Errorf("rules %q: %w: threefold is a game's rule, not a position's", fields[4], ErrRules)
+		}
+		setup.Rules = rules
 	}
 	return setup, nil
 }
@@ -84,7 +116,8 @@ func parseBoard(s string, board *[NumSquares]Piece) error {
 			}
 			pc, ok := pieceFromLetter(ch)
 			if !ok {
-				return wrapf(ErrLetter, "%q on rank %d", ch, rank+1)
+				r, _ := utf8.DecodeRuneInString(row[j:]) // the character, not its first byte
+				return wrapf(ErrLetter, "%q on rank %d", r, rank+1)
 			}
 			if file >= NumFiles {
 				file++
@@ -127,7 +160,10 @@ func parseCounter(s, name string, minimum int) (int, error) {
 }
 
 // String returns the position in the notation, such as StartNotation, and
-// "" for the zero Position.
+// "" for the zero Position. It holds everything the position holds: the
+// pieces, the side to move, both counters, and for a position under house
+// rules a fifth field with the rules (see ParsePosition), so ParsePosition
+// reads it back as the same position, rules included.
 func (p Position) String() string {
 	if p.IsZero() {
 		return ""
@@ -166,5 +202,10 @@ func (p *Position) appendText(b []byte) []byte {
 	b = append(b, ' ')
 	b = strconv.AppendUint(b, uint64(p.clock), 10)
 	b = append(b, ' ')
-	return strconv.AppendUint(b, uint64(p.ply>>1), 10)
+	b = strconv.AppendUint(b, uint64(p.ply>>1), 10)
+	if r := p.Rules(); r != Standard {
+		b = append(b, ' ')
+		b = append(b, r.String()...)
+	}
+	return b
 }

@@ -42,7 +42,13 @@ func TestParsePositionErrors(t *testing.T) {
 		{"", dsq.ErrSyntax},
 		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L", dsq.ErrSyntax},
 		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0", dsq.ErrSyntax},
-		{dsq.StartNotation + " extra", dsq.ErrSyntax},
+		{dsq.StartNotation + " extra", dsq.ErrRules}, // the fifth field is the rules
+		{dsq.StartNotation + " move-limit=200 extra", dsq.ErrSyntax},
+		{dsq.StartNotation + " threefold", dsq.ErrRules},
+		{dsq.StartNotation + " move-limit=200,threefold", dsq.ErrRules},
+		{dsq.StartNotation + " move-limit=0", dsq.ErrRules},
+		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r move-limit=200", dsq.ErrSyntax}, // counters first
+		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1\xff", dsq.ErrSyntax},
 		{strings.Repeat("7/", 200) + "7 r 0 1", dsq.ErrSyntax},
 		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1 r 0 1", dsq.ErrRankCount},
 		{"l5t/1d3c1/r1p1w1e/7/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", dsq.ErrRankCount},

@@ -106,8 +106,13 @@ func (p Position) SquareOf(c Color, a Animal) (Square, bool) {
 	return sq, true
 }
 
-// Occupied returns the squares of side c's pieces.
-func (p Position) Occupied(c Color) Bitboard { return p.occupied(c) }
+// Occupied returns the squares of side c's pieces, none if c is not a side.
+func (p Position) Occupied(c Color) Bitboard {
+	if c > Blue {
+		return 0
+	}
+	return p.occupied(c)
+}
 
 func (p *Position) occupied(c Color) Bitboard {
 	if p.ply == 0 {

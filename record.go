@@ -3,9 +3,11 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Game records. The text form is a few tags, a blank line, then the numbered
@@ -116,8 +118,8 @@ func (g Game) Record() string {
 	outcome := g.Outcome()
 	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", g.Start().String(), resultText(outcome))
 
-	h := g.history()
-	for i, m := range g.moves {
+	h := g.positions()
+	for i, m := range g.Moves() {
 		pos := h[i]
 		switch {
 		case pos.side() == Red:
@@ -157,6 +159,18 @@ func ParseRecord(text string) (*Game, error) {
 	if len(text) > maxRecordLen {
 		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
 	}
+	text = strings.TrimPrefix(text, byteOrderMark)
+	if !utf8.ValidString(text) {
+		bad := 0
+		for bad < len(text) {
+			r, size := utf8.DecodeRuneInString(text[bad:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			bad += size
+		}
+		return nil, &RecordError{Line: 1 + strings.Count(text[:bad], "\n"), Err: errors.New("not valid UTF-8")}
+	}
 	tags, tokens, err := splitRecord(text)
 	if err != nil {
 		return nil, err
@@ -174,17 +188,25 @@ func ParseRecord(text string) (*Game, error) {
 	if err != nil {
 		return nil, &RecordError{Line: tags["Rules"].line, Err: err}
 	}
+	if err := checkStartRules(start, rules); err != nil {
+		return nil, &RecordError{Line: tags["Start"].line, Err: err}
+	}
 	g, err := NewGameRules(start, rules)
 	if err != nil {
 		return nil, &RecordError{Line: tags["Start"].line, Err: err}
 	}
-	for name, t := range tags {
+	names := slices.SortedFunc(maps.Keys(tags), func(a, b string) int { return tags[a].line - tags[b].line })
+	for _, name := range names {
 		if name == "Start" || name == "Rules" || name == "Result" {
 			continue
 		}
-		if err := g.SetTag(name, t.value); err != nil {
-			return nil, &RecordError{Line: t.line, Err: err}
+		if err := checkTag(name, tags[name].value); err != nil {
+			return nil, &RecordError{Line: tags[name].line, Err: err}
 		}
+		if g.tags == nil {
+			g.tags = map[string]string{} // the game's own map: no copy shares it yet
+		}
+		g.tags[name] = tags[name].value
 	}
 
 	if len(tokens) == 0 || !isResultToken(tokens[len(tokens)-1].text) {
@@ -213,6 +235,19 @@ func ParseRecord(text string) (*Game, error) {
 		return nil, &RecordError{Line: end.line, Err: fmt.Errorf("result token %q, but the result is %q (%s)", end.text, resultText(g.Outcome()), want)}
 	}
 	return g, nil
+}
+
+// checkStartRules refuses a start position whose own rules field (see
+// ParsePosition) disagrees with the game's rules, Threefold aside (a
+// position has none). A start without a rules field is Standard and takes
+// the game's rules, as records written before positions carried them do.
+func checkStartRules(start Position, rules Rules) error {
+	own, game := start.Rules(), rules
+	game.Threefold = false
+	if own != Standard && own != game {
+		return fmt.Errorf("%w: the start position is under %s, the game under %s", ErrRules, own, rules)
+	}
+	return nil
 }
 
 // resultFromToken is the Result tag a lone result token stands for: the
@@ -337,7 +372,7 @@ func (g *Game) replay(tokens []recordToken) error {
 		if !numbered && pos.side() == Red {
 			return fault(errors.New("move without its number"))
 		}
-		if !numbered && len(g.moves) == 0 {
+		if !numbered && g.n <= 1 {
 			return fault(fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos)))
 		}
 		if err := g.playRecorded(tok.text); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // gameJSON is the JSON form of a Game.
@@ -64,11 +65,18 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 // or truncated JSON, input over 1 MiB, a key that is not one of "tags",
 // "rules", "start", "moves", "result" and "drawOffer" spelt exactly, a
 // missing "moves" or "result", an invalid tag, an illegal move, a result the
-// moves do not give ("*" for a game that is over included). "start" may be
-// omitted for the start position.
+// moves do not give ("*" for a game that is over included), invalid UTF-8.
+// "start" may be omitted for the start position; a start written with its
+// rules field (as MarshalJSON writes it under house rules) must agree with
+// "rules", while a start without one takes the rules of "rules". A leading
+// byte-order mark is skipped.
 func ParseRecordJSON(data []byte) (*Game, error) {
 	if len(data) > maxRecordLen {
 		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
+	}
+	data = bytes.TrimPrefix(data, []byte(byteOrderMark))
+	if !utf8.Valid(data) {
+		return nil, &RecordError{Err: errors.New("JSON: not valid UTF-8")} // encoding/json would read U+FFFD
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
@@ -105,14 +113,15 @@ func ParseRecordJSON(data []byte) (*Game, error) {
 	if j.Rules != nil {
 		rules = *j.Rules
 	}
+	if err := checkStartRules(start, rules); err != nil {
+		return nil, &RecordError{Err: err}
+	}
 	g, err := NewGameRules(start, rules)
 	if err != nil {
 		return nil, &RecordError{Err: err}
 	}
-	for name, value := range j.Tags {
-		if err := g.SetTag(name, value); err != nil {
-			return nil, &RecordError{Err: err}
-		}
+	if g.tags, err = checkTags(j.Tags); err != nil {
+		return nil, &RecordError{Err: err}
 	}
 	for _, m := range j.Moves {
 		pos := g.Position()

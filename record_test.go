@@ -222,11 +222,11 @@ func TestTagsSurvive(t *testing.T) {
 	g := dsq.NewGame()
 	tags := map[string]string{
 		"Event":     `club "night"`,
-		"Site":      "line one\nline two\ttab",
-		"Red":       "Ålice 中文 🐘",
+		"Site":      "line one, line two",
+		"Red":       "Ålice 中文 🐘 👩\u200d👩\u200d👧 \u200fمرحبا",
 		"Blue":      "",
 		"Zeta_9":    `back\slash`,
-		"Annotator": "\x00\x7f control bytes",
+		"Annotator": "'quotes' and [brackets] {braces} ; semicolon",
 	}
 	for name, value := range tags {
 		require.NoError(t, g.SetTag(name, value))

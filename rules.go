@@ -13,9 +13,10 @@ import (
 // that a server can offer them and anyone can cross-check this library
 // against those engines.
 //
-// The rules are not part of the position notation: a position string reads
-// the same under every rules, and ParsePosition gives Standard; use
-// Position.WithRules or Setup.Rules for others.
+// A position carries its rules (Threefold aside, which only a Game applies):
+// Position.WithRules and Setup.Rules set them, and the notation writes them
+// as a fifth field when they are not Standard, so that a position's text
+// and JSON never lose them (see ParsePosition).
 type Rules struct {
 	// TrappedCapture lets a piece standing in an enemy trap capture at its
 	// full rank, as every public engine surveyed plays. Standard: it has rank

@@ -1,5 +1,7 @@
 package doushouqi
 
+import "unicode/utf8"
+
 // Square is a square of the board, a1 = 0 up to g9 = 62: index rank*7 + file.
 // NoSquare (63) stands for "no square", for example a captured animal.
 type Square uint8
@@ -29,11 +31,23 @@ func SquareAt(file, rank int) Square {
 	return Square(rank*NumFiles + file)
 }
 
-// File returns the file of sq, 0..6 for a..g.
-func (sq Square) File() int { return int(sq) % NumFiles }
+// File returns the file of sq, 0..6 for a..g, and -1 if sq is not a square
+// of the board (NoSquare included), as SquareAt reads it back.
+func (sq Square) File() int {
+	if sq >= NumSquares {
+		return -1
+	}
+	return int(sq) % NumFiles
+}
 
-// Rank returns the rank of sq, 0..8 for ranks 1..9.
-func (sq Square) Rank() int { return int(sq) / NumFiles }
+// Rank returns the rank of sq, 0..8 for ranks 1..9, and -1 if sq is not a
+// square of the board (NoSquare included), as SquareAt reads it back.
+func (sq Square) Rank() int {
+	if sq >= NumSquares {
+		return -1
+	}
+	return int(sq) / NumFiles
+}
 
 // IsValid reports whether sq is a square of the board.
 func (sq Square) IsValid() bool { return sq < NumSquares }
@@ -52,8 +66,26 @@ func (sq Square) String() string {
 
 // ParseSquare reads a square name: a file letter a..g then a rank digit 1..9.
 func ParseSquare(s string) (Square, error) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'g' || s[1] < '1' || s[1] > '9' {
-		return NoSquare, &ParseError{Func: "ParseSquare", Input: s, Err: ErrSquare}
+	if !isSquareName(s) {
+		return NoSquare, newParseError("ParseSquare", s, squareReason(s))
 	}
 	return SquareAt(int(s[0]-'a'), int(s[1]-'1')), nil
+}
+
+func isSquareName(s string) bool {
+	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'g' && s[1] >= '1' && s[1] <= '9'
+}
+
+// squareReason says why s is not a square name, wrapping ErrSquare, and
+// counts characters, not bytes.
+func squareReason(s string) error {
+	switch n := utf8.RuneCountInString(s); {
+	case s == "":
+		return wrapf(ErrSquare, "empty, want a file a..g then a rank 1..9, such as c7")
+	case !utf8.ValidString(s):
+		return wrapf(ErrSquare, "not valid UTF-8")
+	case n != 2:
+		return wrapf(ErrSquare, "want 2 characters, a file a..g then a rank 1..9, have %d", n)
+	}
+	return wrapf(ErrSquare, "%q is not a square: want a file a..g then a rank 1..9", s)
 }

@@ -148,8 +148,16 @@ func (m *Move) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AppendText implements encoding.TextAppender with the notation, and nothing
-// for the zero Position.
+// AppendText implements encoding.TextAppender with the notation, as String
+// writes it, and nothing for the zero Position.
+//
+// The text holds the whole position, rules included: the pieces, the side
+// to move, both counters, and, for a position under house rules, a fifth
+// field with the rules ("... r 70 36 move-limit=200"). A standard position
+// writes the four standard fields only. So a position 70 half-moves without
+// a capture under a move limit of 200 reads back undecided, as it was, and
+// never as a standard position drawn by the limit of 60. A Position's JSON
+// is this text, as a JSON string.
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	if p.IsZero() {
 		return b, nil
@@ -160,8 +168,9 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements encoding.TextMarshaler with AppendText.
 func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition, and
-// reads "" as the zero Position (as MarshalText writes it).
+// UnmarshalText implements encoding.TextUnmarshaler with ParsePosition
+// (rules field and byte-order mark included), and reads "" as the zero
+// Position (as MarshalText writes it).
 func (p *Position) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*p = Position{}

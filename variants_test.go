@@ -43,7 +43,7 @@ func TestPositionKeepsRules(t *testing.T) {
 	pos, err := dsq.StartPosition().WithRules(rules)
 	require.NoError(t, err)
 	assert.Equal(t, rules, pos.Rules())
-	assert.Equal(t, dsq.StartNotation, pos.String(), "the notation is the same under every rules")
+	assert.Equal(t, dsq.StartNotation+" trapped-capture,move-limit=200", pos.String(), "the notation carries the rules")
 	require.NoError(t, pos.Play(mustMove(t, "a3a4")))
 	assert.Equal(t, rules, pos.Rules(), "moves keep the rules")
 	setup := pos.Setup()
