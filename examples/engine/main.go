@@ -343,8 +343,10 @@ func (s *session) limits(args string) (search.Options, error) {
 		side := pos.SideToMove()
 		opts.Time = search.TimeForMove(clock[side], inc[side], movesToGo)
 	}
-	if opts.Depth == 0 && opts.Nodes == 0 && opts.Time == 0 {
-		opts.Depth = 64 // infinite: until stop
+	// Every search here ends at stop, so none is refused as unbounded; one
+	// without a limit (go infinite, go, go depth 64) runs until stop.
+	opts.Infinite = true
+	if (opts.Depth == 0 || opts.Depth == search.MaxDepth) && opts.Nodes == 0 && opts.Time == 0 {
 		s.infinite = true
 	}
 	return opts, nil
