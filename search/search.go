@@ -63,6 +63,15 @@ type Options struct {
 	// and score are the main thread's; a search on several threads is not
 	// deterministic.
 	Threads int
+	// Level, 1..MaxLevel, plays at a step of the AI ladder (see Levels and
+	// LevelOptions). Below MaxLevel the level's node budget bounds the
+	// search (with Nodes, the smaller), on one thread, without endgame
+	// tables; Depth, Time and the context bound it too. MaxLevel and 0 are
+	// the engine at full strength under the other fields.
+	Level Level
+	// Seed chooses a level's random draws (see LevelInfo): the same game,
+	// level and seed give the same move. Unused at full strength.
+	Seed uint64
 	// Contempt is what the side to move at the root gives up to avoid a
 	// draw, in centi-rats: draws inside the search score -Contempt for it
 	// (+Contempt for the other side). 0 scores draws as 0; a stronger
@@ -127,8 +136,10 @@ func (opts *Options) check(ctx context.Context) error {
 		return fmt.Errorf("%w: time %v, want >= 0", ErrOptions, opts.Time)
 	case opts.Threads < 0 || opts.Threads > MaxThreads:
 		return fmt.Errorf("%w: threads %d, want 0..%d", ErrOptions, opts.Threads, MaxThreads)
+	case opts.Level < 0 || opts.Level > MaxLevel:
+		return fmt.Errorf("%w: level %d, want 0..%d", ErrOptions, int(opts.Level), int(MaxLevel))
 	}
-	if opts.depth() < maxDepth || opts.Time > 0 || opts.Nodes > 0 {
+	if opts.depth() < maxDepth || opts.Time > 0 || opts.Nodes > 0 || opts.weak() {
 		return nil
 	}
 	if _, ok := ctx.Deadline(); ok {
@@ -165,6 +176,7 @@ const DefaultHashMiB = 16
 // first use; NewEngine chooses the size.
 type Engine struct {
 	tt      *table
+	levelTT *table // the table of levels below the top, made at first use
 	workers []*worker // workers[0] is the main thread; the others help
 }
 
@@ -306,6 +318,9 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	threads := min(max(opts.Threads, 1), MaxThreads)
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, newWorker(e.tt))
+	}
+	if opts.weak() {
+		return e.searchLevel(ctx, pos, opts)
 	}
 	main := e.workers[0]
 	if opts.Tables != nil && len(pos.LegalMoves()) > 0 && ctx.Err() == nil {

@@ -27,6 +27,8 @@ var zeroValues = map[string]any{
 	"Engine":       new(search.Engine),
 	"EnginePlayer": new(search.EnginePlayer),
 	"GreedyPlayer": new(search.GreedyPlayer),
+	"Level":        new(search.Level),
+	"LevelInfo":    new(search.LevelInfo),
 	"Options":      new(search.Options),
 	"RandomPlayer": new(search.RandomPlayer),
 	"Result":       new(search.Result),
