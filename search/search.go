@@ -176,7 +176,7 @@ const DefaultHashMiB = 16
 // first use; NewEngine chooses the size.
 type Engine struct {
 	tt      *table
-	levelTT *table // the table of levels below the top, made at first use
+	levelTT *table    // the table of levels below the top, made at first use
 	workers []*worker // workers[0] is the main thread; the others help
 }
 
