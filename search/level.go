@@ -57,7 +57,7 @@ type LevelInfo struct {
 // Levels is the ladder, Levels[0] being level 1. Step sizes measured by
 // the match tool are in docs/ai-levels.md.
 var Levels = [MaxLevel]LevelInfo{
-	{Level: 1, Name: "Rat", About: "a first game: often leaves pieces to be taken", Nodes: 100, Width: 8, Spread: 300, Blunder: 0.35, Miss: 0.3},
+	{Level: 1, Name: "Rat", About: "a first game: often leaves pieces to be taken", Nodes: 60, Width: 10, Spread: 400, Blunder: 0.5, Miss: 0.4},
 	{Level: 2, Name: "Cat", About: "sees a capture, often misses the reply", Nodes: 300, Width: 6, Spread: 200, Blunder: 0.15, Miss: 0.15},
 	{Level: 3, Name: "Dog", About: "careful with its pieces, no plan", Nodes: 1000, Width: 5, Spread: 120, Blunder: 0.06, Miss: 0.05},
 	{Level: 4, Name: "Wolf", About: "looks a few moves ahead", Nodes: 3000, Width: 4, Spread: 80, Blunder: 0.02},
