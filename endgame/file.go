@@ -70,6 +70,9 @@ func (t *Table) header() []byte {
 
 // WriteTo writes the table in the file format.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	if t.lay == nil {
+		return 0, errZeroTable
+	}
 	n, err := w.Write(t.header())
 	if err != nil {
 		return int64(n), err
@@ -78,9 +81,16 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return int64(n + m), err
 }
 
+// errZeroTable is the error of writing the zero Table, which holds no
+// table.
+var errZeroTable = errors.New("endgame: the zero Table holds no table to write")
+
 // WriteFile writes the table into dir as FileName(material), through a
 // temporary file renamed into place.
 func (t *Table) WriteFile(dir string) error {
+	if t.lay == nil {
+		return errZeroTable
+	}
 	f, err := os.CreateTemp(dir, FileName(t.mat)+".tmp*")
 	if err != nil {
 		return err

@@ -62,7 +62,12 @@ func newLayout(m Material) *layout {
 }
 
 // size is the number of entries: both sides to move.
-func (l *layout) size() int { return 2 * l.half }
+func (l *layout) size() int {
+	if l == nil { // the zero Table's
+		return 0
+	}
+	return 2 * l.half
+}
 
 // decode writes the squares of the pieces at index i into sq and returns the
 // side to move.

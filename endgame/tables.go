@@ -51,8 +51,14 @@ func (ts *Tables) Materials() []Material {
 
 // Add adds a table made under the same rules, such as one read from a file.
 func (ts *Tables) Add(t *Table) error {
+	if t == nil || t.lay == nil {
+		return fmt.Errorf("endgame: Add: no table (nil or the zero Table)")
+	}
 	if !sameRules(t.rules, ts.rules) {
 		return fmt.Errorf("endgame: table %v is for rules %v, not %v", t.mat, t.rules, ts.rules)
+	}
+	if ts.byMat == nil { // the zero Tables: standard rules, no table yet
+		ts.byMat = map[Material]*Table{}
 	}
 	ts.byMat[t.mat] = t
 	return nil
@@ -65,6 +71,9 @@ func (ts *Tables) Generate(ms []Material, opts Options) error {
 		if !m.Solvable() {
 			return fmt.Errorf("%w: %v cannot be solved (a side without pieces, or more than %d pieces)", ErrMaterial, m, MaxPieces)
 		}
+	}
+	if ts.byMat == nil { // the zero Tables: standard rules, no table yet
+		ts.byMat = map[Material]*Table{}
 	}
 	var todo []Material
 	for _, m := range Closure(ms...) {

@@ -18,6 +18,7 @@ package search
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,16 +39,39 @@ const (
 // MaxThreads is the largest Options.Threads.
 const MaxThreads = 256
 
+// MaxDepth is the largest Options.Depth.
+const MaxDepth = maxDepth
+
 // Options limit a search. The zero value searches to depth 4.
+//
+// A search must end: one whose only limit is Depth 64 (given, or implied by
+// Depth 0 with Infinite), with no Time, no Nodes and a context without a
+// deadline, is refused with ErrUnbounded unless Infinite is set and the
+// context can be cancelled. A fixed Depth below 64 is accepted as it is,
+// but deep ones can take hours: a server should set Time or Nodes.
 type Options struct {
-	Depth int           // deepest iteration in plies, 1..64; 0 means 4 unless Time or Nodes is set, then 64
-	Time  time.Duration // stop after this long, keeping the last finished iteration (or a better move the unfinished one proved); 0: no limit
+	Depth int           // deepest iteration in plies, 0..64; 0 means 4 unless Time, Nodes or Infinite is set, then 64; others are refused
+	Time  time.Duration // stop after this long, keeping the last finished iteration (or a better move the unfinished one proved); 0: no limit; negative is refused
 	Nodes uint64        // stop after about this many nodes (of the main thread), likewise; 0: no limit
+	// Infinite asks for a search that ends only when its context does (or
+	// at Time or Nodes, if set), as the "go infinite" of engine protocols:
+	// the context must be cancellable (ctx.Done() not nil).
+	Infinite bool
 	// Threads is the number of goroutines that search together, sharing
-	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads. The move
+	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads (others are
+	// refused). The move
 	// and score are the main thread's; a search on several threads is not
 	// deterministic.
 	Threads int
+	// Level, 1..MaxLevel, plays at a step of the AI ladder (see Levels and
+	// LevelOptions). Below MaxLevel the level's node budget bounds the
+	// search (with Nodes, the smaller), on one thread, without endgame
+	// tables; Depth, Time and the context bound it too. MaxLevel and 0 are
+	// the engine at full strength under the other fields.
+	Level Level
+	// Seed chooses a level's random draws (see LevelInfo): the same game,
+	// level and seed give the same move. Unused at full strength.
+	Seed uint64
 	// Contempt is what the side to move at the root gives up to avoid a
 	// draw, in centi-rats: draws inside the search score -Contempt for it
 	// (+Contempt for the other side). 0 scores draws as 0; a stronger
@@ -83,11 +107,76 @@ type Result struct {
 // that is over.
 var ErrNoMove = errors.New("search: no legal move")
 
+// Errors for calls the engine refuses, before it searches. Each error
+// returned wraps one of them, so that errors.Is tells them apart; the
+// message says what was wrong.
+var (
+	// ErrOptions: an Options field is out of its range.
+	ErrOptions = errors.New("search: invalid options")
+	// ErrUnbounded: the options and the context set no limit the search
+	// would reach (see Options). It wraps ErrOptions.
+	ErrUnbounded = fmt.Errorf("%w: no limit (set Time, Nodes, a Depth below %d, a context deadline, or Infinite with a cancellable context)", ErrOptions, maxDepth)
+	// ErrNilContext: the context is nil.
+	ErrNilContext = errors.New("search: nil context")
+	// ErrNilGame: SearchGame was given a nil game.
+	ErrNilGame = errors.New("search: nil game")
+	// ErrNilEngine: a method was called on a nil *Engine.
+	ErrNilEngine = errors.New("search: nil engine")
+)
+
+// check returns an error for options and a context a search refuses.
+func (opts *Options) check(ctx context.Context) error {
+	if ctx == nil {
+		return ErrNilContext
+	}
+	switch {
+	case opts.Depth < 0 || opts.Depth > maxDepth:
+		return fmt.Errorf("%w: depth %d, want 0..%d", ErrOptions, opts.Depth, maxDepth)
+	case opts.Time < 0:
+		return fmt.Errorf("%w: time %v, want >= 0", ErrOptions, opts.Time)
+	case opts.Threads < 0 || opts.Threads > MaxThreads:
+		return fmt.Errorf("%w: threads %d, want 0..%d", ErrOptions, opts.Threads, MaxThreads)
+	case opts.Level < 0 || opts.Level > MaxLevel:
+		return fmt.Errorf("%w: level %d, want 0..%d", ErrOptions, int(opts.Level), int(MaxLevel))
+	}
+	if opts.depth() < maxDepth || opts.Time > 0 || opts.Nodes > 0 || opts.weak() {
+		return nil
+	}
+	if _, ok := ctx.Deadline(); ok {
+		return nil
+	}
+	if opts.Infinite && ctx.Done() != nil {
+		return nil
+	}
+	if opts.Infinite {
+		return fmt.Errorf("%w: Infinite with a context that is never done", ErrUnbounded)
+	}
+	return ErrUnbounded
+}
+
+// depth is the deepest iteration opts ask for.
+func (opts *Options) depth() int {
+	if opts.Depth > 0 {
+		return min(opts.Depth, maxDepth)
+	}
+	if opts.Time > 0 || opts.Nodes > 0 || opts.Infinite {
+		return maxDepth
+	}
+	return 4
+}
+
+// DefaultHashMiB is the size of the table a zero Engine allocates at its
+// first search.
+const DefaultHashMiB = 16
+
 // Engine searches positions. It keeps its transposition table between
 // searches of one game; NewGame clears it. With Options.Threads above 1 it
-// searches on that many goroutines sharing the table (Lazy SMP).
+// searches on that many goroutines sharing the table (Lazy SMP). The zero
+// Engine is ready to use: it allocates a table of DefaultHashMiB at its
+// first use; NewEngine chooses the size.
 type Engine struct {
 	tt      *table
+	levelTT *table    // the table of levels below the top, made at first use
 	workers []*worker // workers[0] is the main thread; the others help
 }
 
@@ -140,9 +229,24 @@ func newWorker(tt *table) *worker {
 	return &worker{tt: tt, stack: make([]uint64, 0, 256)}
 }
 
+// ready allocates the table of a zero Engine.
+func (e *Engine) ready() error {
+	if e == nil {
+		return ErrNilEngine
+	}
+	if e.tt == nil {
+		e.tt = newTable(DefaultHashMiB)
+		e.workers = []*worker{newWorker(e.tt)}
+	}
+	return nil
+}
+
 // NewGame clears the transposition table, so that a search depends only on
-// its position and options.
+// its position and options. On a nil Engine it does nothing.
 func (e *Engine) NewGame() {
+	if e.ready() != nil {
+		return
+	}
 	e.tt.clear()
 	for _, w := range e.workers {
 		w.history = [2][64][64]int32{}
@@ -155,8 +259,15 @@ func (e *Engine) NewGame() {
 // if there is no move, and the context's error if ctx ends before the first
 // iteration finishes; after that, an ended context, time or node limit
 // returns the best move of the last finished iteration, or the move the
-// unfinished iteration proved better than it.
+// unfinished iteration proved better than it. Options it refuses (see
+// Options) and a nil ctx return an error without a search.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+	if err := e.ready(); err != nil {
+		return Result{}, err
+	}
+	if err := opts.check(ctx); err != nil {
+		return Result{}, err
+	}
 	main := e.workers[0]
 	main.stack = append(main.stack[:0], pos.Hash())
 	main.threefold = false
@@ -167,8 +278,18 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 // Rules.Threefold, a position that would occur for the third time counts as
 // a draw, as does (a usual engine practice) one that repeats a position of
 // the search's own line, since the side that wanted it can repeat again. It
-// returns ErrNoMove if g is over; otherwise as Search.
+// returns ErrNoMove if g is over, ErrNilGame if g is nil; otherwise as
+// Search.
 func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Result, error) {
+	if err := e.ready(); err != nil {
+		return Result{}, err
+	}
+	if err := opts.check(ctx); err != nil {
+		return Result{}, err
+	}
+	if g == nil {
+		return Result{}, ErrNilGame
+	}
 	if g.IsOver() {
 		return Result{}, ErrNoMove
 	}
@@ -198,6 +319,9 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, newWorker(e.tt))
 	}
+	if opts.weak() {
+		return e.searchLevel(ctx, pos, opts)
+	}
 	main := e.workers[0]
 	if opts.Tables != nil && len(pos.LegalMoves()) > 0 && ctx.Err() == nil {
 		root := pos // a copy, so that pos stays off the heap
@@ -219,7 +343,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
 		h.published.Store(0)
-		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Contempt: opts.Contempt, Tables: opts.Tables}
+		helperOpts := Options{Depth: opts.Depth, Time: opts.Time, Infinite: opts.Infinite, Contempt: opts.Contempt, Tables: opts.Tables}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -240,14 +364,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 // iterate is iterative deepening from pos; a helper (skip > 0) starts at
 // depth 1+skip, so that the threads spread over depths.
 func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, skip int) (Result, error) {
-	depth := opts.Depth
-	if depth <= 0 {
-		depth = 4
-		if opts.Time > 0 || opts.Nodes > 0 {
-			depth = maxDepth
-		}
-	}
-	depth = min(depth, maxDepth)
+	depth := opts.depth()
 	moves := pos.LegalMoves()
 	if len(moves) == 0 {
 		return Result{}, ErrNoMove

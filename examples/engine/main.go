@@ -13,7 +13,9 @@
 //	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text),
 //	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0),
 //	                             EGTB (a directory of endgame tables made by go run ./examples/egtb
-//	                             under the same rules; <empty> for none)
+//	                             under the same rules; <empty> for none),
+//	                             Level (the AI ladder's level, 1..8, default 8: full strength),
+//	                             Seed (a level's random seed, 0..2^53, default 0)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -26,6 +28,12 @@
 // M" ("bestmove 0000" when the game is over). Scores are in centi-rats for
 // the side to move. A command it cannot read is answered with "info string
 // error: ..." and changes nothing.
+//
+// Level below 8 plays at that level of the AI ladder (search.Levels): a
+// node budget and human-like mistakes, the same moves from the same game
+// and Seed; go depth, nodes, movetime and clocks bound it further, and a
+// go without a limit ends at the level's budget. Level 8 is the engine at
+// full strength, bounded by the go command, with the EGTB tables.
 //
 // With EGTB set, a position whose material the tables hold is answered at
 // once with the tables' best move: "info depth 0 score mate M ... pv ...",
@@ -62,6 +70,7 @@ const (
 	defaultHash = 16
 	maxHash     = 4096
 	maxThreads  = 64
+	maxSeed     = 1 << 53 // exact in any GUI's number type
 )
 
 // session is the protocol state of one engine process.
@@ -72,6 +81,8 @@ type session struct {
 	hash     int
 	threads  int
 	contempt int
+	level    search.Level // the AI ladder's level; search.MaxLevel is full strength
+	seed     uint64       // the level's seed
 	rules    dsq.Rules
 	game     *dsq.Game
 	cancel   context.CancelFunc // ends the running search, if any
@@ -83,7 +94,7 @@ type session struct {
 }
 
 func run(in io.Reader, out io.Writer) int {
-	s := &session{out: out, hash: defaultHash, threads: 1, game: dsq.NewGame()}
+	s := &session{out: out, hash: defaultHash, threads: 1, level: search.MaxLevel, game: dsq.NewGame()}
 	s.engine = search.NewEngine(s.hash)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -125,6 +136,8 @@ func (s *session) handle(line string) bool {
 		s.println("option name Rules type string default standard")
 		s.println("option name Contempt type spin default 0 min -1000 max 1000")
 		s.println("option name EGTB type string default <empty>")
+		s.println("option name Level type spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)
+		s.println("option name Seed type spin default 0 min 0 max %d", maxSeed)
 		s.println("%sok", cmd)
 	case "isready":
 		s.println("readyok")
@@ -198,6 +211,20 @@ func (s *session) setOption(args string) {
 		s.reloadTables()
 	case "egtb":
 		s.setTables(value)
+	case "level":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > int(search.MaxLevel) {
+			s.errorf("Level %q: want 1..%d", value, search.MaxLevel)
+			return
+		}
+		s.level = search.Level(n)
+	case "seed":
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil || n > maxSeed {
+			s.errorf("Seed %q: want 0..%d", value, uint64(maxSeed))
+			return
+		}
+		s.seed = n
 	default:
 		s.errorf("unknown option %q", name)
 	}
@@ -343,9 +370,11 @@ func (s *session) limits(args string) (search.Options, error) {
 		side := pos.SideToMove()
 		opts.Time = search.TimeForMove(clock[side], inc[side], movesToGo)
 	}
-	if opts.Depth == 0 && opts.Nodes == 0 && opts.Time == 0 {
-		opts.Depth = 64 // infinite: until stop
-		s.infinite = true
+	// Every search here ends at stop, so none is refused as unbounded; one
+	// without a limit (go infinite, go, go depth 64) runs until stop.
+	opts.Infinite = true
+	if (opts.Depth == 0 || opts.Depth == search.MaxDepth) && opts.Nodes == 0 && opts.Time == 0 && s.level == search.MaxLevel {
+		s.infinite = true // a level below the top ends at its budget
 	}
 	return opts, nil
 }
@@ -361,6 +390,9 @@ func (s *session) goSearch(args string) {
 	opts.Threads = s.threads
 	opts.Contempt = s.contempt
 	opts.Tables = s.tables
+	if s.level < search.MaxLevel {
+		opts.Level, opts.Seed = s.level, s.seed
+	}
 	if s.newHash {
 		s.engine, s.newHash = search.NewEngine(s.hash), false
 	}

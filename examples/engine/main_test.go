@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -335,4 +336,60 @@ func mustOpen(t *testing.T, dir string) *endgame.Tables {
 	ts, err := endgame.Open(dir, dsq.Standard)
 	require.NoError(t, err)
 	return ts
+}
+
+// TestLevelOption: Level and Seed are listed and checked; a level below
+// the top ends by itself (its node budget) with a legal move, the same move
+// from the same game and seed; movetime and clocks bound it; Level 8 is
+// the full engine again.
+func TestLevelOption(t *testing.T) {
+	p := start(t)
+	p.send("uci")
+	lines := p.expect("uciok")
+	assert.Contains(t, lines, "option name Level type spin default 8 min 1 max 8")
+	assert.Contains(t, lines, fmt.Sprintf("option name Seed type spin default 0 min 0 max %d", uint64(1)<<53))
+	for _, bad := range []string{"Level value 0", "Level value 9", "Level value x", "Seed value -1", "Seed value 99999999999999999"} {
+		p.send("setoption name "+bad, "isready")
+		lines := p.expect("readyok")
+		assert.Contains(t, lines[0], "info string error: ", bad)
+	}
+
+	pos := dsq.StartPosition()
+	moves := func(level, seed int) []dsq.Move {
+		q := start(t)
+		q.send(fmt.Sprintf("setoption name Level value %d", level), fmt.Sprintf("setoption name Seed value %d", seed))
+		var played []dsq.Move
+		for range 6 {
+			q.send("position startpos moves"+movesText(played), "go")
+			played = append(played, bestMove(t, q.expect("bestmove")))
+		}
+		return played
+	}
+	a, b := moves(2, 11), moves(2, 11)
+	assert.Equal(t, a, b, "the same level and seed play the same moves")
+	assert.True(t, pos.IsLegal(a[0]))
+	differ := false
+	for seed := 12; seed < 18 && !differ; seed++ {
+		differ = !slices.Equal(moves(2, seed), a)
+	}
+	assert.True(t, differ, "another seed plays other moves")
+
+	p.send("setoption name Level value 7", "position startpos")
+	for _, limit := range []string{"go movetime 20", "go wtime 300 btime 300"} {
+		begun := time.Now()
+		p.send(limit)
+		assert.True(t, pos.IsLegal(bestMove(t, p.expect("bestmove"))), limit)
+		assert.Less(t, time.Since(begun), 2*time.Second, "%s bounds level 7 (100,000 nodes)", limit)
+	}
+	p.send("setoption name Level value 8", "go depth 3")
+	lines = p.expect("bestmove")
+	require.Len(t, lines, 4, "level 8 reports each iteration: %q", lines)
+}
+
+func movesText(moves []dsq.Move) string {
+	var b strings.Builder
+	for _, m := range moves {
+		b.WriteString(" " + m.String())
+	}
+	return b.String()
 }

@@ -16,7 +16,9 @@
 // protocol of examples/engine); depth=N, nodes=N or movetime=DURATION per
 // move, or tc=BASE+INC, a game clock such as 10s+100ms (at least one);
 // hash=MiB; name=LABEL; option.NAME=VALUE (setoption
-// for binaries). Results are from A's point of view. -rules takes the
+// for binaries); level=N[,seed=S] plays engine=search at level N of the AI
+// ladder (search.Levels: below the top a node budget, no other limit
+// needed; the top by movetime or tc, else search.TopLevelTime). Results are from A's point of view. -rules takes the
 // notation of doushouqi.ParseRules, such as "standard" or
 // "trapped-capture,move-limit=200,threefold" (the public engines' rules).
 //

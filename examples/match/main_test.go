@@ -77,10 +77,31 @@ func TestParseSpec(t *testing.T) {
 	s, err = ParseSpec("engine=/bin/x,movetime=100ms,option.Threads=2")
 	require.NoError(t, err)
 	assert.Equal(t, [][2]string{{"Threads", "2"}}, s.Options)
-	for _, bad := range []string{"", "depth=0", "depth=65", "nodes=-1", "movetime=0s", "hash=0", "color=red,depth=1", "engine=search", "engine=search,depth=2,option.X=1", "depth"} {
+	for _, bad := range []string{"", "depth=0", "depth=65", "nodes=-1", "movetime=0s", "hash=0", "color=red,depth=1", "engine=search", "engine=search,depth=2,option.X=1", "depth",
+		"level=0", "level=9", "level=x", "level=2,seed=-1", "engine=baseline,level=2", "seed=3"} {
 		_, err := ParseSpec(bad)
 		assert.Error(t, err, bad)
 	}
+	s, err = ParseSpec("level=3,seed=7")
+	require.NoError(t, err)
+	assert.Equal(t, Spec{Name: "search", Engine: "search", Hash: 16, Level: 3, Seed: 7}, s)
+	s, err = ParseSpec("level=8")
+	require.NoError(t, err)
+	assert.Equal(t, search.TopLevelTime, s.MoveTime, "the top level plays by time")
+}
+
+// TestMatchLevels: two levels of the ladder play a match, as the ladder is
+// measured, and the games differ with the openings.
+func TestMatchLevels(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	code, out, progress := runMatch(t, "-a", "level=1,name=L1", "-b", "level=2,seed=3,name=L2", "-openings", openingsFile, "-games", "4", "-sprt", "0,200", "-records", file)
+	require.Equal(t, 0, code, progress)
+	assert.Contains(t, out, "L1 vs L2: 4 games:")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	records := splitRecords(string(data))
+	require.Len(t, records, 4)
+	assert.NotEqual(t, records[0], records[2])
 }
 
 func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {

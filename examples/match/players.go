@@ -28,12 +28,17 @@ type Spec struct {
 	Inc      time.Duration // game clock: added after each move
 	Hash     int           // table size in MiB
 	Options  [][2]string   // option.NAME=VALUE: setoption for an engine binary
+	Level    search.Level  // engine=search at a level of the AI ladder, 1..search.MaxLevel; 0: none
+	Seed     uint64        // the level's seed
 }
 
 // ParseSpec reads a comma-separated list of key=value fields: engine, name,
 // depth, nodes, movetime (a Go duration), tc (a game clock BASE+INC, such
-// as 10s+100ms), hash, and option.NAME for engine binaries. At least one of
-// depth, nodes, movetime and tc is needed.
+// as 10s+100ms), hash, option.NAME for engine binaries, and level (1..8)
+// and seed for engine=search at a level of the AI ladder (search.Levels).
+// At least one of depth, nodes, movetime, tc and level is needed; a level
+// below the top is bounded by its node budget, the top level
+// (search.MaxLevel) by movetime or tc, or else search.TopLevelTime.
 func ParseSpec(s string) (Spec, error) {
 	spec := Spec{Engine: "search", Hash: 16}
 	for field := range strings.SplitSeq(s, ",") {
@@ -76,6 +81,15 @@ func ParseSpec(s string) (Spec, error) {
 			if err == nil && (spec.Hash < 1 || spec.Hash > 4096) {
 				err = errors.New("want 1..4096 MiB")
 			}
+		case key == "level":
+			var n int
+			n, err = strconv.Atoi(value)
+			spec.Level = search.Level(n)
+			if _, ok := spec.Level.Info(); err == nil && !ok {
+				err = fmt.Errorf("want 1..%d", int(search.MaxLevel))
+			}
+		case key == "seed":
+			spec.Seed, err = strconv.ParseUint(value, 10, 64)
 		case strings.HasPrefix(key, "option.") && len(key) > len("option."):
 			spec.Options = append(spec.Options, [2]string{strings.TrimPrefix(key, "option."), value})
 		default:
@@ -85,8 +99,14 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("engine spec %q: %s %q: %v", s, key, value, err)
 		}
 	}
-	if spec.Depth == 0 && spec.Nodes == 0 && spec.MoveTime == 0 && spec.Base == 0 {
-		return Spec{}, fmt.Errorf("engine spec %q: set depth, nodes, movetime or tc", s)
+	if spec.Level == search.MaxLevel && spec.Depth == 0 && spec.Nodes == 0 && spec.MoveTime == 0 && spec.Base == 0 {
+		spec.MoveTime = search.TopLevelTime
+	}
+	if spec.Depth == 0 && spec.Nodes == 0 && spec.MoveTime == 0 && spec.Base == 0 && spec.Level == 0 {
+		return Spec{}, fmt.Errorf("engine spec %q: set depth, nodes, movetime, tc or level", s)
+	}
+	if spec.Level != 0 && spec.Engine != "search" {
+		return Spec{}, fmt.Errorf("engine spec %q: level is for engine=search (an engine binary takes option.Level)", s)
 	}
 	if spec.Base > 0 && spec.MoveTime > 0 {
 		return Spec{}, fmt.Errorf("engine spec %q: movetime and tc exclude each other", s)
@@ -140,7 +160,8 @@ func (spec Spec) moveTime(g *dsq.Game, clock [2]time.Duration) time.Duration {
 }
 
 func (p *searchPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
-	r, err := p.engine.SearchGame(ctx, g, search.Options{Depth: p.s.Depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock)})
+	opts := search.Options{Depth: p.s.Depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock), Level: p.s.Level, Seed: p.s.Seed}
+	r, err := p.engine.SearchGame(ctx, g, opts)
 	return r.Move, err
 }
 

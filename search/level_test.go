@@ -1,0 +1,187 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
+)
+
+// levelGame plays plies half-moves from the start: level with seed as Red,
+// a depth-2 engine (deterministic) as Blue, and returns the moves.
+func levelGame(t *testing.T, level search.Level, seed uint64, plies int) string {
+	t.Helper()
+	opts, err := search.LevelOptions(level, seed)
+	require.NoError(t, err)
+	red := search.EnginePlayer{Engine: search.NewEngine(1), Options: opts}
+	blue := search.EnginePlayer{Engine: search.NewEngine(1), Options: search.Options{Depth: 2}}
+	g, err := search.PlayGame(context.Background(), dsq.StartPosition(), red, blue, plies)
+	require.NoError(t, err)
+	var b strings.Builder
+	for _, m := range g.Moves() {
+		b.WriteString(m.String() + " ")
+	}
+	return b.String()
+}
+
+// TestLevelVariety: at every level below the top, 20 seeds against the
+// same deterministic opponent give at least 15 different games by move 10
+// (ten moves of each side), and one seed gives the same game twice. With
+// -short, the two levels below the top (about 40 s together) are left out.
+func TestLevelVariety(t *testing.T) {
+	for level := search.Level(1); level < search.MaxLevel; level++ {
+		t.Run(level.String(), func(t *testing.T) {
+			if testing.Short() && level >= search.MaxLevel-2 {
+				t.Skip("the two levels below the top take about 40 s (-short)")
+			}
+			games := map[string]bool{}
+			for seed := uint64(1); seed <= 20; seed++ {
+				games[levelGame(t, level, seed, 20)] = true
+			}
+			assert.GreaterOrEqual(t, len(games), 15, "different games of 20 plies from 20 seeds")
+			t.Logf("%d different games of 20 plies from 20 seeds", len(games))
+			if level == 1 || level == search.MaxLevel-1 {
+				assert.Equal(t, levelGame(t, level, 7, 20), levelGame(t, level, 7, 20), "the same seed, the same game")
+			}
+		})
+	}
+}
+
+// TestLevelsTable: the ladder is named and ordered; each level below the
+// top searches more, and chooses less at random, than the one before.
+func TestLevelsTable(t *testing.T) {
+	var names []string
+	for i, lv := range search.Levels {
+		assert.Equal(t, search.Level(i+1), lv.Level)
+		assert.NotEmpty(t, lv.Name)
+		assert.NotEmpty(t, lv.About)
+		names = append(names, lv.Name)
+		if lv.Level == search.MaxLevel {
+			assert.Zero(t, lv.Nodes, "the top plays by time")
+			continue
+		}
+		assert.Positive(t, lv.Nodes)
+		assert.Positive(t, lv.Width)
+		if i > 0 {
+			prev := search.Levels[i-1]
+			assert.Greater(t, lv.Nodes, prev.Nodes, "level %d nodes", lv.Level)
+			assert.LessOrEqual(t, lv.Width, prev.Width, "level %d width", lv.Level)
+			assert.Less(t, lv.Spread, prev.Spread, "level %d spread", lv.Level)
+			assert.LessOrEqual(t, lv.Blunder, prev.Blunder, "level %d blunders", lv.Level)
+			assert.LessOrEqual(t, lv.Miss, prev.Miss, "level %d misses", lv.Level)
+		}
+	}
+	slices.Sort(names)
+	assert.Len(t, slices.Compact(names), int(search.MaxLevel), "names are unique")
+	assert.Equal(t, "3 (Dog)", search.Level(3).String())
+	assert.Equal(t, "Level(9)", search.Level(9).String())
+}
+
+// TestLevelOptions: the options of each level, and the levels refused.
+func TestLevelOptions(t *testing.T) {
+	for _, bad := range []search.Level{0, -1, search.MaxLevel + 1} {
+		_, err := search.LevelOptions(bad, 1)
+		assert.ErrorIs(t, err, search.ErrOptions, "level %d", bad)
+		_, err = search.NewEngine(1).Search(context.Background(), dsq.StartPosition(), search.Options{Level: bad, Depth: 1})
+		if bad != 0 {
+			assert.ErrorIs(t, err, search.ErrOptions, "Options.Level %d", bad)
+		} else {
+			assert.NoError(t, err, "Options.Level 0 is the plain search")
+		}
+	}
+	top, err := search.LevelOptions(search.MaxLevel, 5)
+	require.NoError(t, err)
+	assert.Equal(t, search.TopLevelTime, top.Time)
+	low, err := search.LevelOptions(2, 5)
+	require.NoError(t, err)
+	assert.Equal(t, search.Options{Level: 2, Seed: 5}, low)
+}
+
+// TestLevelBudget: a level below the top stays within its node budget (the
+// first iteration aside), reports its depth, and plays a legal move; an
+// explicit smaller Nodes, a Time or an ended context bound it too.
+func TestLevelBudget(t *testing.T) {
+	ctx := context.Background()
+	start := dsq.StartPosition()
+	e := search.NewEngine(1)
+	for _, lv := range search.Levels[:search.MaxLevel-1] {
+		var first search.Result
+		for seed := range uint64(8) {
+			r, err := e.Search(ctx, start, search.Options{Level: lv.Level, Seed: seed})
+			require.NoError(t, err)
+			assert.True(t, start.IsLegal(r.Move))
+			if r.Depth > 1 {
+				assert.LessOrEqual(t, r.Nodes, lv.Nodes, "level %d", lv.Level)
+			}
+			if seed == 0 {
+				first = r
+			}
+		}
+		again, err := search.NewEngine(4).Search(ctx, start, search.Options{Level: lv.Level, Seed: 0})
+		require.NoError(t, err)
+		assert.Equal(t, first, again, "level %d: another engine, the same seed, the same result", lv.Level)
+	}
+	r, err := e.Search(ctx, start, search.Options{Level: search.MaxLevel - 1, Nodes: 2000})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, r.Nodes, uint64(2000), "Nodes below the level's budget bounds it")
+	begun := time.Now()
+	_, err = e.Search(ctx, start, search.Options{Level: search.MaxLevel - 1, Time: 5 * time.Millisecond})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(begun), time.Second, "Time bounds a level")
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = e.Search(done, start, search.Options{Level: 1})
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// TestLevelOversights: the lowest level leaves pieces to be taken or
+// passes up captures now and then; the level below the top, in the same
+// positions, much less often. Each position has a capture that wins
+// material at once.
+func TestLevelOversights(t *testing.T) {
+	// Red's lion on d5 can take Blue's undefended wolf on d6.
+	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/3L3/7/R1P1W1E/1C3D1/T6 r 0 1")
+	require.NoError(t, err)
+	capture := dsq.NewMove(dsq.D5, dsq.D6)
+	require.True(t, pos.IsLegal(capture), "the test position has the capture")
+	missed := func(level search.Level) int {
+		n := 0
+		for seed := range uint64(60) {
+			r, err := search.NewEngine(1).Search(context.Background(), pos, search.Options{Level: level, Seed: seed})
+			require.NoError(t, err)
+			if r.Move != capture {
+				n++
+			}
+		}
+		return n
+	}
+	low, high := missed(1), missed(search.MaxLevel-1)
+	assert.Greater(t, low, 6, "level 1 passes up the free wolf in some of 60 seeds")
+	assert.Less(t, high, low, "level %d misses it less often than level 1", search.MaxLevel-1)
+	t.Logf("the free wolf passed up in 60 seeds: level 1 %d, level %d %d", low, search.MaxLevel-1, high)
+}
+
+func ExampleLevelOptions() {
+	// Level 3 with seed 42: the same game and seed give the same move.
+	opts, err := search.LevelOptions(3, 42)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := search.NewEngine(1).Search(context.Background(), dsq.StartPosition(), opts)
+	b, _ := search.NewEngine(1).Search(context.Background(), dsq.StartPosition(), opts)
+	fmt.Println(search.Level(3), a.Move == b.Move)
+	info, _ := search.MaxLevel.Info()
+	fmt.Println(search.MaxLevel, info.About)
+	// Output:
+	// 3 (Dog) true
+	// 8 (Elephant) the engine at full strength, with the endgame tables
+}
