@@ -58,6 +58,8 @@ func solve(m Material, rules dsq.Rules, children map[Material]*Table, opts Optio
 	for _, p := range m.Pieces() {
 		if c := m.Without(p.Color(), p.Animal()); c.Solvable() && children[c] == nil {
 			return nil, fmt.Errorf("endgame: solving %v needs the table of %v first", m, c)
+		} else if c.Solvable() && children[c].data == nil {
+			return nil, fmt.Errorf("%w: solving %v needs the table of %v", ErrClosed, m, c)
 		}
 	}
 	s := &solver{lay: newLayout(m), rules: rules, limit: moveLimit(rules), children: children}
@@ -237,6 +239,9 @@ func (s *solver) afterCapture(sq *[MaxPieces]dsq.Square, side dsq.Color, m genMo
 	t := s.children[l.mat.Without(vp.Color(), vp.Animal())]
 	if t == nil {
 		return Value{}, fmt.Errorf("endgame: %v: no table for %v", l.mat, l.mat.Without(vp.Color(), vp.Animal()))
+	}
+	if t.data == nil {
+		return Value{}, fmt.Errorf("%w: %v: the table of %v", ErrClosed, l.mat, t.mat)
 	}
 	var csq [MaxPieces]dsq.Square
 	n := 0

@@ -20,9 +20,12 @@ type Stats struct {
 	LongestWinAt [2]dsq.Position
 }
 
-// Stats counts the table's results.
+// Stats counts the table's results (none for a closed table).
 func (t *Table) Stats() Stats {
 	st := Stats{Material: t.mat, LongestWin: [2]int{-1, -1}}
+	if t.data == nil {
+		return st
+	}
 	l := t.lay
 	var sq [MaxPieces]dsq.Square
 	longest := [2]int{-1, -1}

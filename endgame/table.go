@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"encoding/binary"
+	"runtime"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -15,7 +16,10 @@ type Table struct {
 	limit int
 	lay   *layout
 	width int    // bytes per entry: 1 or 2
-	data  []byte // the entries, little-endian, in index order
+	data  []byte // the entries, little-endian, in index order; nil once closed
+
+	mapped  []byte          // the whole file's mapping, when data lies in one
+	cleanup runtime.Cleanup // unmaps mapped if the table is dropped unclosed
 }
 
 func newTable(lay *layout, rules dsq.Rules, codes []uint16, top uint16) *Table {
@@ -48,18 +52,41 @@ func (t *Table) Bytes() int { return len(t.data) }
 
 // code returns the entry at index i.
 func (t *Table) code(i int) uint16 {
+	var c uint16
 	if t.width == 1 {
-		return uint16(t.data[i])
+		c = uint16(t.data[i])
+	} else {
+		c = binary.LittleEndian.Uint16(t.data[2*i:])
 	}
-	return binary.LittleEndian.Uint16(t.data[2*i:])
+	// t must outlive the read: its cleanup unmaps data once t is unreachable.
+	runtime.KeepAlive(t)
+	return c
+}
+
+// Close releases the table's entries: the file mapping of a table read by
+// ReadFile, or the heap. Afterwards Probe returns false, and WriteTo,
+// Verify and solving with it as a child return ErrClosed. Close must not
+// run at the same time as a probe of the table; closing twice is harmless.
+func (t *Table) Close() error {
+	if t.data == nil {
+		return nil
+	}
+	t.data = nil
+	if t.mapped == nil {
+		return nil
+	}
+	t.cleanup.Stop()
+	b := t.mapped
+	t.mapped = nil
+	return unmapFile(b)
 }
 
 // Probe returns the value of pos, whose material must be the table's and
 // whose rules the table's (Threefold aside): the value for the side to
 // move at pos's own no-capture count. It returns false for another material
-// or other rules.
+// or other rules, and for a closed table.
 func (t *Table) Probe(pos dsq.Position) (Value, bool) {
-	if MaterialOf(pos) != t.mat || !sameRules(pos.Rules(), t.rules) {
+	if t.data == nil || MaterialOf(pos) != t.mat || !sameRules(pos.Rules(), t.rules) {
 		return Value{}, false
 	}
 	if v, decided := decidedValue(&pos); decided {

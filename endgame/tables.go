@@ -50,9 +50,13 @@ func (ts *Tables) Materials() []Material {
 }
 
 // Add adds a table made under the same rules, such as one read from a file.
+// A closed table is refused with ErrClosed.
 func (ts *Tables) Add(t *Table) error {
 	if t == nil || t.lay == nil {
 		return fmt.Errorf("endgame: Add: no table (nil or the zero Table)")
+	}
+	if t.data == nil {
+		return fmt.Errorf("%w: %v", ErrClosed, t.mat)
 	}
 	if !sameRules(t.rules, ts.rules) {
 		return fmt.Errorf("endgame: table %v is for rules %v, not %v", t.mat, t.rules, ts.rules)
@@ -62,6 +66,25 @@ func (ts *Tables) Add(t *Table) error {
 	}
 	ts.byMat[t.mat] = t
 	return nil
+}
+
+// Close releases the tables of the set that lie in mapped files (those read
+// by Open, Load or LoadDir, or by ReadFile and added; see ReadFile), and
+// empties the set: afterwards Probe returns false until tables are added
+// again. A mapped table shared with another set by Add is closed there too.
+// Close must not run at the same time as probes. It returns the first error
+// of releasing a mapping.
+func (ts *Tables) Close() error {
+	var first error
+	for m, t := range ts.byMat {
+		if t.mapped != nil {
+			if err := t.Close(); err != nil && first == nil {
+				first = err
+			}
+		}
+		delete(ts.byMat, m)
+	}
+	return first
 }
 
 // Generate solves each of ms and every material its captures lead to that

@@ -25,6 +25,9 @@ func (ts *Tables) Verify(m Material, opts Options) error {
 	if t == nil {
 		return fmt.Errorf("%w: no table for %v", ErrMaterial, m)
 	}
+	if t.data == nil {
+		return fmt.Errorf("%w: %v", ErrClosed, m)
+	}
 	s := &solver{lay: t.lay, rules: t.rules, limit: t.limit, children: ts.byMat, threads: opts.Threads}
 	if s.threads <= 0 {
 		s.threads = dsq.AllThreads()
