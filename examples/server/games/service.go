@@ -308,10 +308,19 @@ func (s *Service) retry(err error, fresh bool) bool {
 }
 
 // commit runs fn on game id (the cached version, or with fresh the stored
-// one) under the game's lock, and stores the version fn makes. On
-// store.ErrConflict the cached version was stale: it is dropped. fn's AI
-// ticket is released unless the change is stored.
+// one) under the game's lock, stores the version fn makes and puts it in
+// the cache, then tells Stored. On store.ErrConflict the cached version was
+// stale: it is dropped. fn's AI ticket is released unless the change is
+// stored.
 func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*change, error), fresh bool) (*change, error) {
+	c, err := s.commitLocked(ctx, id, fn, fresh)
+	if err == nil {
+		s.cfg.Stored(id)
+	}
+	return c, err
+}
+
+func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game) (*change, error), fresh bool) (*change, error) {
 	mu := s.lock(id)
 	mu.Lock()
 	defer mu.Unlock()
@@ -336,7 +345,6 @@ func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*ch
 	}
 	c.g.Version, c.g.Updated = r.Version, r.Updated
 	s.cache.put(c.g)
-	s.cfg.Stored(id)
 	return c, nil
 }
 
