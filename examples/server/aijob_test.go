@@ -35,6 +35,13 @@ func storeGameAs(t *testing.T, s *Server, aiColor dsq.Color, start string, moves
 		_, err := play.PlayText(m)
 		require.NoError(t, err)
 	}
+	return storePlay(t, s, aiColor, play)
+}
+
+// storePlay writes play into the server's store as an AI game, the AI
+// playing aiColor.
+func storePlay(t *testing.T, s *Server, aiColor dsq.Color, play *dsq.Game) *games.Game {
+	t.Helper()
 	seat := hashHex("player")
 	r := &store.Game{ID: newID(), Mode: "ai", AIColor: aiColor.String(), Level: 2}
 	if aiColor == dsq.Blue {
@@ -131,6 +138,20 @@ func TestResume(t *testing.T) {
 	other := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "g3g4")
 	st = c.waitAI(other.ID)
 	assert.Len(t, st["moves"], 2)
+
+	// A draw offer left unanswered by a stop is answered after the restart.
+	play := dsq.NewGame()
+	require.NoError(t, play.OfferDraw(dsq.Red))
+	offered := storePlay(t, s, dsq.Blue, play)
+	require.True(t, offered.AIThinking())
+	s.Resume(context.Background())
+	require.Eventually(t, func() bool {
+		g, err := s.games.Get(context.Background(), offered.ID)
+		return err == nil && !g.AIThinking()
+	}, 30*time.Second, 10*time.Millisecond)
+	st = c.state(offered.ID)
+	assert.Nil(t, st["drawOffer"], "answered (declined: an even start)")
+	assert.Equal(t, false, st["over"])
 }
 
 // TestTargetsJumpRefused: a tiger's river jump blocked by a rat is listed
