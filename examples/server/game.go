@@ -9,6 +9,13 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/games"
 )
 
+// newGames is the games service of a server on cfg: its store, AI pool and
+// settings, telling the live hub of every change it stores.
+func newGames(cfg Config) *games.Service {
+	return games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
+		AITime: cfg.AITime, Tables: cfg.Tables, CacheSize: cfg.CacheSize})
+}
+
 // bearer returns the request's bearer token, "" if none.
 func bearer(r *http.Request) string {
 	auth := r.Header.Get("Authorization")

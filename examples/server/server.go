@@ -84,8 +84,7 @@ func NewServer(cfg Config) *Server {
 		cfg: cfg, log: cfg.Logger,
 		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
 		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
-		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
-			AITime: cfg.AITime, Tables: cfg.Tables, CacheSize: cfg.CacheSize}),
+		games:   newGames(cfg),
 		streams: map[string]int{},
 		closing: make(chan struct{}),
 	}
