@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -213,4 +214,35 @@ func TestLevels(t *testing.T) {
 	// A stored level the site no longer has is played at the nearest.
 	assert.Equal(t, Levels[len(Levels)-1].Depth, s.searchOptions(&Game{Level: 99}).Depth)
 	assert.Equal(t, Levels[0].Depth, s.searchOptions(&Game{Level: 0}).Depth)
+}
+
+// TestChangeRetriesOnASharedDatabase: on PostgreSQL, where other instances
+// change games, a change refused on a cached version is tried again on the
+// stored one, which the client may have seen already: here the second
+// instance has not heard of the first's move (no listener), and the next
+// move, made on the state the client saw, is taken.
+func TestChangeRetriesOnASharedDatabase(t *testing.T) {
+	dsn := os.Getenv("DSQ_TEST_POSTGRES")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DSQ_TEST_POSTGRES is not set: CI must run this test on PostgreSQL")
+		}
+		t.Skip("DSQ_TEST_POSTGRES not set (a postgres:// URL)")
+	}
+	a, b := serviceOn(t, dsn), serviceOn(t, dsn)
+	ctx := context.Background()
+	c, err := a.Create(ctx, Spec{Mode: "online"})
+	require.NoError(t, err)
+	id := c.Game.ID
+	_, err = b.Get(ctx, id) // b caches the game with a free seat
+	require.NoError(t, err)
+	res, err := a.Change(ctx, id, "", Join{Invite: c.Invite})
+	require.NoError(t, err)
+	blue := res.Seats["blue"]
+	_, err = a.Change(ctx, id, c.Seats["red"], Move{Move: dsq.NewMove(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	// Blue's token is unknown to b's cached version, and so is Red's move.
+	res, err = b.Change(ctx, id, blue, Move{Move: dsq.NewMove(dsq.A7, dsq.A6), Ply: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Game.Ply())
 }
