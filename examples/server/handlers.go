@@ -67,7 +67,7 @@ func apiErrorOf(err error) error {
 	return err
 }
 
-// answer writes g's state, or the error.
+// answer writes v with status, or the API's answer to err if there is one.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
 	if err != nil {
 		s.fail(w, r, apiErrorOf(err))

@@ -126,9 +126,6 @@ func (s *Service) Forget(id string) {
 	}
 }
 
-// Cached returns the number of games in memory.
-func (s *Service) Cached() int { return s.cache.len() }
-
 // Spec is a game to create, as the API gives it.
 type Spec struct {
 	Mode  string `json:"mode"`  // "ai", "local" or "online"
