@@ -2,48 +2,126 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"testing"
+	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// storeGame writes a game straight into the server's store, from start,
-// with the player's seat token "player" (red) and the AI as blue.
-func storeGame(t *testing.T, s *Server, start string, moves ...string) *store.Game {
+// storeGame writes an AI game straight into the server's store, from start
+// with moves played: the AI plays blue, the player red with the seat token
+// "player".
+func storeGame(t *testing.T, s *Server, start string, moves ...string) *games.Game {
 	t.Helper()
-	rec := &store.Game{ID: randomHex(), Mode: "ai", Rules: "standard", Start: start, AIColor: "blue", Level: 2,
-		RedSeat: hashToken("player"), Moves: moves}
-	g, err := replay(rec)
+	return storeGameAs(t, s, dsq.Blue, start, moves...)
+}
+
+// storeGameAs is storeGame with the AI playing aiColor.
+func storeGameAs(t *testing.T, s *Server, aiColor dsq.Color, start string, moves ...string) *games.Game {
+	t.Helper()
+	pos, err := dsq.ParsePosition(start)
 	require.NoError(t, err)
-	rec.First = g.Start().SideToMove().String()
-	derive(rec, g)
-	require.NoError(t, s.cfg.Store.Create(context.Background(), rec))
-	return rec
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	for _, m := range moves {
+		_, err := play.PlayText(m)
+		require.NoError(t, err)
+	}
+	return storePlay(t, s, aiColor, play)
+}
+
+// storePlay writes play into the server's store as an AI game, the AI
+// playing aiColor.
+func storePlay(t *testing.T, s *Server, aiColor dsq.Color, play *dsq.Game) *games.Game {
+	t.Helper()
+	seat := hashHex("player")
+	r := &store.Game{ID: newID(), Mode: "ai", AIColor: aiColor.String(), Level: 2}
+	if aiColor == dsq.Blue {
+		r.RedSeat = seat
+	} else {
+		r.BlueSeat = seat
+	}
+	g, err := games.WithGame(r, play)
+	require.NoError(t, err)
+	row, err := g.Row()
+	require.NoError(t, err)
+	require.NoError(t, s.cfg.Store.Create(context.Background(), row))
+	return g
+}
+
+// newID returns a fresh game id.
+func newID() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// hashHex is the SHA-256 of s in hex: what the store keeps of a seat token.
+func hashHex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }
 
 // TestAIAcceptsDrawWhenBehind: the AI answers a draw offer by its own
-// evaluation: it plays on at the start and accepts when far behind.
+// evaluation, as a job: the offer's POST returns at once with the offer
+// pending and the AI thinking; the answer comes as a change of state. The
+// AI plays on at the start and accepts when far behind.
 func TestAIAcceptsDrawWhenBehind(t *testing.T) {
 	c, s := newClient(t, testOptions{})
 	// Blue (the AI) without its lion, tiger and elephant.
-	rec := storeGame(t, s, "7/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
-	res := c.as("player", "POST", "/api/games/"+rec.ID+"/draw", `{"action":"offer"}`)
+	g := storeGame(t, s, "7/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
+	watch := c.events(g.ID)
+	watch.waitPly(t, 0)
+	res := c.as("player", "POST", "/api/games/"+g.ID+"/draw", `{"action":"offer"}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)
-	assert.Equal(t, true, res.body["over"])
-	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, res.body["outcome"])
-	// Stored, and replayed as an agreed draw.
-	st := c.state(rec.ID)
+	assert.Equal(t, "red", res.body["drawOffer"], "pending")
+	assert.Equal(t, true, res.body["aiThinking"])
+	assert.Equal(t, false, res.body["over"])
+	res = c.as("player", "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
+	assert.Equal(t, http.StatusConflict, res.status, "no move while the AI weighs the offer")
+	st := waitEvent(t, watch, func(st map[string]any) bool { return st["over"] == true })
+	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, st["outcome"])
+	assert.Equal(t, false, st["aiThinking"])
+	// Stored, and loaded as an agreed draw.
+	s.games.Forget(g.ID)
+	st = c.state(g.ID)
 	assert.Equal(t, "draw agreed", st["outcome"].(map[string]any)["reason"])
 
 	// Red (the player) without its lion, tiger and elephant: the AI plays on.
-	rec = storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/2W1P1R/1C3D1/7 r 0 1")
-	res = c.as("player", "POST", "/api/games/"+rec.ID+"/draw", `{"action":"offer"}`)
+	g = storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/2W1P1R/1C3D1/7 r 0 1")
+	res = c.as("player", "POST", "/api/games/"+g.ID+"/draw", `{"action":"offer"}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)
-	assert.Equal(t, false, res.body["over"])
-	assert.Nil(t, res.body["drawOffer"], "declined at once")
+	assert.Equal(t, "red", res.body["drawOffer"], "pending")
+	st = c.waitAI(g.ID)
+	assert.Equal(t, false, st["over"])
+	assert.Nil(t, st["drawOffer"], "declined")
+	res = c.as("player", "POST", "/api/games/"+g.ID+"/moves", `{"move":"g3g4","ply":0}`)
+	assert.Equal(t, http.StatusOK, res.status, "the game goes on")
+}
+
+// waitEvent returns the first state event ok accepts.
+func waitEvent(t *testing.T, s *sse, ok func(map[string]any) bool) map[string]any {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case st, open := <-s.events:
+			require.True(t, open, "event stream ended")
+			if ok(st) {
+				return st
+			}
+		case <-timeout:
+			t.Fatal("no such state")
+		}
+	}
 }
 
 // TestResume: a game left with the AI to move (a stop before its job ran)
@@ -51,7 +129,7 @@ func TestAIAcceptsDrawWhenBehind(t *testing.T) {
 func TestResume(t *testing.T) {
 	c, s := newClient(t, testOptions{})
 	waiting := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "a3a4")
-	require.True(t, aiToMove(waiting))
+	require.True(t, waiting.AIThinking())
 	s.Resume(context.Background())
 	st := c.waitAI(waiting.ID)
 	assert.Len(t, st["moves"], 2)
@@ -60,14 +138,28 @@ func TestResume(t *testing.T) {
 	other := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "g3g4")
 	st = c.waitAI(other.ID)
 	assert.Len(t, st["moves"], 2)
+
+	// A draw offer left unanswered by a stop is answered after the restart.
+	play := dsq.NewGame()
+	require.NoError(t, play.OfferDraw(dsq.Red))
+	offered := storePlay(t, s, dsq.Blue, play)
+	require.True(t, offered.AIThinking())
+	s.Resume(context.Background())
+	require.Eventually(t, func() bool {
+		g, err := s.games.Get(context.Background(), offered.ID)
+		return err == nil && !g.AIThinking()
+	}, 30*time.Second, 10*time.Millisecond)
+	st = c.state(offered.ID)
+	assert.Nil(t, st["drawOffer"], "answered (declined: an even start)")
+	assert.Equal(t, false, st["over"])
 }
 
 // TestTargetsJumpRefused: a tiger's river jump blocked by a rat is listed
 // with its rule, beside the neighbours it may not enter.
 func TestTargetsJumpRefused(t *testing.T) {
 	c, s := newClient(t, testOptions{})
-	rec := storeGame(t, s, "l5t/1d3c1/2p1w1e/7/1r5/7/ETW1P1R/1C3D1/6L r 0 1")
-	res := c.req("GET", "/api/games/"+rec.ID+"/targets?from=b3", "")
+	g := storeGame(t, s, "l5t/1d3c1/2p1w1e/7/1r5/7/ETW1P1R/1C3D1/6L r 0 1")
+	res := c.req("GET", "/api/games/"+g.ID+"/targets?from=b3", "")
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	assert.Equal(t, []any{}, res.body["targets"])
 	codes := map[string]string{}
@@ -79,20 +171,22 @@ func TestTargetsJumpRefused(t *testing.T) {
 		"b4": "water", "b7": "jump-blocked"}, codes)
 }
 
-// TestDamagedRecord: a stored game that does not replay (a damaged
+// TestDamagedRecord: a stored game that does not load (a damaged
 // database) is a 500 with no detail for the client, and the detail in the
 // log.
 func TestDamagedRecord(t *testing.T) {
 	var logs syncBuffer
 	c, s := newClient(t, testOptions{logs: &logs})
-	rec := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
-	rec.Moves = []string{"a3a5"}
-	require.NoError(t, s.cfg.Store.Update(context.Background(), rec))
-	s.cache.remove(rec.ID)
-	res := c.req("GET", "/api/games/"+rec.ID, "")
+	g := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
+	r, err := s.cfg.Store.Get(context.Background(), g.ID)
+	require.NoError(t, err)
+	r.Record = []byte(`{"moves":["a3a5"],"result":"*"}`)
+	require.NoError(t, s.cfg.Store.Update(context.Background(), r))
+	s.games.Forget(g.ID)
+	res := c.req("GET", "/api/games/"+g.ID, "")
 	assert.Equal(t, http.StatusInternalServerError, res.status)
 	assert.Equal(t, map[string]any{"code": "internal", "message": "internal error"}, res.body)
-	res = c.as("player", "POST", "/api/games/"+rec.ID+"/resign", `{}`)
+	res = c.as("player", "POST", "/api/games/"+g.ID+"/resign", `{}`)
 	assert.Equal(t, http.StatusInternalServerError, res.status)
 	assert.Contains(t, logs.String(), "a3a5")
 }

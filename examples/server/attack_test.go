@@ -30,7 +30,7 @@ func snapshot(c *client, id string) map[string]any {
 func TestAttacksRefused(t *testing.T) {
 	c, _ := newClient(t, testOptions{})
 	online := c.create(`{"mode":"online"}`)
-	joined := c.req("POST", "/api/games/"+online.id+"/join", `{}`)
+	joined := c.req("POST", "/api/games/"+online.id+"/join", online.joinBody())
 	require.Equal(t, http.StatusOK, joined.status)
 	blue := joined.body["seats"].(map[string]any)["blue"].(string)
 	red := online.seats["red"]
@@ -84,7 +84,7 @@ func TestAttacksRefused(t *testing.T) {
 		{"no ply", "POST", on + "/moves", `{"move":"a3a4"}`, []string{"Authorization", "Bearer " + red}, 400, "bad-request"},
 		{"bad move text", "POST", on + "/moves", `{"move":"a3a99","ply":0}`, []string{"Authorization", "Bearer " + red}, 400, "bad-request"},
 		{"illegal move", "POST", on + "/moves", `{"move":"a3a5","ply":0}`, []string{"Authorization", "Bearer " + red}, 422, "not-a-step"},
-		{"join a full game", "POST", on + "/join", `{}`, nil, 409, "conflict"},
+		{"join a full game", "POST", on + "/join", online.joinBody(), nil, 409, "conflict"},
 		{"join an AI game", "POST", ai + "/join", `{}`, nil, 409, "conflict"},
 		{"a local game's undo at the start", "POST", "/api/games/" + other.id + "/undo", `{"ply":0}`,
 			[]string{"Authorization", "Bearer " + other.seats["red"]}, 409, "conflict"},
@@ -123,7 +123,7 @@ func TestIDsAndTokens(t *testing.T) {
 		st := c.state(g.id)
 		raw := fmt.Sprint(st)
 		assert.NotContains(t, raw, g.seats["red"], "a token in the state")
-		assert.NotContains(t, raw, hashToken(g.seats["red"]), "a token's hash in the state")
+		assert.NotContains(t, raw, hashHex(g.seats["red"]), "a token's hash in the state")
 	}
 }
 
@@ -255,7 +255,7 @@ func TestNoTokenInLogs(t *testing.T) {
 	assert.Contains(t, out, `"status":401`)
 	for _, tok := range g.seats {
 		assert.NotContains(t, out, tok)
-		assert.NotContains(t, out, hashToken(tok))
+		assert.NotContains(t, out, hashHex(tok))
 	}
 	assert.NotContains(t, out, "Bearer")
 }

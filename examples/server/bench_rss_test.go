@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/require"
 )
@@ -53,42 +55,48 @@ func fillGames(tb testing.TB, file string, n int) {
 	defer db.Close()
 	tx, err := db.Begin()
 	require.NoError(tb, err)
-	stmt, err := tx.Prepare(`INSERT INTO games (id, mode, rules, start, first, moves, ply, to_move,
-		ai_color, level, red_seat, blue_seat, draw_offer, resigned, draw_agreed, over, reason, winner,
-		version, created, updated) VALUES (?, ?, 'standard', ?, 'red', ?, ?, ?, ?, ?, ?, ?, '', ?, 0, ?, ?, ?, 1, ?, ?)`)
+	stmt, err := tx.Prepare(`INSERT INTO games (id, mode, record, ai_color, level, red_seat, blue_seat,
+		first, ply, to_move, draw_offer, over, reason, winner, version, created, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
 	require.NoError(tb, err)
-	games := benchGames(1000, 2)
+	moves := benchGames(1000, 2)
 	rng := rand.New(rand.NewPCG(3, 4))
 	now := time.Now().UnixMilli()
 	for i := range n {
-		rec := benchRecord(games, rng, i)
-		_, err := stmt.Exec(rec.ID, rec.Mode, rec.Start, strings.Join(rec.Moves, " "), len(rec.Moves), rec.ToMove,
-			rec.AIColor, rec.Level, rec.RedSeat, rec.BlueSeat, rec.Resigned, map[bool]int{true: 1}[rec.Over], rec.Reason, rec.Winner, now, now)
+		r := benchRecord(moves, rng, i)
+		_, err := stmt.Exec(r.ID, r.Mode, string(r.Record), r.AIColor, r.Level, r.RedSeat, r.BlueSeat,
+			r.First, r.Ply, r.ToMove, r.DrawOffer, map[bool]int{true: 1}[r.Over], r.Reason, r.Winner, now, now)
 		require.NoError(tb, err)
 	}
 	require.NoError(tb, tx.Commit())
 }
 
-// benchRecord is fillGames's game i.
-func benchRecord(games [][]string, rng *rand.Rand, i int) *store.Game {
+// benchRecord is fillGames's game i, as the store keeps it.
+func benchRecord(moves [][]string, rng *rand.Rand, i int) *store.Game {
 	modes := []string{"ai", "local", "online"}
-	rec := &store.Game{ID: fmt.Sprintf("%032x", i+1), Mode: modes[i%3], Rules: "standard",
-		Start: "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", First: "red", Moves: games[i%len(games)],
-		RedSeat: hashToken(fmt.Sprint("red-", i)), BlueSeat: hashToken(fmt.Sprint("blue-", i))}
-	if rec.Mode == "ai" {
-		rec.AIColor, rec.Level, rec.BlueSeat = "blue", 3, ""
+	r := &store.Game{ID: fmt.Sprintf("%032x", i+1), Mode: modes[i%3],
+		RedSeat: hashHex(fmt.Sprint("red-", i)), BlueSeat: hashHex(fmt.Sprint("blue-", i))}
+	if r.Mode == "ai" {
+		r.AIColor, r.Level, r.BlueSeat = "blue", 3, ""
 	}
-	g, err := replay(rec)
+	play := dsq.NewGame()
+	for _, m := range moves[i%len(moves)] {
+		if _, err := play.PlayText(m); err != nil {
+			panic(err)
+		}
+	}
+	g, err := games.WithGame(r, play)
 	if err != nil {
 		panic(err)
 	}
-	pos := g.Position()
-	if !g.IsOver() && (rng.IntN(10) > 0 || aiToMove(&store.Game{Mode: rec.Mode, ToMove: pos.SideToMove().String(), AIColor: rec.AIColor})) {
-		g.Resign(pos.SideToMove())
-		rec.Resigned = pos.SideToMove().String()
+	if !play.IsOver() && (rng.IntN(10) > 0 || g.AIThinking()) {
+		play.Resign(play.Position().SideToMove())
 	}
-	derive(rec, g)
-	return rec
+	r, err = g.Row()
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
 
 // BenchmarkRSS100kGames: the server's memory with 100,000 stored games,
@@ -136,11 +144,11 @@ func BenchmarkRSS100kGames(b *testing.B) {
 
 // finished counts the games fillGames finished (same draws).
 func finished(n int) int {
-	games := benchGames(1000, 2)
+	moves := benchGames(1000, 2)
 	rng := rand.New(rand.NewPCG(3, 4))
 	count := 0
 	for i := range n {
-		if benchRecord(games, rng, i).Over {
+		if benchRecord(moves, rng, i).Over {
 			count++
 		}
 	}

@@ -14,7 +14,6 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
-	"github.com/doushouqi/doushouqi/examples/server/store"
 )
 
 // elephantLion solves a red elephant and lion against a blue elephant (and
@@ -39,13 +38,8 @@ const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
 func TestAIPlaysTables(t *testing.T) {
 	ts := elephantLion(t)
 	c, s := newClient(t, testOptions{tables: ts})
-	rec := &store.Game{ID: randomHex(), Mode: "ai", Rules: "standard", Start: solved, First: "red", AIColor: "red", Level: 2,
-		BlueSeat: hashToken("player")}
-	g, err := replay(rec)
-	require.NoError(t, err)
-	derive(rec, g)
-	require.NoError(t, s.cfg.Store.Create(context.Background(), rec))
-	st := c.waitAI(rec.ID)
+	g := storeGameAs(t, s, dsq.Red, solved)
+	st := c.waitAI(g.ID)
 	assert.Equal(t, []any{"a5a6"}, st["moves"])
 
 	res := c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")

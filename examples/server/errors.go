@@ -31,7 +31,6 @@ func fail(status int, code, message string) *apiError {
 var (
 	errNotFound = fail(http.StatusNotFound, "not-found", "no such game")
 	errNoSeat   = fail(http.StatusUnauthorized, "no-seat", "this needs the seat token of a player of this game")
-	errChanged  = fail(http.StatusConflict, "conflict", "the game changed meanwhile: reload it and try again")
 	errInternal = fail(http.StatusInternalServerError, "internal", "internal error")
 )
 

@@ -55,7 +55,7 @@ func sigterm(t *testing.T, bin string) {
 	for _, g := range games {
 		rec, err := s.Get(context.Background(), g.id)
 		require.NoError(t, err)
-		assert.Len(t, rec.Moves, 2, "the AI's reply in game %s", g.id)
+		assert.Equal(t, 2, rec.Ply, "the AI's reply in game %s", g.id)
 	}
 }
 

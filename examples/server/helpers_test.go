@@ -130,11 +130,16 @@ func (c *client) as(token, method, path, body string) response {
 	return c.req(method, path, body, "Authorization", "Bearer "+token)
 }
 
-// game is a created game: its id and seat tokens.
+// game is a created game: its id, seat tokens, and for an online game its
+// invitation.
 type game struct {
-	id    string
-	seats map[string]string
+	id     string
+	seats  map[string]string
+	invite string
 }
+
+// joinBody is the body of a join by g's invitation.
+func (g game) joinBody() string { return `{"invite":"` + g.invite + `"}` }
 
 func (c *client) create(body string) game {
 	c.t.Helper()
@@ -144,6 +149,9 @@ func (c *client) create(body string) game {
 	out := game{id: g["id"].(string), seats: map[string]string{}}
 	for k, v := range res.body["seats"].(map[string]any) {
 		out.seats[k] = v.(string)
+	}
+	if inv, ok := res.body["invite"].(string); ok {
+		out.invite = inv
 	}
 	return out
 }

@@ -22,7 +22,7 @@ func TestTwoInstances(t *testing.T) {
 	g := a.create(`{"mode":"online"}`)
 	red := g.seats["red"]
 	path := "/api/games/" + g.id
-	res := b.req("POST", path+"/join", `{}`)
+	res := b.req("POST", path+"/join", g.joinBody())
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	blue := res.body["seats"].(map[string]any)["blue"].(string)
 

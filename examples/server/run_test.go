@@ -74,7 +74,7 @@ func TestRunRestart(t *testing.T) {
 	require.NoError(t, err)
 	rec, err := stored.Get(context.Background(), g.id)
 	require.NoError(t, err)
-	assert.Len(t, rec.Moves, 2, "the AI's reply was stored before run returned")
+	assert.Equal(t, 2, rec.Ply, "the AI's reply was stored before run returned")
 	stored.Close()
 
 	c, stop = startRun(t, "-db", db)
@@ -123,7 +123,7 @@ func TestTimeouts(t *testing.T) {
 	watch := c.events(g.id)
 	watch.waitPly(t, 0)
 	time.Sleep(time.Second) // beyond every timeout; keep-alives flow
-	res := c.req("POST", "/api/games/"+g.id+"/join", `{}`)
+	res := c.req("POST", "/api/games/"+g.id+"/join", g.joinBody())
 	require.Equal(t, 200, res.status)
 	st := watch.waitPly(t, 0)
 	assert.Equal(t, map[string]any{"red": true, "blue": true}, st["seated"], "the stream is still open")

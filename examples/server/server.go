@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"hash/fnv"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
@@ -48,16 +48,10 @@ type Server struct {
 	log     *slog.Logger
 	limiter *rateLimiter // game creation
 	posts   *rateLimiter // every POST
-	cache   *gameCache
+	games   *games.Service
 
-	// locks serialise the changes of one game within this process (the
-	// database's version column orders them between processes). A fixed
-	// array: memory does not grow with the number of games.
-	locks [256]sync.Mutex
-
-	mu       sync.Mutex
-	thinking map[string]bool // games whose AI move is queued or running here
-	streams  map[string]int  // live streams open, by client
+	mu      sync.Mutex
+	streams map[string]int // live streams open, by client
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -88,12 +82,11 @@ func NewServer(cfg Config) *Server {
 	}
 	return &Server{
 		cfg: cfg, log: cfg.Logger,
-		limiter:  newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
-		posts:    newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
-		cache:    newGameCache(cfg.CacheSize),
-		thinking: map[string]bool{},
-		streams:  map[string]int{},
-		closing:  make(chan struct{}),
+		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
+		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
+		games:   newGames(cfg),
+		streams: map[string]int{},
+		closing: make(chan struct{}),
 	}
 }
 
@@ -102,13 +95,6 @@ func (s *Server) writeTimeout() time.Duration {
 		return s.cfg.WriteTimeout
 	}
 	return 10 * time.Second
-}
-
-// lock returns the mutex of game id.
-func (s *Server) lock(id string) *sync.Mutex {
-	h := fnv.New32a()
-	h.Write([]byte(id))
-	return &s.locks[h.Sum32()%uint32(len(s.locks))]
 }
 
 // methods routes one path by method, answering others with 405 and Allow.
@@ -146,6 +132,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games", methods{"POST": s.create})
 	mux.Handle("/api/games/{id}", methods{"GET": s.get})
 	mux.Handle("/api/games/{id}/join", methods{"POST": s.join})
+	mux.Handle("/api/games/{id}/invite", methods{"GET": s.invite})
 	mux.Handle("/api/games/{id}/targets", methods{"GET": s.targets})
 	mux.Handle("/api/games/{id}/moves", methods{"POST": s.move})
 	mux.Handle("/api/games/{id}/undo", methods{"POST": s.undo})
@@ -169,18 +156,8 @@ func (s *Server) Shutdown() { s.closeOnce.Do(func() { close(s.closing) }) }
 // Changed is told of a change to game id made by another process (store
 // Listen); "" means any game.
 func (s *Server) Changed(id string) {
-	if id == "" {
-		s.cache.clear()
-	} else {
-		s.cache.remove(id)
-	}
+	s.games.Forget(id)
 	s.cfg.Hub.Publish(id)
-}
-
-// changed is told of a change this process stored.
-func (s *Server) changed(rec *store.Game) {
-	s.cache.put(rec)
-	s.cfg.Hub.Publish(rec.ID)
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
@@ -204,18 +181,6 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, err)
 }
 
-// Resume queues the AI's move in stored games where the AI is to move and
-// nobody is thinking for it (after a restart), as far as the pool has room.
-func (s *Server) Resume(ctx context.Context) {
-	ids, err := s.cfg.Store.AIToMove(ctx, s.cfg.Pool.Free())
-	if err != nil {
-		s.log.Error("resume AI games", "err", err)
-		return
-	}
-	for _, id := range ids {
-		rec, err := s.cfg.Store.Get(ctx, id)
-		if err == nil {
-			s.ensureAI(rec)
-		}
-	}
-}
+// Resume has the AI take up its part in stored games where nobody is at it
+// (after a restart), as far as the pool has room.
+func (s *Server) Resume(ctx context.Context) { s.games.Resume(ctx) }

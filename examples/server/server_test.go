@@ -100,8 +100,11 @@ func TestAIGame(t *testing.T) {
 
 		res = c.as(token, "POST", path+"/draw", `{"action":"offer"}`)
 		require.Equal(t, http.StatusOK, res.status, res.raw)
-		assert.Nil(t, res.body["drawOffer"], "the AI answers at once")
-		assert.Equal(t, false, res.body["over"], "an even start: the AI plays on")
+		assert.Equal(t, "red", res.body["drawOffer"], "the AI answers by a job")
+		assert.Equal(t, true, res.body["aiThinking"])
+		st = c.waitAI(g.id)
+		assert.Nil(t, st["drawOffer"], "answered")
+		assert.Equal(t, false, st["over"], "an even start: the AI plays on")
 
 		res = c.as(token, "POST", path+"/resign", `{}`)
 		require.Equal(t, http.StatusOK, res.status, res.raw)
@@ -124,12 +127,12 @@ func TestOnlineGame(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, res.status, "no resignation (and no win for the absent player) before the other joins")
 	assert.Equal(t, false, c.state(g.id)["over"])
 
-	res = c.req("POST", path+"/join", `{}`)
+	res = c.req("POST", path+"/join", g.joinBody())
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	seats := res.body["seats"].(map[string]any)
 	require.Equal(t, []string{"red"}, keys(seats))
 	red := seats["red"].(string)
-	res = c.req("POST", path+"/join", `{}`)
+	res = c.req("POST", path+"/join", g.joinBody())
 	assert.Equal(t, http.StatusConflict, res.status, "both seats taken")
 
 	res = c.as(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)

@@ -23,8 +23,8 @@ func ExampleStore_Update() {
 	}
 	defer s.Close()
 
-	g := &store.Game{ID: "0123456789abcdef0123456789abcdef", Mode: "local", Rules: "standard",
-		Start: "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", First: "red", ToMove: "red"}
+	g := &store.Game{ID: "0123456789abcdef0123456789abcdef", Mode: "local",
+		Record: []byte(`{"moves":[],"result":"*"}`), First: "red", ToMove: "red"}
 	if err := s.Create(ctx, g); err != nil {
 		fmt.Println(err)
 		return
@@ -32,16 +32,16 @@ func ExampleStore_Update() {
 	first, _ := s.Get(ctx, g.ID)
 	second, _ := s.Get(ctx, g.ID)
 
-	first.Moves, first.ToMove = []string{"a3a4"}, "blue"
+	first.Record, first.Ply, first.ToMove = []byte(`{"moves":["a3a4"],"result":"*"}`), 1, "blue"
 	fmt.Println("first:", s.Update(ctx, first), "version", first.Version)
-	second.Moves, second.ToMove = []string{"g3g4"}, "blue"
+	second.Record, second.Ply, second.ToMove = []byte(`{"moves":["g3g4"],"result":"*"}`), 1, "blue"
 	err = s.Update(ctx, second)
 	fmt.Println("second:", errors.Is(err, store.ErrConflict))
 
 	stored, _ := s.Get(ctx, g.ID)
-	fmt.Println("stored:", stored.Moves)
+	fmt.Println("stored:", string(stored.Record))
 	// Output:
 	// first: <nil> version 2
 	// second: true
-	// stored: [a3a4]
+	// stored: {"moves":["a3a4"],"result":"*"}
 }

@@ -80,27 +80,31 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 	return s, nil
 }
 
-// migrate applies, in one transaction, the numbered files of migrations/
-// that the database has not seen, and records each in schema_migrations.
+// migrate applies, in one transaction, the numbered steps the database has
+// not seen, in order, and records each in schema_migrations. A step is a
+// file of migrations/, a Go function of goSteps, or both (the file first).
 func (s *sqlStore) migrate(ctx context.Context) error {
 	files, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
-	type step struct {
-		n    int
-		file string
-	}
-	var steps []step
+	sqlFiles := map[int]string{}
+	var numbers []int
 	for _, f := range files {
 		num, _, _ := strings.Cut(path.Base(f), "_")
 		n, err := strconv.Atoi(num)
 		if err != nil {
 			return fmt.Errorf("store: migration %s: not numbered", f)
 		}
-		steps = append(steps, step{n, f})
+		sqlFiles[n] = f
+		numbers = append(numbers, n)
 	}
-	sort.Slice(steps, func(i, j int) bool { return steps[i].n < steps[j].n })
+	for n := range goSteps {
+		if _, ok := sqlFiles[n]; !ok {
+			numbers = append(numbers, n)
+		}
+	}
+	sort.Ints(numbers)
 
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -130,26 +134,33 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		applied[v] = true
 	}
 	rows.Close()
-	for _, st := range steps {
-		if applied[st.n] {
+	for _, n := range numbers {
+		if applied[n] {
 			continue
 		}
-		text, err := migrations.ReadFile(st.file)
-		if err != nil {
-			return err
-		}
-		// Statements end with ";"; comments are whole "--" lines.
-		for _, stmt := range strings.Split(stripComments(string(text)), ";") {
-			if strings.TrimSpace(stmt) == "" {
-				continue
+		if f, ok := sqlFiles[n]; ok {
+			text, err := migrations.ReadFile(f)
+			if err != nil {
+				return err
 			}
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("store: migration %s: %w", st.file, err)
+			// Statements end with ";"; comments are whole "--" lines.
+			for _, stmt := range strings.Split(stripComments(string(text)), ";") {
+				if strings.TrimSpace(stmt) == "" {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, stmt); err != nil {
+					return fmt.Errorf("store: migration %s: %w", f, err)
+				}
+			}
+		}
+		if step, ok := goSteps[n]; ok {
+			if err := step(ctx, s, tx); err != nil {
+				return fmt.Errorf("store: migration %d: %w", n, err)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version, applied) VALUES (?, ?)`),
-			st.n, time.Now().UnixMilli()); err != nil {
-			return fmt.Errorf("store: migration %s: %w", st.file, err)
+			n, time.Now().UnixMilli()); err != nil {
+			return fmt.Errorf("store: migration %d: %w", n, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

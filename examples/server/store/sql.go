@@ -52,9 +52,8 @@ func (s *sqlStore) q(query string) string {
 	return b.String()
 }
 
-const gameColumns = `id, mode, rules, start, first, moves, ply, to_move, ai_color, level,
-	red_seat, blue_seat, draw_offer, resigned, draw_agreed, over, reason, winner,
-	version, created, updated`
+const gameColumns = `id, mode, record, ai_color, level, red_seat, blue_seat,
+	first, ply, to_move, draw_offer, over, reason, winner, version, created, updated`
 
 func b2i(b bool) int {
 	if b {
@@ -91,11 +90,10 @@ func (s *sqlStore) exec(ctx context.Context, query string, args ...any) (int64, 
 func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 	t := now()
 	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
-		g.ID, g.Mode, g.Rules, g.Start, g.First, strings.Join(g.Moves, " "), len(g.Moves), g.ToMove,
-		g.AIColor, g.Level, g.RedSeat, g.BlueSeat, g.DrawOffer, g.Resigned, b2i(g.DrawAgreed),
-		b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t))
+		g.ID, g.Mode, string(g.Record), g.AIColor, g.Level, g.RedSeat, g.BlueSeat,
+		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t))
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -109,40 +107,32 @@ func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 	row := s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
 	var (
-		g                     Game
-		moves                 string
-		ply, drawAgreed, over int
-		created, updated      int64
+		g                Game
+		record           string
+		over             int
+		created, updated int64
 	)
-	err := row.Scan(&g.ID, &g.Mode, &g.Rules, &g.Start, &g.First, &moves, &ply, &g.ToMove,
-		&g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat, &g.DrawOffer, &g.Resigned, &drawAgreed,
-		&over, &g.Reason, &g.Winner, &g.Version, &created, &updated)
+	err := row.Scan(&g.ID, &g.Mode, &record, &g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat,
+		&g.First, &g.Ply, &g.ToMove, &g.DrawOffer, &over, &g.Reason, &g.Winner, &g.Version, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: get game: %w", err)
 	}
-	if moves != "" {
-		g.Moves = strings.Split(moves, " ")
-	}
-	if len(g.Moves) != ply {
-		return nil, fmt.Errorf("store: game %s: %d moves stored, ply %d", id, len(g.Moves), ply)
-	}
-	g.DrawAgreed, g.Over = drawAgreed != 0, over != 0
+	g.Record, g.Over = []byte(record), over != 0
 	g.Created, g.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
 	return &g, nil
 }
 
 func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	t := now()
-	n, err := s.exec(ctx, `UPDATE games SET moves = ?, ply = ?, to_move = ?,
-		red_seat = ?, blue_seat = ?, draw_offer = ?, resigned = ?, draw_agreed = ?,
-		over = ?, reason = ?, winner = ?, version = version + 1, updated = ?
+	n, err := s.exec(ctx, `UPDATE games SET record = ?, red_seat = ?, blue_seat = ?,
+		ply = ?, to_move = ?, draw_offer = ?, over = ?, reason = ?, winner = ?,
+		version = version + 1, updated = ?
 		WHERE id = ? AND version = ?`,
-		strings.Join(g.Moves, " "), len(g.Moves), g.ToMove, g.RedSeat, g.BlueSeat, g.DrawOffer,
-		g.Resigned, b2i(g.DrawAgreed), b2i(g.Over), g.Reason, g.Winner, millis(t),
-		g.ID, g.Version)
+		string(g.Record), g.RedSeat, g.BlueSeat, g.Ply, g.ToMove, g.DrawOffer,
+		b2i(g.Over), g.Reason, g.Winner, millis(t), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("store: update game: %w", err)
 	}
@@ -164,7 +154,8 @@ func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 
 func (s *sqlStore) AIToMove(ctx context.Context, limit int) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id FROM games
-		WHERE over = 0 AND mode = 'ai' AND to_move = ai_color ORDER BY updated LIMIT ?`), limit)
+		WHERE over = 0 AND mode = 'ai' AND (to_move = ai_color OR draw_offer <> '')
+		ORDER BY updated LIMIT ?`), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: games with the AI to move: %w", err)
 	}

@@ -23,33 +23,31 @@ var (
 	ErrExists   = errors.New("store: game id already taken")
 )
 
-// Game is one stored game: what is needed to replay it (start, moves and the
-// events outside the rules), its seats, and its result written out in columns
-// so that statistics are plain SQL.
+// Game is one stored game: the library's record of it (JSON, as
+// dsq.Game.MarshalJSON writes it: start, moves, result, draw offer), the
+// site's own facts (mode, AI, seats), and columns that repeat what the
+// record says for SQL to count and select on. The columns are written from
+// the record in one place (package games) and never read back into a game.
 type Game struct {
-	ID    string // 32 hex digits (128 random bits)
-	Mode  string // "ai", "local" or "online"
-	Rules string // the rules' text, "standard" for RULES.md
-	Start string // start position, in position notation
-	First string // the side to move at the start: "red" or "blue"
-
-	Moves  []string // the moves played, in move notation
-	ToMove string   // the side to move now
+	ID     string // 32 hex digits (128 random bits)
+	Mode   string // "ai", "local" or "online"
+	Record []byte // the library's record, JSON
 
 	AIColor string // the AI's colour in an AI game, else ""
-	Level   int    // the AI's strength 1..5 in an AI game, else 0
+	Level   int    // the AI's strength in an AI game, else 0
 
 	// SHA-256 (hex) of each colour's seat token; "" when the seat is free or
 	// belongs to the AI. Tokens themselves are never stored.
 	RedSeat, BlueSeat string
 
-	DrawOffer  string // the colour whose draw offer is pending (or was accepted), else ""
-	Resigned   string // the colour that resigned, else ""
-	DrawAgreed bool   // the game ended in an agreed draw
-
-	Over   bool   // the game has ended
-	Reason string // how it ended ("den entered", "resigned", ...), "" while it goes on
-	Winner string // "red" or "blue"; "" for a draw or an unfinished game
+	// For SQL (statistics, AI games to resume), from the record:
+	First     string // the side to move at the start: "red" or "blue"
+	Ply       int    // moves played
+	ToMove    string // the side to move now
+	DrawOffer string // the colour whose draw offer is pending, else ""
+	Over      bool   // the game has ended
+	Reason    string // how it ended ("den entered", "resigned", ...), "" while it goes on
+	Winner    string // "red" or "blue"; "" for a draw or an unfinished game
 
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
@@ -94,7 +92,8 @@ type Store interface {
 	// Stats computes the statistics of finished games.
 	Stats(ctx context.Context) (*SiteStats, error)
 	// AIToMove returns up to limit ids of unfinished AI games where the AI
-	// is to move (to resume them after a restart).
+	// is to move or to answer a draw offer (to resume them after a
+	// restart).
 	AIToMove(ctx context.Context, limit int) ([]string, error)
 	// Listen calls changed with the id of every game created or updated by
 	// any process on the database, until ctx ends. A store that is one

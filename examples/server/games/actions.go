@@ -1,0 +1,212 @@
+package games
+
+import (
+	"crypto/subtle"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/ai"
+)
+
+// change is one change in the making: the next version of a game, the
+// colour of the request's seat token, and what the change hands out.
+type change struct {
+	g      *Game             // a copy of the current version, to change
+	seat   dsq.Color         // the colour of the request's token, if seated
+	seated bool              // the request holds a seat of this game
+	seats  map[string]string // seat tokens handed out (Join)
+	ticket *ai.Ticket        // the AI's place for what the change leaves it to do
+}
+
+// Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
+// AcceptDraw, DeclineDraw or Join.
+type Action interface {
+	// needsSeat reports whether only a seat of the game may ask for it.
+	needsSeat() bool
+	// apply checks the action against the game and makes it on c.g.
+	apply(c *change) error
+}
+
+// Move plays a move for the asking seat.
+type Move struct {
+	Move dsq.Move
+	Ply  int // the number of moves in the game the player saw
+}
+
+// Undo takes back the last move (local game) or the player's last move and
+// the AI's reply (AI game).
+type Undo struct {
+	Ply int // the number of moves in the game the player saw
+}
+
+// Resign ends the game with a win for the other side.
+type Resign struct{}
+
+// OfferDraw offers a draw; in an AI game the AI answers by a job.
+type OfferDraw struct{}
+
+// AcceptDraw accepts the other side's pending offer.
+type AcceptDraw struct{}
+
+// DeclineDraw declines the other side's pending offer.
+type DeclineDraw struct{}
+
+// Join gives the free seat of an online game to the bearer of its
+// invitation.
+type Join struct {
+	Invite string
+}
+
+func (Move) needsSeat() bool        { return true }
+func (Undo) needsSeat() bool        { return true }
+func (Resign) needsSeat() bool      { return true }
+func (OfferDraw) needsSeat() bool   { return true }
+func (AcceptDraw) needsSeat() bool  { return true }
+func (DeclineDraw) needsSeat() bool { return true }
+func (Join) needsSeat() bool        { return false }
+
+// checkPly refuses a request made on a state that is not the current one.
+func checkPly(c *change, ply int) error {
+	if ply != c.g.Ply() {
+		return refuse(Conflict, "the game has moved on since you saw it: reload it")
+	}
+	return nil
+}
+
+// canPlay refuses a move or an undo when the game is not in a state to
+// take one.
+func canPlay(c *change) error {
+	switch {
+	case c.g.Over():
+		return errOver
+	case c.g.AIThinking():
+		return errAIThinking
+	case c.g.waiting():
+		return errNoOpponent
+	}
+	return nil
+}
+
+func (a Move) apply(c *change) error {
+	if err := checkPly(c, a.Ply); err != nil {
+		return err
+	}
+	if err := canPlay(c); err != nil {
+		return err
+	}
+	if c.g.Game.Position().SideToMove() != c.seat {
+		return errNotYours
+	}
+	if err := c.g.Game.Play(a.Move); err != nil {
+		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
+	}
+	return nil
+}
+
+func (a Undo) apply(c *change) error {
+	if err := checkPly(c, a.Ply); err != nil {
+		return err
+	}
+	if err := canPlay(c); err != nil {
+		return err
+	}
+	plies := 1
+	switch c.g.Mode {
+	case Online:
+		return refuse(Conflict, "moves cannot be taken back in an online game")
+	case AI:
+		plies = 2 // the AI's reply and the player's move
+	}
+	if c.g.Ply() < plies {
+		return refuse(Conflict, "there is no move to take back")
+	}
+	for range plies {
+		if err := c.g.Game.Undo(); err != nil {
+			return refuse(Conflict, "the move cannot be taken back")
+		}
+	}
+	return nil
+}
+
+func (Resign) apply(c *change) error {
+	switch {
+	case c.g.Over():
+		return errOver
+	case c.g.waiting():
+		return errNoOpponent // no win for a player who never came
+	}
+	if err := c.g.Game.Resign(c.seat); err != nil {
+		return errOver
+	}
+	return nil
+}
+
+func (OfferDraw) apply(c *change) error {
+	switch {
+	case c.g.Over():
+		return errOver
+	case c.g.waiting():
+		return errNoOpponent
+	}
+	if _, pending := c.g.Game.DrawOffer(); pending {
+		return refuse(Conflict, "a draw offer is already pending")
+	}
+	if err := c.g.Game.OfferDraw(c.seat); err != nil {
+		return refuse(Conflict, "a draw cannot be offered now")
+	}
+	return nil
+}
+
+// answerable refuses an answer to a draw offer that c's seat cannot give.
+func answerable(c *change) error {
+	if c.g.Over() {
+		return errOver
+	}
+	if offer, pending := c.g.Game.DrawOffer(); !pending || offer == c.seat {
+		return refuse(Conflict, "there is no draw offer to answer")
+	}
+	return nil
+}
+
+func (AcceptDraw) apply(c *change) error {
+	if err := answerable(c); err != nil {
+		return err
+	}
+	if err := c.g.Game.AcceptDraw(c.seat); err != nil {
+		return refuse(Conflict, "the draw offer cannot be accepted")
+	}
+	return nil
+}
+
+func (DeclineDraw) apply(c *change) error {
+	if err := answerable(c); err != nil {
+		return err
+	}
+	if err := c.g.Game.DeclineDraw(c.seat); err != nil {
+		return refuse(Conflict, "the draw offer cannot be declined")
+	}
+	return nil
+}
+
+func (a Join) apply(c *change) error {
+	if c.g.Mode != Online {
+		return refuse(Conflict, "only an online game can be joined")
+	}
+	if !c.g.waiting() {
+		return refuse(Conflict, "both seats are taken")
+	}
+	if c.seated {
+		return refuse(Conflict, "you hold a seat of this game already: send the invitation to your opponent")
+	}
+	free := dsq.Red
+	if c.g.seats[dsq.Red] != "" {
+		free = dsq.Blue
+	}
+	want := invitation(c.g.seats[free.Other()])
+	if subtle.ConstantTimeCompare([]byte(a.Invite), []byte(want)) != 1 {
+		return refuse(Forbidden, "a seat needs the game's invitation link: the watch link only watches")
+	}
+	token := randomHex()
+	c.g.seats[free] = hashToken(token)
+	c.seats = map[string]string{free.String(): token}
+	return nil
+}

@@ -1,0 +1,149 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/search"
+)
+
+// drawMargin is how far behind (centi-rats, for the AI) the AI must judge
+// itself to accept a draw offer.
+const drawMargin = 300
+
+// queueAI submits the AI's job in game id on ticket, unless this process
+// has one queued or running for that game already.
+func (s *Service) queueAI(id string, t *ai.Ticket) {
+	s.mu.Lock()
+	if s.thinking[id] {
+		s.mu.Unlock()
+		t.Release()
+		return
+	}
+	s.thinking[id] = true
+	s.mu.Unlock()
+	t.Submit(func(ctx context.Context, e *search.Engine) {
+		defer func() {
+			s.mu.Lock()
+			delete(s.thinking, id)
+			s.mu.Unlock()
+		}()
+		s.think(ctx, e, id)
+	})
+}
+
+// ensureAI queues the AI's job in g when it has something to do and nobody
+// here is at it. Without room in the pool it does nothing; the next reader
+// tries again.
+func (s *Service) ensureAI(g *Game) {
+	if !g.AIThinking() {
+		return
+	}
+	s.mu.Lock()
+	busy := s.thinking[g.ID]
+	s.mu.Unlock()
+	if busy {
+		return
+	}
+	if t, err := s.cfg.Pool.Reserve(); err == nil {
+		s.queueAI(g.ID, t)
+	}
+}
+
+// think does the AI's part in game id: it answers the player's draw offer,
+// then moves if it is to move. Each step searches a version of the game with
+// no lock held, then stores its result as a change of that version; if the
+// game moved on meanwhile (a resignation, another process's job), it reads
+// the game again and starts that step over. It works on its own contexts,
+// not a request's: the result is stored even if every client has gone.
+func (s *Service) think(ctx context.Context, e *search.Engine, id string) {
+	log := s.cfg.Log.With("game", id)
+	for range 4 { // an answer, a move, and a start over or two
+		g, err := s.loadFor(id)
+		if err != nil {
+			log.Error("AI: read game", "err", err)
+			return
+		}
+		var act func(*dsq.Game) error
+		switch {
+		case g.aiToAnswer():
+			accept, err := s.judgeDraw(ctx, e, g)
+			if err != nil {
+				log.Error("AI: draw offer", "err", err)
+				return
+			}
+			act = func(next *dsq.Game) error {
+				if accept {
+					return next.AcceptDraw(g.AIColor)
+				}
+				return next.DeclineDraw(g.AIColor)
+			}
+		case g.aiToMove():
+			if s.searching != nil {
+				s.searching(id)
+			}
+			res, err := e.SearchGame(ctx, g.Game, s.searchOptions(g)) // sees repetitions and the move limit
+			if err != nil {
+				log.Error("AI: search", "err", err)
+				return
+			}
+			act = func(next *dsq.Game) error { return next.Play(res.Move) }
+		default:
+			return
+		}
+		err = s.store(g, act)
+		if errors.Is(err, errStale) || errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			log.Error("AI: store", "err", err)
+			return
+		}
+	}
+}
+
+// loadFor reads game id for the AI's job.
+func (s *Service) loadFor(id string) (*Game, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return s.load(ctx, id, false)
+}
+
+// store makes act, the AI's step decided on version g, on game g.ID, unless
+// the game has moved on from g (errStale).
+func (s *Service) store(g *Game, act func(*dsq.Game) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := s.commit(ctx, g.ID, func(cur *Game) (*change, error) {
+		if cur.Version != g.Version {
+			return nil, errStale
+		}
+		c := &change{g: cur.copy()}
+		return c, act(c.g.Game)
+	}, false)
+	return err
+}
+
+// judgeDraw has the AI judge the player's offer in g by a short search: it
+// accepts when it finds itself clearly behind.
+func (s *Service) judgeDraw(ctx context.Context, e *search.Engine, g *Game) (bool, error) {
+	if s.searching != nil {
+		s.searching(g.ID)
+	}
+	pos := g.Game.Position()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	res, err := e.Search(ctx, pos, search.Options{Depth: 3, Time: time.Second})
+	if err != nil {
+		return false, err
+	}
+	score := res.Score
+	if pos.SideToMove() != g.AIColor {
+		score = -score
+	}
+	return score <= -drawMargin, nil
+}

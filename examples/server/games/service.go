@@ -1,0 +1,373 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"log/slog"
+	"sync"
+	"time"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/search"
+)
+
+// Config is what a Service is built from.
+type Config struct {
+	Store store.Store
+	Pool  *ai.Pool
+	Log   *slog.Logger
+	// Stored is told the id of every change this process stores (the
+	// live hub's Publish).
+	Stored    func(id string)
+	AITime    time.Duration   // the most an AI move may take (default 2 s)
+	Tables    *endgame.Tables // endgame tables for the AI, or nil
+	CacheSize int             // games kept in memory (default 1000)
+}
+
+// Service loads, changes and saves the games of one store.
+type Service struct {
+	cfg   Config
+	cache *cache
+
+	// locks serialise the changes of one game within this process (the
+	// database's version column orders them between processes). A fixed
+	// array: memory does not grow with the number of games. Only loading,
+	// checking, playing one move and storing happen under a lock.
+	locks [256]sync.Mutex
+
+	mu       sync.Mutex
+	thinking map[string]bool // games whose AI job is queued or running here
+
+	// searching, if set (by tests), is called before each search.
+	searching func(id string)
+}
+
+// New returns a service on cfg; zero settings get defaults.
+func New(cfg Config) *Service {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Stored == nil {
+		cfg.Stored = func(string) {}
+	}
+	if cfg.AITime <= 0 {
+		cfg.AITime = 2 * time.Second
+	}
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = 1000
+	}
+	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{}}
+}
+
+// lock returns the mutex of game id.
+func (s *Service) lock(id string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return &s.locks[h.Sum32()%uint32(len(s.locks))]
+}
+
+// storeError turns the store's answers into refusals.
+func storeError(err error) error {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return ErrNotFound
+	case errors.Is(err, store.ErrConflict):
+		return ErrChanged
+	}
+	return err
+}
+
+// load returns game id: the cached version, or with fresh (or on a miss)
+// the stored one, replayed once and cached.
+func (s *Service) load(ctx context.Context, id string, fresh bool) (*Game, error) {
+	if !fresh {
+		if g, ok := s.cache.get(id); ok {
+			return g, nil
+		}
+	}
+	seen := s.cache.removed()
+	r, err := s.cfg.Store.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := FromRow(r)
+	if err != nil {
+		return nil, err
+	}
+	s.cache.putRead(g, seen)
+	return g, nil
+}
+
+// Get returns game id for watching, and has the AI take up its part in it if
+// nobody is at it here (after a restart, or a job that failed).
+func (s *Service) Get(ctx context.Context, id string) (*Game, error) {
+	if !ValidID(id) {
+		return nil, ErrNotFound
+	}
+	g, err := s.load(ctx, id, false)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	s.ensureAI(g)
+	return g, nil
+}
+
+// Forget drops game id from memory ("" : every game), told of a change by
+// another process.
+func (s *Service) Forget(id string) {
+	if id == "" {
+		s.cache.clear()
+	} else {
+		s.cache.remove(id)
+	}
+}
+
+// Spec is a game to create, as the API gives it.
+type Spec struct {
+	Mode  string `json:"mode"`  // "ai", "local" or "online"
+	Color string `json:"color"` // the creator's colour, red if ""
+	Level *int   `json:"level"` // an AI game's level (DefaultLevel if nil); none for others
+}
+
+// Created is a new game and what only its creator learns.
+type Created struct {
+	Game  *Game
+	Seats map[string]string // the creator's seat tokens, by colour
+	// Invite is an online game's invitation: the secret that gives the
+	// free seat to the first who brings it (Join).
+	Invite string
+}
+
+// Create makes and stores a game from spec. An AI game where the AI opens
+// gets a place in the AI pool first, or is refused (Busy).
+func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
+	color := dsq.Red
+	if spec.Color != "" {
+		if err := color.UnmarshalText([]byte(spec.Color)); err != nil {
+			return nil, refuse(Invalid, "color must be red or blue")
+		}
+	}
+	g := &Game{Mode: Mode(spec.Mode), Game: dsq.NewGame()}
+	out := &Created{Game: g, Seats: map[string]string{}}
+	seat := func(c dsq.Color) {
+		token := randomHex()
+		out.Seats[c.String()] = token
+		g.seats[c] = hashToken(token)
+	}
+	switch g.Mode {
+	case AI:
+		n := DefaultLevel
+		if spec.Level != nil {
+			n = *spec.Level
+		}
+		level, err := LevelOf(n)
+		if err != nil {
+			return nil, err
+		}
+		g.Level, g.AIColor = level.Number, color.Other()
+		seat(color)
+	case Local, Online:
+		if spec.Level != nil {
+			return nil, refuse(Invalid, "only an AI game has a level")
+		}
+		seat(color)
+		if g.Mode == Local {
+			seat(color.Other())
+		} else {
+			out.Invite = invitation(g.seats[color])
+		}
+	default:
+		return nil, refuse(Invalid, "mode must be ai, local or online")
+	}
+	var ticket *ai.Ticket
+	if g.AIThinking() { // the AI opens
+		t, err := s.cfg.Pool.Reserve()
+		if err != nil {
+			return nil, errBusy
+		}
+		ticket = t
+	}
+	var err error
+	for range 3 { // a taken id is (2^-128) unlikely; try again anyway
+		g.ID = randomHex()
+		var r *store.Game
+		if r, err = g.row(); err != nil {
+			break
+		}
+		if err = s.cfg.Store.Create(ctx, r); err == nil {
+			g.Version, g.Created, g.Updated = r.Version, r.Created, r.Updated
+			break
+		}
+		if !errors.Is(err, store.ErrExists) {
+			break
+		}
+	}
+	if err != nil {
+		ticket.Release()
+		return nil, err
+	}
+	s.cache.put(g)
+	s.cfg.Stored(g.ID)
+	if ticket != nil {
+		s.queueAI(g.ID, ticket)
+	}
+	return out, nil
+}
+
+// Invite returns the invitation of online game id to the holder of token,
+// its creator, while the other seat is free.
+func (s *Service) Invite(ctx context.Context, id, token string) (string, error) {
+	g, err := s.Get(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	c, ok := g.SeatOf(token)
+	switch {
+	case !ok:
+		return "", ErrNoSeat
+	case g.Mode != Online:
+		return "", refuse(Conflict, "only an online game has an invitation")
+	case !g.waiting():
+		return "", refuse(Conflict, "both seats are taken")
+	}
+	return invitation(g.seats[c]), nil
+}
+
+// Result is a change made: the game's new version, and the seat tokens the
+// change handed out (Join).
+type Result struct {
+	Game  *Game
+	Seats map[string]string
+}
+
+// Change makes change a to game id for the holder of token, and stores it:
+// on the cached version, and once more on the stored one if another process
+// got there first. A change that leaves the AI something to do gets a place
+// in the AI pool first, or is refused (Busy) with nothing stored; its job
+// is queued once the change is stored.
+func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Result, error) {
+	if !ValidID(id) {
+		return nil, ErrNotFound
+	}
+	var (
+		c   *change
+		err error
+	)
+	for _, fresh := range []bool{false, true} {
+		c, err = s.commit(ctx, id, func(cur *Game) (*change, error) {
+			c := &change{g: cur.copy()}
+			c.seat, c.seated = cur.SeatOf(token)
+			if !c.seated && a.needsSeat() {
+				return nil, ErrNoSeat
+			}
+			if err := a.apply(c); err != nil {
+				return nil, err
+			}
+			if c.g.AIThinking() {
+				t, err := s.cfg.Pool.Reserve()
+				if err != nil {
+					return nil, errBusy
+				}
+				c.ticket = t
+			}
+			return c, nil
+		}, fresh)
+		if !s.retry(err, fresh) {
+			break
+		}
+	}
+	if err != nil {
+		return nil, storeError(err)
+	}
+	if c.ticket != nil {
+		s.queueAI(id, c.ticket)
+	}
+	return &Result{Game: c.g, Seats: c.seats}, nil
+}
+
+// retry reports whether a change that failed with err on the cached version
+// (not fresh) is worth trying once more on the stored one: when another
+// process got there first, and, on a database other processes share, when
+// the change was refused, since the cached version may be older than the
+// one the client saw (a seat taken or a move made on another instance whose
+// notice has not arrived yet).
+func (s *Service) retry(err error, fresh bool) bool {
+	if err == nil || fresh {
+		return false
+	}
+	var refusal *Error
+	return errors.Is(err, store.ErrConflict) ||
+		s.cfg.Store.Shared() && errors.As(err, &refusal) && refusal.Kind != Busy && refusal.Kind != Invalid
+}
+
+// commit runs fn on game id (the cached version, or with fresh the stored
+// one) under the game's lock, stores the version fn makes and puts it in
+// the cache, then tells Stored. On store.ErrConflict the cached version was
+// stale: it is dropped. fn's AI ticket is released unless the change is
+// stored.
+func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*change, error), fresh bool) (*change, error) {
+	c, err := s.commitLocked(ctx, id, fn, fresh)
+	if err == nil {
+		s.cfg.Stored(id)
+	}
+	return c, err
+}
+
+func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game) (*change, error), fresh bool) (*change, error) {
+	mu := s.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	cur, err := s.load(ctx, id, fresh)
+	if err != nil {
+		return nil, err
+	}
+	c, err := fn(cur)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.g.row()
+	if err == nil {
+		err = s.cfg.Store.Update(ctx, r)
+	}
+	if err != nil {
+		c.ticket.Release()
+		if errors.Is(err, store.ErrConflict) {
+			s.cache.remove(id)
+		}
+		return nil, err
+	}
+	c.g.Version, c.g.Updated = r.Version, r.Updated
+	s.cache.put(c.g)
+	return c, nil
+}
+
+// Resume has the AI take up its part in stored games where it has one and
+// nobody here is at it (after a restart), as far as the pool has room.
+func (s *Service) Resume(ctx context.Context) {
+	ids, err := s.cfg.Store.AIToMove(ctx, s.cfg.Pool.Free())
+	if err != nil {
+		s.cfg.Log.Error("resume AI games", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if _, err := s.Get(ctx, id); err != nil {
+			s.cfg.Log.Error("resume AI game", "game", id, "err", err)
+		}
+	}
+}
+
+// searchOptions are the search's options for a move in g.
+func (s *Service) searchOptions(g *Game) search.Options {
+	level, err := LevelOf(g.Level)
+	if err != nil { // a level the site no longer has: the nearest it has
+		level = Levels[0]
+		if g.Level > level.Number {
+			level = Levels[len(Levels)-1]
+		}
+	}
+	return level.options(s.cfg.AITime, s.cfg.Tables)
+}
