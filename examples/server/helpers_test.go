@@ -32,6 +32,9 @@ type testOptions struct {
 	perClient   int
 	logs        io.Writer
 	tables      *endgame.Tables // endgame tables for the AI and the analysis
+	// replyDelays keeps the AI levels' least reply times (MinReply); the
+	// other tests do without them, to play quickly.
+	replyDelays bool
 }
 
 // newTestServer builds a Server on a fresh SQLite database (or opts.db) and
@@ -66,8 +69,13 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	}
 	pool := ai.New(opts.engines, opts.queue, 1)
 	log := newJSONLogger(opts.logs)
+	minReply := func(int) time.Duration { return 0 }
+	if opts.replyDelays {
+		minReply = nil
+	}
 	s := NewServer(Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
-		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient, Tables: opts.tables})
+		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient, Tables: opts.tables,
+		AIMinReply: minReply})
 	ctx, cancel := context.WithCancel(context.Background())
 	go db.Listen(ctx, s.Changed)
 	t.Cleanup(func() {

@@ -117,7 +117,7 @@ func TestOnlyOnlineGamesInvite(t *testing.T) {
 // and an omitted level is the default.
 func TestLevelValidated(t *testing.T) {
 	c, _ := newClient(t, testOptions{})
-	for _, body := range []string{`{"mode":"ai","level":0}`, `{"mode":"ai","level":6}`, `{"mode":"ai","level":-3}`,
+	for _, body := range []string{`{"mode":"ai","level":0}`, `{"mode":"ai","level":9}`, `{"mode":"ai","level":-3}`,
 		`{"mode":"local","level":3}`, `{"mode":"online","level":0}`} {
 		res := c.req("POST", "/api/games", body)
 		assert.Equal(t, http.StatusBadRequest, res.status, body)

@@ -39,6 +39,9 @@ type Config struct {
 	// the AI plays solved endings perfectly, and /api/analysis gives the
 	// verdict on them.
 	Tables *endgame.Tables
+	// AIMinReply, if not nil, replaces the AI levels' least reply time
+	// (games.Level.MinReply); tests set it to none.
+	AIMinReply func(level int) time.Duration
 }
 
 // Server is the play site: the JSON API of API.md on a Store, an AI pool and
@@ -140,6 +143,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
+	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/analysis", teach.Teacher{Tables: s.cfg.Tables}.Handler())
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

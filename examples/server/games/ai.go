@@ -27,13 +27,47 @@ func (s *Service) queueAI(id string, t *ai.Ticket) {
 	s.thinking[id] = true
 	s.mu.Unlock()
 	t.Submit(func(ctx context.Context, e *search.Engine) {
-		defer func() {
-			s.mu.Lock()
-			delete(s.thinking, id)
-			s.mu.Unlock()
-		}()
-		s.think(ctx, e, id)
+		if reply := s.think(ctx, e, id); reply != nil {
+			// The engine goes back to the pool; the game stays marked as
+			// thinking until the timer stores the reply.
+			time.AfterFunc(reply.wait, func() {
+				s.storeReply(id, reply)
+				s.doneThinking(id)
+			})
+			return
+		}
+		s.doneThinking(id)
 	})
+}
+
+// doneThinking unmarks game id: a later reader may queue its AI again.
+func (s *Service) doneThinking(id string) {
+	s.mu.Lock()
+	delete(s.thinking, id)
+	s.mu.Unlock()
+}
+
+// reply is an AI move found before its level's MinReply had passed: it is
+// stored by a timer after wait, on version g if the game is still there.
+type reply struct {
+	g    *Game
+	move dsq.Move
+	wait time.Duration
+}
+
+// storeReply stores a delayed reply; if the game moved on meanwhile, the
+// job is queued again for the game as it now is.
+func (s *Service) storeReply(id string, r *reply) {
+	err := s.store(r.g, func(next *dsq.Game) error { return next.Play(r.move) })
+	switch {
+	case errors.Is(err, errStale) || errors.Is(err, store.ErrConflict):
+		s.doneThinking(id)
+		if g, err := s.loadFor(id); err == nil {
+			s.ensureAI(g)
+		}
+	case err != nil:
+		s.cfg.Log.Error("AI: store", "game", id, "err", err)
+	}
 }
 
 // ensureAI queues the AI's job in g when it has something to do and nobody
@@ -59,14 +93,16 @@ func (s *Service) ensureAI(g *Game) {
 // no lock held, then stores its result as a change of that version; if the
 // game moved on meanwhile (a resignation, another process's job), it reads
 // the game again and starts that step over. It works on its own contexts,
-// not a request's: the result is stored even if every client has gone.
-func (s *Service) think(ctx context.Context, e *search.Engine, id string) {
+// not a request's: the result is stored even if every client has gone. A
+// move found sooner than its level's MinReply after the player's move is
+// returned instead, for a timer to store.
+func (s *Service) think(ctx context.Context, e *search.Engine, id string) *reply {
 	log := s.cfg.Log.With("game", id)
 	for range 4 { // an answer, a move, and a start over or two
 		g, err := s.loadFor(id)
 		if err != nil {
 			log.Error("AI: read game", "err", err)
-			return
+			return nil
 		}
 		var act func(*dsq.Game) error
 		switch {
@@ -74,7 +110,7 @@ func (s *Service) think(ctx context.Context, e *search.Engine, id string) {
 			accept, err := s.judgeDraw(ctx, e, g)
 			if err != nil {
 				log.Error("AI: draw offer", "err", err)
-				return
+				return nil
 			}
 			act = func(next *dsq.Game) error {
 				if accept {
@@ -89,11 +125,14 @@ func (s *Service) think(ctx context.Context, e *search.Engine, id string) {
 			res, err := e.SearchGame(ctx, g.Game, s.searchOptions(g)) // sees repetitions and the move limit
 			if err != nil {
 				log.Error("AI: search", "err", err)
-				return
+				return nil
+			}
+			if wait := s.minReply(g) - time.Since(g.Updated); wait > 0 {
+				return &reply{g: g, move: res.Move, wait: wait}
 			}
 			act = func(next *dsq.Game) error { return next.Play(res.Move) }
 		default:
-			return
+			return nil
 		}
 		err = s.store(g, act)
 		if errors.Is(err, errStale) || errors.Is(err, store.ErrConflict) {
@@ -101,9 +140,10 @@ func (s *Service) think(ctx context.Context, e *search.Engine, id string) {
 		}
 		if err != nil {
 			log.Error("AI: store", "err", err)
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 // loadFor reads game id for the AI's job.

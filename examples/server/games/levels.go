@@ -2,22 +2,46 @@ package games
 
 import (
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
 )
 
-// Level is one strength of the AI the site offers.
+// Level is one strength of the AI the site offers: a step of the search's
+// ladder (search.Levels), from a first game to the engine at full strength.
 type Level struct {
-	Number int // the API's "level"
-	Depth  int // the search's depth limit
+	Number int    // the API's "level": search.Level
+	Name   string // the ladder's name for it, shown on the page
+	About  string // what it is, in a few words for players
+	// MinReply is the least time between the player's move and the reply:
+	// a weak level finds its move in a few milliseconds, and an instant
+	// answer reads as a machine, not an opponent. The wait is a timer
+	// after the search, never a slower search, and holds no engine.
+	MinReply time.Duration
 }
 
-// Levels are the AI's strengths, weakest first, numbered from 1: the only
-// place that says which levels the site has. Every level the API takes, a
-// stored game's included, goes through LevelOf.
-var Levels = []Level{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}}
+// Levels are the AI's strengths, weakest first, numbered from 1: the
+// ladder of package search, the only place that says which levels the
+// site has. Every level the API takes, a stored game's included, goes
+// through LevelOf.
+var Levels = ladder()
+
+func ladder() []Level {
+	levels := make([]Level, 0, search.MaxLevel)
+	for _, info := range search.Levels {
+		l := Level{Number: int(info.Level), Name: info.Name, About: info.About}
+		switch {
+		case info.Level < 6:
+			l.MinReply = 700 * time.Millisecond
+		case info.Level < search.MaxLevel:
+			l.MinReply = 400 * time.Millisecond
+		}
+		levels = append(levels, l)
+	}
+	return levels
+}
 
 // DefaultLevel is the level of an AI game created without one.
 const DefaultLevel = 3
@@ -33,8 +57,18 @@ func LevelOf(n int) (Level, error) {
 	return Level{}, refuse(Invalid, fmt.Sprintf("level must be %d to %d", Levels[0].Number, Levels[len(Levels)-1].Number))
 }
 
-// options are the search's options for a move at level l: the site's time
-// for a move, and its endgame tables.
-func (l Level) options(limit time.Duration, tables *endgame.Tables) search.Options {
-	return search.Options{Depth: l.Depth, Time: limit, Tables: tables}
+// options are the search's options for a move at level l in the game with
+// id: the ladder's options, seeded by the game so that two games at one
+// level differ; the top level thinks for the site's time per move, with
+// the endgame tables; limit bounds every level.
+func (l Level) options(id string, limit time.Duration, tables *endgame.Tables) search.Options {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	opts, err := search.LevelOptions(search.Level(l.Number), h.Sum64())
+	if err != nil { // cannot be, Levels being the ladder: play at full strength
+		opts = search.Options{}
+	}
+	opts.Time = limit
+	opts.Tables = tables
+	return opts
 }

@@ -26,6 +26,9 @@ type Config struct {
 	AITime    time.Duration   // the most an AI move may take (default 2 s)
 	Tables    *endgame.Tables // endgame tables for the AI, or nil
 	CacheSize int             // games kept in memory (default 1000)
+	// MinReply, if not nil, replaces the levels' MinReply (tests set it
+	// to none, to play quickly).
+	MinReply func(level int) time.Duration
 }
 
 // Service loads, changes and saves the games of one store.
@@ -369,5 +372,18 @@ func (s *Service) searchOptions(g *Game) search.Options {
 			level = Levels[len(Levels)-1]
 		}
 	}
-	return level.options(s.cfg.AITime, s.cfg.Tables)
+	return level.options(g.ID, s.cfg.AITime, s.cfg.Tables)
+}
+
+// minReply is the least time between the last change of g (the player's
+// move) and the AI's reply at g's level.
+func (s *Service) minReply(g *Game) time.Duration {
+	if s.cfg.MinReply != nil {
+		return s.cfg.MinReply(g.Level)
+	}
+	level, err := LevelOf(g.Level)
+	if err != nil {
+		return 0
+	}
+	return level.MinReply
 }

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"github.com/doushouqi/doushouqi/search"
 	"os"
 	"path/filepath"
 	"testing"
@@ -199,7 +200,7 @@ func TestLevels(t *testing.T) {
 		var refusal *Error
 		require.True(t, errors.As(err, &refusal), "level %d", n)
 		assert.Equal(t, Invalid, refusal.Kind)
-		assert.Equal(t, "level must be 1 to 5", refusal.Message)
+		assert.Equal(t, "level must be 1 to 8", refusal.Message)
 	}
 	for _, l := range Levels {
 		c, err := s.Create(ctx, Spec{Mode: "ai", Level: level(l.Number)})
@@ -212,8 +213,10 @@ func TestLevels(t *testing.T) {
 	_, err = s.Create(ctx, Spec{Mode: "online", Level: level(3)})
 	assert.Error(t, err, "only an AI game has a level")
 	// A stored level the site no longer has is played at the nearest.
-	assert.Equal(t, Levels[len(Levels)-1].Depth, s.searchOptions(&Game{Level: 99}).Depth)
-	assert.Equal(t, Levels[0].Depth, s.searchOptions(&Game{Level: 0}).Depth)
+	assert.Equal(t, search.MaxLevel, s.searchOptions(&Game{Level: 99}).Level)
+	assert.Equal(t, search.Level(1), s.searchOptions(&Game{Level: 0}).Level)
+	// Two games at one level are seeded apart.
+	assert.NotEqual(t, s.searchOptions(&Game{ID: "a", Level: 2}).Seed, s.searchOptions(&Game{ID: "b", Level: 2}).Seed)
 }
 
 // TestChangeRetriesOnASharedDatabase: on PostgreSQL, where other instances

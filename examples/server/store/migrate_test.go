@@ -136,7 +136,7 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 	got, g := load(rows[0])
 	require.NotNil(t, g)
 	assert.Equal(t, "blue", got.AIColor)
-	assert.Equal(t, 3, got.Level)
+	assert.Equal(t, 4, got.Level, "the old level 3 is the ladder's 4 (migration 4)")
 	assert.Equal(t, dsq.Blue, g.Position().SideToMove())
 	assert.False(t, g.IsOver())
 
