@@ -52,9 +52,9 @@ func TestMutantRecordGluedNumbersPastNine(t *testing.T) {
 }
 
 // TestMutantRecordCommentBetweenMoves reads a {comment} written with no space
-// on either side as a space. Kills: the deletion of either
-// words.WriteByte(' ') in splitRecord (the moves around the comment would
-// make one word).
+// on either side as a space. splitRecord writes a space both where a comment
+// opens and where it closes, so deleting either alone is an equivalent
+// mutant (lab/mutation/SURVIVORS.md); this test keeps at least one of them.
 func TestMutantRecordCommentBetweenMoves(t *testing.T) {
 	for _, text := range []string{
 		"1. a3a4{Red moves first}a7a6 *\n",
@@ -136,4 +136,33 @@ func mutantMoveTexts(ms []dsq.Move) []string {
 		out[i] = m.String()
 	}
 	return out
+}
+
+// TestMutantRecordLengthLimit reads a record of exactly 1 MiB and refuses
+// one of a byte more (a valid record otherwise). Kills: ParseRecord's
+// len(text) > maxRecordLen moved either way.
+func TestMutantRecordLengthLimit(t *testing.T) {
+	const limit = 1 << 20
+	moves := "1. a3a4 *\n"
+	pad := func(n int) string { // a ; comment line that makes the record n bytes
+		return "; " + strings.Repeat("x", n-len(moves)-3) + "\n" + moves
+	}
+	g, err := dsq.ParseRecord(pad(limit))
+	require.NoError(t, err)
+	assert.Len(t, g.Moves(), 1)
+	_, err = dsq.ParseRecord(pad(limit + 1))
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Zero(t, re.Line, "the whole text is refused, not a line of it")
+}
+
+// TestMutantRecordOneWordCutShort: a movetext of one word that is not a
+// result token is a record cut short, and the error names the word's line.
+// Kills: ParseRecord's len(tokens) > 0 moved up (the line of a lone token
+// would be 0).
+func TestMutantRecordOneWordCutShort(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"]\n\n1.\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
 }
