@@ -75,3 +75,24 @@ func TestMutantGameColourJustPastBlue(t *testing.T) {
 	require.NoError(t, g.OfferDraw(dsq.Blue))
 	require.NoError(t, g.DeclineDraw(dsq.Red))
 }
+
+// TestMutantGameNoMovesOnceEnded: a game ended by resignation or agreement,
+// whose position the rules do not decide, offers no legal move or target.
+// Kills: the deletion of Game.LegalMoves's and Game.LegalTargets's return
+// for an ended game (they would give the position's moves).
+func TestMutantGameNoMovesOnceEnded(t *testing.T) {
+	resigned := dsq.NewGame()
+	require.NoError(t, resigned.Resign(dsq.Red))
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Red))
+	require.NoError(t, agreed.AcceptDraw(dsq.Blue))
+	for name, g := range map[string]*dsq.Game{"resigned": resigned, "agreed": agreed} {
+		require.False(t, g.Position().Outcome().IsDecided(), name)
+		assert.Empty(t, g.LegalMoves(), name)
+		assert.Zero(t, g.LegalTargets(dsq.A3), name)
+		assert.Zero(t, g.LegalTargets(dsq.G3), name)
+		m, err := dsq.ParseMove("a3a4")
+		require.NoError(t, err)
+		assert.False(t, g.IsLegal(m), name)
+	}
+}
