@@ -120,11 +120,15 @@ func TestMutantKeyAtTheEdgeOfReach(t *testing.T) {
 }
 
 // TestMutantNodeLimitIsExact: a search with a node limit and no depth
-// stops at exactly that many nodes. Kills: halt's and shouldStop's
-// e.nodes >= e.maxNodes moved either way (1025 is one past the 1024 at
-// which halt checks anyway), halt's node-limit test dropped (it would be
-// checked every 1024 nodes only), and shouldStop's test of the count
-// dropped.
+// stops at exactly that many nodes, and one without a limit finishes the
+// depth asked. Kills: halt's and shouldStop's e.nodes >= e.maxNodes moved
+// either way (1025 is one past the 1024 at which halt checks anyway),
+// halt's node-limit test dropped (checked every 1024 nodes only),
+// shouldStop's maxNodes != 0 && nodes >= maxNodes with either operand
+// dropped (no stop at the limit, or a stop in every search), its
+// maxNodes != 0 moved up (a limit of 1 ignored), and iterate's choice of an
+// unbounded depth for a node limit with opts.Nodes > 0 dropped (it would
+// stop at depth 4).
 func TestMutantNodeLimitIsExact(t *testing.T) {
 	for _, limit := range []uint64{1, 2, 1025, 3000, 20000} {
 		r, err := NewEngine(1).Search(context.Background(), dsq.StartPosition(), Options{Nodes: limit})
@@ -132,6 +136,10 @@ func TestMutantNodeLimitIsExact(t *testing.T) {
 		assert.Equal(t, limit, r.Nodes, "Nodes: %d", limit)
 		assert.NotEqual(t, dsq.NoMove, r.Move)
 	}
+	// No limit: the depth asked is finished.
+	r, err := NewEngine(1).Search(context.Background(), dsq.StartPosition(), Options{Depth: 3})
+	require.NoError(t, err)
+	assert.Equal(t, 3, r.Depth)
 }
 
 // TestMutantFadeAtTheEdgeOfReach: the evaluation is not faded while the
