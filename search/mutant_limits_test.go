@@ -255,3 +255,34 @@ func TestMutantSearchForgetsTheGame(t *testing.T) {
 	assert.False(t, e.workers[0].threefold)
 	assert.Equal(t, []uint64{pos.Hash()}, e.workers[0].stack)
 }
+
+// TestMutantHaltChecksEvery1024Nodes: within an iteration the search looks
+// at its context and its clock every 1024 nodes: a cancelled search, or
+// one whose time is up, stops at node 1024 exactly. Kills: halt's
+// e.nodes&1023 == 0 dropped (no check inside an iteration: a search would
+// run on to the end of its iteration) or moved (== 1: node 1025).
+func TestMutantHaltChecksEvery1024Nodes(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, c := range map[string]struct {
+		ctx  context.Context
+		opts Options
+	}{
+		"cancelled": {cancelled, Options{}},
+		"time up":   {context.Background(), Options{Time: time.Nanosecond}},
+	} {
+		pos := dsq.StartPosition()
+		w := newWorker(newTable(1))
+		w.stack = append(w.stack, pos.Hash())
+		w.begin(c.ctx, &pos, c.opts)
+		stoppedAt := 0
+		for i := 1; i <= 4096; i++ {
+			if w.halt() {
+				stoppedAt = i
+				break
+			}
+		}
+		assert.Equal(t, 1024, stoppedAt, name)
+		assert.True(t, w.stopped, name)
+	}
+}
