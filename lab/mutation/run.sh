@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/usr/local/go/bin:$HOME/go/bin"
 export GOFLAGS=-count=1 # a cached test run would set the timeout from a run that took no time
-rules_files=(movegen.go play.go outcome.go rules.go notation.go position.go record.go game.go analysis.go)
+rules_files=(movegen.go play.go outcome.go rules.go notation.go position.go record.go game.go analysis.go refusal.go)
 flags=(--workers "${WORKERS:-2}" --test-cpu 1 --timeout-coefficient "${COEFFICIENT:-10}")
 
 header() {

@@ -1,0 +1,41 @@
+package doushouqi_test
+
+// Tests that kill hand-made mutants of analysis.go (lab/mutation/handmade):
+// each names the mutants it was written for.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// TestMutantAttackersOfAnEmptySquare: nobody attacks an empty square, even
+// one a piece of the side asked could step onto (the empty square's
+// NoPiece has the colour bits of Blue, so Red is the side that tells).
+// Kills: Attackers's target == NoPiece || target.Color() == by with
+// target == NoPiece dropped.
+func TestMutantAttackersOfAnEmptySquare(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r")
+	require.NoError(t, err)
+	for _, sq := range []dsq.Square{dsq.A2, dsq.B1} {
+		assert.Zero(t, pos.Attackers(sq, dsq.Red), "%v", sq)
+		assert.Zero(t, pos.Attackers(sq, dsq.Blue), "%v", sq)
+	}
+}
+
+// TestMutantRiverJumpDirectionPastRight: the first value past Right is no
+// direction: no jump, no panic. Kills: RiverJump's d > Right moved up (it
+// would index the four directions with 4).
+func TestMutantRiverJumpDirectionPastRight(t *testing.T) {
+	pos := dsq.StartPosition()
+	for _, sq := range []dsq.Square{dsq.B3, dsq.D5, dsq.A4} {
+		j, ok := pos.RiverJump(sq, dsq.Right+1)
+		assert.False(t, ok, "%v", sq)
+		assert.Equal(t, dsq.RiverJump{}, j, "%v", sq)
+	}
+	_, ok := pos.RiverJump(dsq.D5, dsq.Right)
+	assert.True(t, ok, "Right itself is a direction")
+}

@@ -1,0 +1,98 @@
+package doushouqi_test
+
+// Tests that kill hand-made mutants of game.go (lab/mutation/handmade):
+// each names the mutants it was written for.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// TestMutantGameRepetitionAtTheMoveLimit: when the move that repeats a
+// position for the third time also reaches the move limit, the rules' own
+// outcome (the move-limit draw) stands, as Play's doc and the rules say a
+// repetition is checked only in a position the rules do not decide. Kills:
+// Play's Threefold test with !next.Outcome().IsDecided() dropped.
+func TestMutantGameRepetitionAtTheMoveLimit(t *testing.T) {
+	shuffle := []string{"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}
+	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true, MoveLimit: len(shuffle)})
+	require.NoError(t, err)
+	for _, m := range shuffle {
+		_, err := g.PlayText(m)
+		require.NoError(t, err, m)
+	}
+	assert.Equal(t, dsq.Outcome{Reason: dsq.MoveLimit}, g.Outcome())
+	assert.Equal(t, g.Position().Outcome(), g.Outcome())
+}
+
+// TestMutantGameOfferEndsWithTheGame: a pending draw offer is gone once the
+// game ends by resignation or by the offer's acceptance, and once a move is
+// taken back. Kills: the deletion of g.pending = false in Resign, AcceptDraw
+// and Undo.
+func TestMutantGameOfferEndsWithTheGame(t *testing.T) {
+	pending := func(g *dsq.Game) bool {
+		_, ok := g.DrawOffer()
+		return ok
+	}
+	resigned := dsq.NewGame()
+	require.NoError(t, resigned.OfferDraw(dsq.Red))
+	require.NoError(t, resigned.Resign(dsq.Blue))
+	assert.False(t, pending(resigned), "an offer pending after a resignation")
+
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Red))
+	require.NoError(t, agreed.AcceptDraw(dsq.Blue))
+	assert.False(t, pending(agreed), "an offer pending after it was accepted")
+
+	undone := dsq.NewGame()
+	_, err := undone.PlayText("a3a4")
+	require.NoError(t, err)
+	require.NoError(t, undone.OfferDraw(dsq.Blue))
+	require.NoError(t, undone.Undo())
+	assert.False(t, pending(undone), "an offer pending after Undo")
+	assert.ErrorIs(t, undone.AcceptDraw(dsq.Red), dsq.ErrNoDrawOffer)
+}
+
+// TestMutantGameColourJustPastBlue refuses the first value past Blue, not
+// only far ones. Kills: checkOpen's c > Blue moved to c > Blue+1.
+func TestMutantGameColourJustPastBlue(t *testing.T) {
+	g := dsq.NewGame()
+	bad := dsq.Blue + 1
+	assert.ErrorIs(t, g.Resign(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.OfferDraw(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.AcceptDraw(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.DeclineDraw(bad), dsq.ErrBadColor)
+	assert.False(t, g.IsOver())
+	_, ok := g.DrawOffer()
+	assert.False(t, ok)
+	// Blue itself is a colour.
+	require.NoError(t, g.OfferDraw(dsq.Blue))
+	require.NoError(t, g.DeclineDraw(dsq.Red))
+}
+
+// TestMutantGameNoMovesOnceEnded: a game ended by resignation or agreement,
+// whose position the rules do not decide, offers no legal move or target.
+// Kills: the deletion of Game.LegalMoves's and Game.LegalTargets's return
+// for an ended game (they would give the position's moves).
+func TestMutantGameNoMovesOnceEnded(t *testing.T) {
+	resigned := dsq.NewGame()
+	require.NoError(t, resigned.Resign(dsq.Red))
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Red))
+	require.NoError(t, agreed.AcceptDraw(dsq.Blue))
+	for name, g := range map[string]*dsq.Game{"resigned": resigned, "agreed": agreed} {
+		require.False(t, g.Position().Outcome().IsDecided(), name)
+		assert.Empty(t, g.LegalMoves(), name)
+		assert.Zero(t, g.LegalTargets(dsq.A3), name)
+		assert.Zero(t, g.LegalTargets(dsq.G3), name)
+		m, err := dsq.ParseMove("a3a4")
+		require.NoError(t, err)
+		assert.False(t, g.IsLegal(m), name)
+	}
+}

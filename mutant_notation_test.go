@@ -1,0 +1,48 @@
+package doushouqi_test
+
+// Tests that kill hand-made mutants of notation.go (lab/mutation/handmade):
+// each names the mutants it was written for.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// TestMutantNotationDigitBounds: '9' is a run too long for a rank (a file
+// count error), ':' (the byte after '9') is no digit (a letter error).
+// Kills: parseBoard's digit test with its bound '9' moved down (9 read as a
+// letter) or up (':' read as ten empty squares).
+func TestMutantNotationDigitBounds(t *testing.T) {
+	for rank, want := range map[string]error{"9": dsq.ErrFileCount, "3:": dsq.ErrLetter, ":": dsq.ErrLetter} {
+		text := "l5t/1d3c1/r1p1w1e/" + rank + "/7/7/E1W1P1R/1C3D1/T5L r 0 1"
+		_, err := dsq.ParsePosition(text)
+		assert.ErrorIs(t, err, want, text)
+	}
+}
+
+// TestMutantNotationCounterBounds: a counter of seven digits up to
+// MaxCounter reads, one of eight digits does not, even when its value is
+// small, and a counter with a byte past '9' is not a whole number. Kills:
+// parseCounter's length bound moved (len(s) > 6 refuses 1000000, len(s) > 8
+// reads 00000001) or its return deleted, and its digit test's bound '9'
+// moved up (':' then reaches strconv.Atoi and the error says the number is
+// too large).
+func TestMutantNotationCounterBounds(t *testing.T) {
+	board := "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r "
+	pos, err := dsq.ParsePosition(board + "1000000 1000000")
+	require.NoError(t, err)
+	assert.Equal(t, dsq.MaxCounter, pos.NoCaptureHalfMoves())
+	assert.Equal(t, dsq.MaxCounter, pos.MoveNumber())
+	for _, counters := range []string{"00000001 1", "0 00000001", "0 1:", "4: 1"} {
+		_, err := dsq.ParsePosition(board + counters)
+		assert.ErrorIs(t, err, dsq.ErrCounter, counters)
+	}
+	_, err = dsq.ParsePosition(board + "0 1:")
+	require.Error(t, err)
+	assert.True(t, strings.Contains(err.Error(), "whole number"), "%v: the error should say the counter is not a whole number", err)
+}

@@ -1,0 +1,168 @@
+package doushouqi_test
+
+// Tests that kill hand-made mutants of record.go (lab/mutation/handmade):
+// each names the mutant it was written for.
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// mutantShuffle is twenty half-moves, ten move numbers, that two pieces make back
+// and forth: a3a4 a7a6 a4a3 a6a7, five times.
+func mutantShuffle() []string {
+	var moves []string
+	for range 5 {
+		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
+	}
+	return moves
+}
+
+// TestMutantRecordGluedNumbersPastNine reads move numbers glued to their
+// moves ("9.a3a4", "9...a7a6", "10.a4a3") up to two digits, each digit 0
+// to 9. Kills: appendMoveTokens's digit test with its bound '9' moved down
+// ('9'-1: "9.a3a4" is one word, no move), and with one operand dropped.
+func TestMutantRecordGluedNumbersPastNine(t *testing.T) {
+	moves := mutantShuffle()
+	for _, blueGlued := range []bool{false, true} {
+		var b strings.Builder
+		for i, m := range moves {
+			n := i/2 + 1
+			switch {
+			case i%2 == 0:
+				b.WriteString(strconv.Itoa(n) + "." + m + " ")
+			case blueGlued:
+				b.WriteString(strconv.Itoa(n) + "..." + m + " ")
+			default:
+				b.WriteString(m + " ")
+			}
+		}
+		b.WriteString("*\n")
+		g, err := dsq.ParseRecord(b.String())
+		require.NoError(t, err, b.String())
+		assert.Equal(t, moves, mutantMoveTexts(g.Moves()), b.String())
+	}
+}
+
+// TestMutantRecordCommentBetweenMoves reads a {comment} written with no space
+// on either side as a space. splitRecord writes a space both where a comment
+// opens and where it closes, so deleting either alone is an equivalent
+// mutant (lab/mutation/SURVIVORS.md); this test keeps at least one of them.
+func TestMutantRecordCommentBetweenMoves(t *testing.T) {
+	for _, text := range []string{
+		"1. a3a4{Red moves first}a7a6 *\n",
+		"1. a3a4{a comment\nover two lines}a7a6 *\n",
+	} {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, []string{"a3a4", "a7a6"}, mutantMoveTexts(g.Moves()), text)
+	}
+}
+
+// TestMutantRecordDigitsAlone refuses a word of digits alone, or digits and
+// a letter, in the movetext (no dot: not a move number) with a RecordError
+// that names the word as written. Kills: appendMoveTokens reading past the
+// word (len(word)+1: an index out of range) and splitting "1x" as if it were
+// "1.x" (the test for the dot dropped).
+func TestMutantRecordDigitsAlone(t *testing.T) {
+	for text, word := range map[string]string{
+		"1. 12 *\n":      "12",
+		"1. a3a4 7 *\n":  "7",
+		"1. 1x *\n":      "1x",
+		"1. a3a4 9z *\n": "9z",
+	} {
+		g, err := dsq.ParseRecord(text)
+		require.Error(t, err, text)
+		assert.Nil(t, g, text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %T is not a *RecordError", text, err)
+		assert.Equal(t, word, re.Move, text)
+		assert.Equal(t, 1, re.Line, text)
+	}
+}
+
+// TestMutantRecordNotANumber refuses words that look like a number glued to a
+// move but are not one, naming the whole word: only digits before the dots
+// make a move number. Kills: appendMoveTokens's digit test with the bound
+// '0' moved down ('/' a digit) or '9' moved up (':' a digit) or without
+// its upper bound (letters are digits), its number test without digits > 0
+// (".a3a4" split), and its move part dropped when it is one character
+// (dots < len(word)-1: "2.x" read as "2." alone, and the record accepted).
+func TestMutantRecordNotANumber(t *testing.T) {
+	for _, word := range []string{"x.a3a4", "/.a3a4", ":.a3a4", ".a3a4", "1/.a3a4"} {
+		text := "1. " + word + " *\n"
+		_, err := dsq.ParseRecord(text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, word, re.Move, text)
+	}
+	text := "1. a3a4 a7a6 2.x *\n"
+	_, err := dsq.ParseRecord(text)
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+	assert.Equal(t, "x", re.Move, text)
+	assert.Equal(t, 2, re.MoveNumber, text)
+}
+
+// TestMutantRecordTagSectionComments reads blank lines and ; comment lines
+// before and between the tags. Kills: splitRecord's skip of such lines with
+// either test dropped, or its continue deleted (the line would start the
+// movetext, and the next tag be refused).
+func TestMutantRecordTagSectionComments(t *testing.T) {
+	for _, head := range []string{
+		"\n[Event \"e\"]\n",
+		"; a comment\n[Event \"e\"]\n",
+		"[Event \"e\"]\n\n; a comment\n\n[Site \"s\"]\n",
+	} {
+		text := head + "\n1. a3a4 *\n"
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		event, _ := g.Tag("Event")
+		assert.Equal(t, "e", event, text)
+		assert.Equal(t, []string{"a3a4"}, mutantMoveTexts(g.Moves()), text)
+	}
+}
+
+func mutantMoveTexts(ms []dsq.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// TestMutantRecordLengthLimit reads a record of exactly 1 MiB and refuses
+// one of a byte more (a valid record otherwise). Kills: ParseRecord's
+// len(text) > maxRecordLen moved either way.
+func TestMutantRecordLengthLimit(t *testing.T) {
+	const limit = 1 << 20
+	moves := "1. a3a4 *\n"
+	pad := func(n int) string { // a ; comment line that makes the record n bytes
+		return "; " + strings.Repeat("x", n-len(moves)-3) + "\n" + moves
+	}
+	g, err := dsq.ParseRecord(pad(limit))
+	require.NoError(t, err)
+	assert.Len(t, g.Moves(), 1)
+	_, err = dsq.ParseRecord(pad(limit + 1))
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Zero(t, re.Line, "the whole text is refused, not a line of it")
+}
+
+// TestMutantRecordOneWordCutShort: a movetext of one word that is not a
+// result token is a record cut short, and the error names the word's line.
+// Kills: ParseRecord's len(tokens) > 0 moved up (the line of a lone token
+// would be 0).
+func TestMutantRecordOneWordCutShort(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"]\n\n1.\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
+}
