@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -297,11 +298,17 @@ func readHeap(f *os.File, hd *fileHeader, size int) (*Table, error) {
 	return hd.table(data), nil
 }
 
+// checkBuffers holds the buffers checksumFile reads through, so that opening
+// hundreds of files does not make hundreds of them.
+var checkBuffers = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+
 // checksumFile returns the checksum of the entries of f, a file of size
 // bytes, read through a small buffer.
 func checksumFile(f *os.File, size int) (uint32, error) {
 	h := crc32.New(castagnoli)
-	n, err := io.CopyBuffer(h, io.NewSectionReader(f, headerSize, int64(size-headerSize)), make([]byte, 256<<10))
+	buf := checkBuffers.Get().(*[]byte)
+	defer checkBuffers.Put(buf)
+	n, err := io.CopyBuffer(h, io.NewSectionReader(f, headerSize, int64(size-headerSize)), *buf)
 	if err != nil {
 		return 0, err
 	}
