@@ -122,7 +122,7 @@ func BenchmarkOpen(b *testing.B) {
 			defer endgame.SetMapFiles(fb.mapped)()
 			defer endgame.SetEntryCheck(fb.check)()
 			var bytes int
-			cpu := cpuTime()
+			cpu := endgame.CPUTime()
 			for b.Loop() {
 				ts, err := endgame.Open(dir, dsq.Standard)
 				require.NoError(b, err)
@@ -132,7 +132,7 @@ func BenchmarkOpen(b *testing.B) {
 				}
 				require.NoError(b, ts.Close())
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(endgame.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(bytes)/(1<<20), "MiB")
 		})
 	}
@@ -160,14 +160,14 @@ func BenchmarkProbeFile(b *testing.B) {
 			}
 			b.ReportAllocs()
 			i := 0
-			cpu := cpuTime()
+			cpu := endgame.CPUTime()
 			for b.Loop() {
 				if _, ok := ts.Probe(positions[i%len(positions)]); !ok {
 					b.Fatal("no value")
 				}
 				i++
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(endgame.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package endgame_test
+package endgame
 
 import (
 	"syscall"
