@@ -42,6 +42,22 @@ func TestProbeAllocations(t *testing.T) {
 		}
 	})
 	require.Zero(t, allocs)
+	// Nor does probing a table read from a file, mapped or not.
+	dir := t.TempDir()
+	for _, m := range ts.Materials() {
+		require.NoError(t, ts.Table(m).WriteFile(dir))
+	}
+	forEachBacking(t, func(t *testing.T, mapped bool) {
+		back, err := endgame.Open(dir, dsq.Standard)
+		require.NoError(t, err)
+		defer back.Close()
+		allocs := testing.AllocsPerRun(100, func() {
+			if _, ok := back.Probe(pos); !ok {
+				t.Fatal("no value")
+			}
+		})
+		require.Zero(t, allocs)
+	})
 }
 
 // BenchmarkSolve solves one three-piece material, its two-piece children

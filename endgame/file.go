@@ -220,7 +220,9 @@ const (
 // unreachable). A mapped file must not be rewritten in place while it is
 // open: replace it by renaming a new file over it, as WriteFile and the
 // egtb command do, and the open table keeps the old file's entries. A file
-// truncated in place makes the next probe of a page beyond its new end
+// rewritten in place changes what the open table answers, and one
+// truncated in place leaves it without the lost pages: Probe then returns
+// false for them, while Verify, Stats and solving from the table would
 // crash the process (the system's bus error).
 func ReadFile(path string) (*Table, error) {
 	t, err := readFile(path)
