@@ -63,6 +63,19 @@
 // Each round works on the positions found in the round before, spread over
 // all cores, with atomic updates and no allocation per position.
 //
+// # Files and memory
+//
+// Table.WriteFile stores a table in a file of its own, with checksums;
+// Open, Load, LoadDir and ReadFile read them back. On unix systems a file is
+// mapped read-only rather than read into the heap: its entries stay in the
+// kernel's page cache, read from disk as probes first touch them, shared by
+// every process that opens the same file, and reclaimable under memory
+// pressure, so that the 117 MiB of the sets of up to three pieces do not
+// count as each server process's own memory (see docs/endgame-tables-memory.md).
+// Elsewhere the entries are read into the heap. Tables.Close and Table.Close
+// release them. Replace a table file by renaming a new one over it (as
+// WriteFile does), never by rewriting it in place while it is open.
+//
 // The tests hold the tables to an independent slow solver (minimax with a
 // memo over a mailbox board written from RULES.md) on every position of the
 // two-piece materials at every count, to every position's children, and to

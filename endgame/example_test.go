@@ -2,6 +2,7 @@ package endgame_test
 
 import (
 	"fmt"
+	"os"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
@@ -62,4 +63,33 @@ func ExampleParseMaterial() {
 	// Evcr 3 <nil>
 	// Evcr.egtb
 	// invalid material: "Evcrr": two blue rats
+}
+
+// Tables written to a directory are opened, mapped into memory where the
+// system allows (shared by every process that opens them), and released
+// with Close.
+func ExampleOpen() {
+	dir, err := os.MkdirTemp("", "egtb")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	solved, _ := endgame.NewTables(dsq.Standard)
+	m, _ := endgame.ParseMaterial("Rve")
+	_ = solved.Generate([]endgame.Material{m}, endgame.Options{})
+	for _, m := range solved.Materials() {
+		if err := solved.Table(m).WriteFile(dir); err != nil {
+			panic(err)
+		}
+	}
+
+	ts, err := endgame.Open(dir, dsq.Standard)
+	if err != nil {
+		panic(err)
+	}
+	defer ts.Close()
+	pos, _ := dsq.ParsePosition("7/7/7/7/7/7/7/3e3/R6 r 0 1")
+	fmt.Println(ts.Probe(pos))
+	// Output:
+	// loss in 2 true
 }

@@ -28,3 +28,6 @@ func SetEntryCheck(mode int) (restore func()) {
 
 // IsMapped reports whether t's entries lie in a file mapping.
 func IsMapped(t *Table) bool { return t.mapped != nil }
+
+// CPUTime returns the CPU time the process has used (0 where not measured).
+var CPUTime = cpuTime

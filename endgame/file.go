@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -229,7 +230,9 @@ const (
 // unreachable). A mapped file must not be rewritten in place while it is
 // open: replace it by renaming a new file over it, as WriteFile and the
 // egtb command do, and the open table keeps the old file's entries. A file
-// truncated in place makes the next probe of a page beyond its new end
+// rewritten in place changes what the open table answers, and one
+// truncated in place leaves it without the lost pages: Probe then returns
+// false for them, while Verify, Stats and solving from the table would
 // crash the process (the system's bus error).
 func ReadFile(path string) (*Table, error) {
 	t, err := readFile(path)
@@ -307,11 +310,17 @@ func readHeap(f *os.File, hd *fileHeader, size int) (*Table, error) {
 	return hd.table(data), nil
 }
 
+// checkBuffers holds the buffers checksumFile reads through, so that opening
+// hundreds of files does not make hundreds of them.
+var checkBuffers = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
+
 // checksumFile returns the checksum of the entries of f, a file of size
 // bytes, read through a small buffer.
 func checksumFile(f *os.File, size int) (uint32, error) {
 	h := crc32.New(castagnoli)
-	n, err := io.CopyBuffer(h, io.NewSectionReader(f, headerSize, int64(size-headerSize)), make([]byte, 256<<10))
+	buf := checkBuffers.Get().(*[]byte)
+	defer checkBuffers.Put(buf)
+	n, err := io.CopyBuffer(h, io.NewSectionReader(f, headerSize, int64(size-headerSize)), *buf)
 	if err != nil {
 		return 0, err
 	}

@@ -235,6 +235,40 @@ func TestFileReplaced(t *testing.T) {
 	})
 }
 
+// TestFileTruncatedInPlace: a file truncated in place while open (as cp
+// over it would) does not crash a probe: a mapped table answers nothing for
+// the lost pages, a table in the heap still answers.
+func TestFileTruncatedInPlace(t *testing.T) {
+	forEachBacking(t, func(t *testing.T, mapped bool) {
+		m := mustMaterial(t, "Evr")
+		ts := generate(t, dsq.Standard, m)
+		dir := t.TempDir()
+		require.NoError(t, ts.Table(m).WriteFile(dir))
+		path := filepath.Join(dir, endgame.FileName(m))
+		tab, err := endgame.ReadFile(path)
+		require.NoError(t, err)
+		defer tab.Close()
+		require.NoError(t, os.Truncate(path, 64))
+		lost, kept := 0, 0
+		placements(t, m, dsq.Standard, func(pos dsq.Position) {
+			v, ok := tab.Probe(pos)
+			if !ok {
+				lost++
+				return
+			}
+			kept++
+			want, _ := ts.Probe(pos)
+			require.Equal(t, want, v, "%v", pos)
+		})
+		if mapped {
+			require.Positive(t, lost, "probes of a truncated mapped file that answered")
+		} else {
+			require.Zero(t, lost)
+		}
+		require.Positive(t, kept+lost)
+	})
+}
+
 // inMaps reports whether path is mapped into this process (on Linux; false
 // elsewhere, where the tests expect no mapping to show).
 func inMaps(t *testing.T, path string) bool {

@@ -3,6 +3,7 @@ package endgame
 import (
 	"encoding/binary"
 	"runtime"
+	"runtime/debug"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
@@ -84,7 +85,8 @@ func (t *Table) Close() error {
 // Probe returns the value of pos, whose material must be the table's and
 // whose rules the table's (Threefold aside): the value for the side to
 // move at pos's own no-capture count. It returns false for another material
-// or other rules, and for a closed table.
+// or other rules, for a closed table, and for a mapped file truncated in
+// place since it was opened (see ReadFile).
 func (t *Table) Probe(pos dsq.Position) (Value, bool) {
 	if t.data == nil || MaterialOf(pos) != t.mat || !sameRules(pos.Rules(), t.rules) {
 		return Value{}, false
@@ -92,7 +94,32 @@ func (t *Table) Probe(pos dsq.Position) (Value, bool) {
 	if v, decided := decidedValue(&pos); decided {
 		return v, true
 	}
-	return valueAt(t.code(t.lay.indexOf(&pos)), pos.NoCaptureHalfMoves(), t.limit)
+	c, ok := t.probeCode(t.lay.indexOf(&pos))
+	if !ok {
+		return Value{}, false
+	}
+	return valueAt(c, pos.NoCaptureHalfMoves(), t.limit)
+}
+
+// probeCode returns the entry at index i, and false if reading it faults:
+// a mapped file truncated in place since it was opened has lost the page,
+// and the system's bus error becomes a probe without a value here rather
+// than the end of the process.
+func (t *Table) probeCode(i int) (c uint16, ok bool) {
+	if t.mapped == nil {
+		return t.code(i), true
+	}
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
+			c, ok = 0, false
+		}
+	}()
+	return t.code(i), true
 }
 
 // sameRules compares the rules that positions and tables use: Threefold is

@@ -9,7 +9,8 @@ import (
 
 // Tables is a set of solved tables under one set of rules, probed by
 // position. Once filled it may be probed from any number of goroutines;
-// Generate and Add must not run at the same time as probes.
+// Generate, Add, Load, LoadDir and Close must not run at the same time as
+// probes.
 type Tables struct {
 	rules dsq.Rules
 	byMat map[Material]*Table
