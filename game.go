@@ -38,9 +38,10 @@ var (
 // further along the same history (the usual case: a room plays on and the
 // old value is dropped); otherwise (another copy went on first, or this game
 // took its move back while a copy may still show it) it copies the last
-// block, at most 16 positions, and goes on with its own. Tags are replaced,
-// never changed in place. So Play costs O(1) (amortised), reads never copy,
-// and no change to one copy can reach another.
+// block, at most 16 positions, and the list of blocks, and goes on with its
+// own. Tags are replaced, never changed in place. So Play costs O(1)
+// amortised, a Play that branches off costs one block (about 2 KiB), reads
+// never copy, and no change to one copy can reach another.
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -52,11 +53,11 @@ var (
 // Position or Moves returns copies that may then be used freely.
 type Game struct {
 	rules Rules // the positions' rules, and Threefold
-	// blocks holds the positions and moves, shared with the copies: entry
-	// i is blocks[i/blockSize].positions[i%blockSize]. The slice is never
-	// appended to in place (a game that adds a block makes a new slice).
-	blocks []*block
-	n      int // this game's positions, the start included; 0 in the zero Game (the start alone)
+	// hist holds the positions and moves, shared with the copies: entry i
+	// is hist.blocks[i/blockSize].positions[i%blockSize]. nil in the zero
+	// Game.
+	hist *spine
+	n    int // this game's positions, the start included; 0 in the zero Game (the start alone)
 	// tags holds valid names and values only (checkTag). The map is never
 	// written once a Game holds it: copies may share it.
 	tags    map[string]string
@@ -69,12 +70,19 @@ type Game struct {
 // most a branching copy copies.
 const blockSize = 16
 
-// block is a part of a game's history, shared by its copies. It is
-// append-only: an entry, once written, is never written again, so a game
-// that sees the first entries sees them unchanged however its copies play
-// on. The next free entry goes to the first game that claims it (used, by
+// A game's history is a spine of blocks, both shared by the copies of the
+// game and both append-only: an entry, once written, is never written
+// again, so a game that sees the first entries sees them unchanged however
+// its copies play on. The next free entry of a block, or the next free
+// block pointer of a spine, goes to the first game that claims it (used, by
 // compare-and-swap, so that copies on different goroutines may play at
-// once); another game at the same point copies the block first.
+// once); another game at the same point copies the block (at most
+// blockSize positions) and the spine's pointers to its blocks.
+type spine struct {
+	used   atomic.Int32 // block pointers written or claimed; never decreases
+	blocks []*block     // len == cap, fixed
+}
+
 type block struct {
 	used      atomic.Int32 // entries written or claimed; never decreases
 	positions [blockSize]Position
@@ -82,10 +90,25 @@ type block struct {
 }
 
 // at returns the game's i-th position, 0 <= i < g.n.
-func (g *Game) at(i int) *Position { return &g.blocks[i/blockSize].positions[i%blockSize] }
+func (g *Game) at(i int) *Position { return &g.hist.blocks[i/blockSize].positions[i%blockSize] }
 
 // moveTo returns the move that led to the i-th position, 1 <= i < g.n.
-func (g *Game) moveTo(i int) Move { return g.blocks[i/blockSize].moves[i%blockSize] }
+func (g *Game) moveTo(i int) Move { return g.hist.blocks[i/blockSize].moves[i%blockSize] }
+
+// claim reports whether the caller may write entry k of a shared
+// append-only array whose claims are counted by used: k must be the next
+// free entry, and no other game may have taken it first.
+func claim(used *atomic.Int32, k int) bool { return used.CompareAndSwap(int32(k), int32(k+1)) }
+
+// newSpine returns a spine of its own holding blocks[:j] and b at j, with
+// room to grow.
+func newSpine(blocks []*block, j int, b *block) *spine {
+	sp := &spine{blocks: make([]*block, max(2*(j+1), 4))}
+	copy(sp.blocks, blocks[:j])
+	sp.blocks[j] = b
+	sp.used.Store(int32(j + 1))
+	return sp
+}
 
 // push appends the move m and the position next it leads to.
 func (g *Game) push(m Move, next Position) {
@@ -93,25 +116,27 @@ func (g *Game) push(m Move, next Position) {
 		g.start(StartPosition())
 	}
 	i := g.n
-	k := i % blockSize
+	j, k := i/blockSize, i%blockSize
+	sp := g.hist
 	var b *block
-	if k == 0 {
-		b = new(block) // a new block, this game's alone
-		j := i / blockSize
-		g.blocks = append(g.blocks[:j:j], b) // a new spine: copies may share the old one
-	} else {
-		b = g.blocks[i/blockSize]
-		if !b.used.CompareAndSwap(int32(k), int32(k+1)) {
-			// Another copy has written entry i, or this game took that
-			// move back while a copy may still show it: go on with a copy
-			// of the block.
-			own := new(block)
-			copy(own.positions[:k], b.positions[:k])
-			copy(own.moves[:k], b.moves[:k])
-			b = own
-			j := i / blockSize
-			g.blocks = append(g.blocks[:j:j], b)
+	switch {
+	case k == 0: // a new block, this game's alone
+		b = new(block)
+		if j < len(sp.blocks) && claim(&sp.used, j) {
+			sp.blocks[j] = b
+		} else {
+			g.hist = newSpine(sp.blocks, j, b)
 		}
+	case claim(&sp.blocks[j].used, k):
+		b = sp.blocks[j]
+	default:
+		// Another copy has written entry i, or this game took that move
+		// back while a copy may still show it: go on with a copy of the
+		// block, on a spine of its own.
+		b = new(block)
+		copy(b.positions[:k], sp.blocks[j].positions[:k])
+		copy(b.moves[:k], sp.blocks[j].moves[:k])
+		g.hist = newSpine(sp.blocks, j, b)
 	}
 	b.positions[k], b.moves[k] = next, m
 	if b.used.Load() <= int32(k) {
@@ -125,7 +150,7 @@ func (g *Game) start(pos Position) {
 	b := new(block)
 	b.positions[0] = pos
 	b.used.Store(1)
-	g.blocks, g.n = []*block{b}, 1
+	g.hist, g.n = newSpine(nil, 0, b), 1
 }
 
 // NewGame returns a standard game from the start position, the same game as
@@ -164,19 +189,18 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 
 // Clone returns a pointer to a copy of g. Since copies of a Game are
 // independent, *g.Clone() shows and does what a plain copy (c := *g) does;
-// Clone also gives the copy a last block of its own, so that neither game
-// need copy one later.
+// Clone also gives the copy a spine and a last block of its own, so that
+// neither game need copy them later.
 func (g Game) Clone() *Game {
 	c := g
-	if len(g.blocks) > 0 {
-		c.blocks = append([]*block(nil), g.blocks...)
-		last := len(c.blocks) - 1
-		k := g.n - last*blockSize // entries of the last block this game shows
+	if g.n > 0 {
+		j := (g.n - 1) / blockSize // the block of the last position
+		k := g.n - j*blockSize     // the entries of that block g shows
 		own := new(block)
-		copy(own.positions[:k], g.blocks[last].positions[:k])
-		copy(own.moves[:k], g.blocks[last].moves[:k])
+		copy(own.positions[:k], g.hist.blocks[j].positions[:k])
+		copy(own.moves[:k], g.hist.blocks[j].moves[:k])
 		own.used.Store(int32(k))
-		c.blocks[last] = own
+		c.hist = newSpine(g.hist.blocks, j, own)
 	}
 	return &c
 }
@@ -343,7 +367,6 @@ func (g *Game) Undo() error {
 		return fmt.Errorf("doushouqi: undo: %w", ErrNothingToUndo)
 	}
 	g.n-- // the entry stays in its block for the copies that show it
-	g.blocks = g.blocks[:(g.n-1)/blockSize+1]
 	g.pending = false
 	return nil
 }

@@ -75,7 +75,7 @@ func ParseRecordJSON(data []byte) (*Game, error) {
 		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
 	}
 	data = bytes.TrimPrefix(data, []byte(byteOrderMark))
-	if !utf8.Valid(data) {
+	if !utf8.Valid(data) || hasLoneSurrogate(data) {
 		return nil, &RecordError{Err: errors.New("JSON: not valid UTF-8")} // encoding/json would read U+FFFD
 	}
 	var fields map[string]json.RawMessage
@@ -138,4 +138,49 @@ func ParseRecordJSON(data []byte) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// hasLoneSurrogate reports a \uD800..\uDFFF escape in JSON text that is
+// not half of a surrogate pair: JSON's way of writing invalid UTF-8, which
+// encoding/json reads as U+FFFD.
+func hasLoneSurrogate(data []byte) bool {
+	escape := func(i int) (rune, bool) { // the \uXXXX escape at data[i:], if any
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		var r rune
+		for _, c := range data[i+2 : i+6] {
+			switch {
+			case c >= '0' && c <= '9':
+				r = r<<4 | rune(c-'0')
+			case c >= 'a' && c <= 'f':
+				r = r<<4 | rune(c-'a'+10)
+			case c >= 'A' && c <= 'F':
+				r = r<<4 | rune(c-'A'+10)
+			default:
+				return 0, false
+			}
+		}
+		return r, true
+	}
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		r, ok := escape(i)
+		switch {
+		case !ok:
+			i++ // another escape, such as \\ or \": skip its second byte
+		case r >= 0xD800 && r <= 0xDBFF:
+			if low, ok := escape(i + 6); !ok || low < 0xDC00 || low > 0xDFFF {
+				return true
+			}
+			i += 11
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
 }

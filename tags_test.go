@@ -87,6 +87,21 @@ func TestRecordRefusesInvalidUTF8(t *testing.T) {
 	_, err := dsq.ParseRecordJSON([]byte("{\"tags\":{\"Event\":\"caf\xe9\"},\"moves\":[],\"result\":\"*\"}"))
 	assert.ErrorIs(t, err, dsq.ErrRecord)
 	assert.Contains(t, err.Error(), "UTF-8")
+	// JSON's escapes of invalid UTF-8: surrogates that are not a pair.
+	for _, value := range []string{`\ud800`, `x\uDBFFy`, `\udc00`, `\ud800\u0041`, `\ud83d`} {
+		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
+		_, err := dsq.ParseRecordJSON([]byte(data))
+		assert.ErrorIs(t, err, dsq.ErrRecord, data)
+		assert.Contains(t, err.Error(), "UTF-8", data)
+	}
+	// A pair, and escaped backslashes before a u, are text.
+	for value, want := range map[string]string{`\ud83d\udc18`: "🐘", `\\ud800`: `\ud800`, `\\\u00e9`: `\é`} {
+		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
+		g, err := dsq.ParseRecordJSON([]byte(data))
+		require.NoError(t, err, data)
+		v, _ := g.Tag("Event")
+		assert.Equal(t, want, v, data)
+	}
 }
 
 // TestTagValuesAccepted: printable text of any script survives the text
