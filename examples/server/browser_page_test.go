@@ -32,9 +32,9 @@ func TestBrowserPage(t *testing.T) {
 			t.Run("board", func(t *testing.T) { pageBoard(t, b.tab(t, size, "")) })
 			if size.name != "phone360" {
 				t.Run("bar", func(t *testing.T) { pageBar(t, b.tab(t, size, ""), b.tab(t, size, "")) })
-				t.Run("story", func(t *testing.T) { pageStory(t, b.tab(t, size, "")) })
 			}
 			if size.name == "phone" {
+				t.Run("story", func(t *testing.T) { pageStory(t, b.tab(t, size, "")) })
 				t.Run("lessons", func(t *testing.T) { pageLessons(t, b.tab(t, size, "")) })
 				t.Run("guide", func(t *testing.T) { pageGuide(t, b.tab(t, size, "")) })
 				t.Run("spanish", func(t *testing.T) { pageSpanish(t, b.tab(t, size, "es-ES,es;q=0.9")) })
@@ -173,6 +173,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Dou Shou Qi", evalIn[string](blue, `document.title`))
 	red.move("a3", "a4")
 	blue.poll(`document.getElementById("last-move").textContent === "Last move: Red elephant a3a4"`)
+	assert.Equal(t, "1", evalIn[string](blue, `document.body.dataset.anims`), "the opponent's move slides in")
 	red.click("#offer")
 	blue.poll(`!document.getElementById("decline").hidden`)
 	for _, sel := range []string{"#board", "#status", "#draw-note", "#accept", "#decline"} {
@@ -398,6 +399,12 @@ func pageGuide(t *testing.T, tb *tab) {
 			assert.True(t, found, "a practice stage points to lesson %q", id)
 		}
 		tb.shot("page-guide-" + lang)
+		if lang == "de" {
+			tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#guide .diagram").scrollIntoView()`))
+			tb.shot("page-guide-diagram")
+			tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#guide .stage").scrollIntoView()`))
+			tb.shot("page-guide-practice")
+		}
 		if lang == "en" {
 			tb.axeCheck("rules guide")
 		}

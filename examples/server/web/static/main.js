@@ -2,7 +2,7 @@
 // the language switch and the rules dialog.
 "use strict";
 import {t, languages, currentLanguage, setLanguage, translateDom} from "./i18n.js";
-import {RANKS, loadPieces} from "./board.js";
+import {RANKS, loadPieces, token} from "./board.js";
 import {renderGuide} from "./guide.js";
 import {initPlay, refreshPlay} from "./play.js";
 import {initLessons, renderLessons} from "./lessons.js";
@@ -18,7 +18,7 @@ function rankList() {
   const ol = document.getElementById("rank-list");
   ol.replaceChildren(...Object.keys(RANKS).map((a) => {
     const li = document.createElement("li");
-    li.textContent = t("animal." + a) + " " + RANKS[a];
+    li.append(token({color: "red", animal: a}, "mini"), " ", t("animal." + a) + " " + RANKS[a]);
     return li;
   }));
 }
@@ -77,6 +77,7 @@ async function start() {
   initTheme();
   initSkip();
   await loadPieces();
+  rankList();
   document.getElementById(view.nav).setAttribute("aria-current", "page");
   document.getElementById(view.id).hidden = false;
   const dlg = document.getElementById("rules");

@@ -391,6 +391,7 @@ function step(d) {
   if (to === from) return;
   S.selected = null;
   S.targets = [];
+  say("");
   S.view = to >= g.ply ? null : to;
   render();
   slide(from, to, g.moves);
