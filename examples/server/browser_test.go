@@ -125,6 +125,9 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 	tb.startGame("ai", "blue")
 	tb.poll(`document.body.dataset.ply === "1" || document.body.dataset.over === "1"`)
 	assert.True(t, evalIn[bool](tb, `window.sawThinking`), "a thinking sign while the AI opens")
+	if evalIn[string](tb, `document.body.dataset.ply`) == "1" {
+		tb.poll(`Number(document.body.dataset.anims) >= 1`) // the AI's move slides in
+	}
 	assert.Equal(t, "g1", evalIn[string](tb, `document.querySelector("#board .sq").dataset.sq`), "Blue plays from the bottom: g1 is top left")
 	assert.Equal(t, "a9", evalIn[string](tb, `document.querySelector("#board .sq:last-child").dataset.sq`))
 	tb.checkTerrain("blue")
