@@ -191,6 +191,9 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "Draw: draw agreed", red.status())
 	assert.True(t, red.onScreen("#status"))
+	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
+	red.click("#new")
+	red.poll(`document.getElementById("new-details").open && document.activeElement.id === "start"`)
 
 	// Learn: the explanation starts on screen with the board.
 	red.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))

@@ -88,6 +88,13 @@ export function initPlay() {
   $("accept").addEventListener("click", () => draw("accept"));
   $("decline").addEventListener("click", () => draw("decline"));
   $("join").addEventListener("click", join);
+  // After a game the form for the next one is a tap away, also on a phone
+  // where it lies below the board.
+  $("new").addEventListener("click", () => {
+    $("new-details").open = true;
+    $("new-details").scrollIntoView({block: "start"});
+    $("start").focus({preventScroll: true});
+  });
   $("copy").addEventListener("click", copyLink);
   $("flip").addEventListener("click", () => { S.flip = !S.flip; render(); });
   $("first").addEventListener("click", () => step(-Infinity));
@@ -587,6 +594,7 @@ function renderControls() {
   show("join", !seated && !!free && live);
   if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
   show("resign", live && seated && !free);
+  show("new", !!g && g.over);
   $("draw-box").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
   show("share", !!g && g.mode === "online" && seated && live);
