@@ -383,45 +383,34 @@ func countColor(img image.Image, want [3]uint32) int {
 
 func rgb(hex uint32) [3]uint32 { return [3]uint32{hex >> 16 & 255, hex >> 8 & 255, hex & 255} }
 
-// The page's colours (style.css): the tests look for them in screenshots.
+// The page's colours the tests look for in screenshots (style.css, light
+// theme): the capture ring and the blue token under it.
 var (
-	colorLand      = rgb(0xb9d98f)
-	colorWater     = rgb(0x6fa8dc)
-	colorOwnTrap   = rgb(0xf2d16b)
-	colorEnemyTrap = rgb(0xe8907e)
-	colorOwnDen    = rgb(0x8fd1c4)
-	colorEnemyDen  = rgb(0xc3a2e0)
-	colorBlue      = rgb(0x1155cc)
-	colorRing      = rgb(0xffd400)
+	colorBlue = rgb(0x2456b6)
+	colorRing = rgb(0xffd400)
 )
 
-// centre returns the colour class of the middle pixel of an empty square.
-func (tb *tab) centreIs(sq string, want [3]uint32) bool {
-	img := tb.element(tb.sq(sq))
-	bd := img.Bounds()
-	return nearColor(img, (bd.Min.X+bd.Max.X)/2, (bd.Min.Y+bd.Max.Y)/2, want)
-}
-
-// checkTerrain checks the rendered colours of water, land, dens and traps
-// for a player of colour me at the bottom.
+// checkTerrain checks the drawn terrain of water, land, dens and traps (by
+// their owner's colour) for a player of colour me at the bottom.
 func (tb *tab) checkTerrain(me string) {
 	tb.t.Helper()
 	own, enemy := "1", "9"
 	if me == "blue" {
 		own, enemy = "9", "1"
 	}
+	side := map[string]string{"1": "red", "9": "blue"}
 	for _, c := range []struct {
-		sq   string
-		want [3]uint32
-		name string
+		sq, cssVar, name string
+		min              float64
 	}{
-		{"f6", colorWater, "water"}, {"d4", colorLand, "land"},
-		{"c" + own, colorOwnTrap, "own trap"}, {"e" + own, colorOwnTrap, "own trap"},
-		{"c" + enemy, colorEnemyTrap, "enemy trap"}, {"e" + enemy, colorEnemyTrap, "enemy trap"},
-		{"d" + own, colorOwnDen, "own den"}, {"d" + enemy, colorEnemyDen, "enemy den"},
+		{"f6", "--water", "water", .5},
+		{"c" + own, "--" + side[own] + "-trap", "own trap", .4}, {"e" + own, "--" + side[own] + "-trap", "own trap", .4},
+		{"c" + enemy, "--" + side[enemy] + "-trap", "enemy trap", .4}, {"e" + enemy, "--" + side[enemy] + "-trap", "enemy trap", .4},
+		{"d" + own, "--" + side[own] + "-den", "own den", .3}, {"d" + enemy, "--" + side[enemy] + "-den", "enemy den", .3},
 	} {
-		assert.True(tb.t, tb.centreIs(c.sq, c.want), "%s is drawn as %s for %s", c.sq, c.name, me)
+		assert.Greater(tb.t, tb.share(c.sq, c.cssVar), c.min, "%s is drawn as %s for %s", c.sq, c.name, me)
 	}
+	assert.Greater(tb.t, tb.share("d4", "--land-1")+tb.share("d4", "--land-2"), .9, "d4 is land")
 	label := evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("c"+own)))
 	assert.Contains(tb.t, label, "your trap")
 	label = evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("d"+enemy)))

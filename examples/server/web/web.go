@@ -1,7 +1,10 @@
 // Package web holds the play site's page: plain HTML, CSS and JavaScript,
 // embedded in the server binary and served as they are (no build step).
 // The page's views are /, /lessons and /stats (one index.html that picks
-// its view from the path); the lessons are in static/lessons.json.
+// its view from the path); the lessons are in static/lessons.json, the
+// animal pictograms (drawn for this project) in static/pieces.svg, the
+// rules guide of the "Ranks and rules" dialog in static/guide.js, and every
+// word the page says, in English, German and Spanish, in static/i18n.js.
 package web
 
 import (

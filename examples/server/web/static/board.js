@@ -1,8 +1,11 @@
 // The board: 63 buttons in a 7x9 grid, drawn for one side at the bottom.
 // Squares are focusable with a roving tabindex; arrow keys move the focus
-// as the board is seen, Enter and Space press the square.
+// as the board is seen, Enter and Space press the square. Pieces are the
+// animal pictograms of pieces.svg (drawn for this project) on a token of
+// their side's colour, with the rank in a badge; the full name is in the
+// square's aria-label and title, never a clipped word.
 "use strict";
-import {t} from "./i18n.js";
+import {t, cap} from "./i18n.js";
 
 export const FILES = "abcdefg";
 export const ANIMALS = {r: "rat", c: "cat", d: "dog", w: "wolf", p: "leopard", t: "tiger", l: "lion", e: "elephant"};
@@ -23,6 +26,14 @@ export function pieceOf(letter) {
   return {color: letter === letter.toUpperCase() ? "red" : "blue", animal};
 }
 
+// pieceName is the piece's name in the page's language with the grammar of
+// its noun ("red rat", "rote Ratte", "rata roja"); form is "" (a label),
+// "the" (the object of a capture: "the red dog", "den roten Hund", "al
+// perro rojo") or "a" (indefinite).
+export function pieceName(p, form) {
+  return t("pc" + (form ? "." + form : "") + "." + p.color + "." + p.animal);
+}
+
 // terrainOf returns the terrain of a square for the viewer: water, own-den,
 // enemy-den, own-trap, enemy-trap or land.
 export function terrainOf(name, viewer) {
@@ -32,7 +43,51 @@ export function terrainOf(name, viewer) {
   return "land";
 }
 
-// The text drawn on a square (coordinates, piece names, terrain) is CSS
+// ownerOf is the side a den or trap belongs to, "" for land and water.
+export function ownerOf(name) { return DENS[name] || TRAPS[name] || ""; }
+
+// The pictograms: pieces.svg read once, its symbols kept by animal.
+const art = {};
+
+// loadPieces fetches pieces.svg; until it is read (or when it cannot be),
+// pieces show their rank alone.
+export async function loadPieces() {
+  try {
+    const res = await fetch("/pieces.svg", {cache: "force-cache"});
+    const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
+    for (const s of doc.querySelectorAll("symbol")) art[s.id] = s;
+  } catch (e) { /* the ranks still tell the pieces apart */ }
+}
+
+// pictogram draws an animal as an inline svg (so the page's styles colour
+// it), or null before pieces.svg is read.
+export function pictogram(animal) {
+  const sym = art[animal];
+  if (!sym) return null;
+  const svg = document.createElementNS(sym.namespaceURI, "svg"); // the SVG namespace, as pieces.svg was parsed
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.classList.add("art");
+  for (const c of sym.children) svg.append(document.importNode(c, true));
+  return svg;
+}
+
+// token is a piece as drawn: the side's disc, the animal, the rank badge.
+export function token(p, cls) {
+  const pc = document.createElement("span");
+  pc.className = (cls || "piece") + " " + p.color + " a-" + p.animal;
+  pc.setAttribute("aria-hidden", "true");
+  const pic = pictogram(p.animal);
+  if (pic) pc.append(pic);
+  const rk = document.createElement("span");
+  rk.className = "pr";
+  rk.dataset.t = RANKS[p.animal];
+  pc.append(rk);
+  return pc;
+}
+
+// The text drawn on a square (edge coordinates, the rank badge) is CSS
 // generated content from data-t, so that each square's accessible name is
 // its aria-label alone ("red lion, g1").
 export class Board {
@@ -84,12 +139,22 @@ export class Board {
     const d = dirs[e.key];
     if (!d) return;
     e.preventDefault();
+    e.stopPropagation();
     const flip = this.orientation === "red" ? 1 : -1;
     const file = FILES.indexOf(name[0]) + d[0] * flip, rank = Number(name[1]) - 1 + d[1] * flip;
     if (file < 0 || file > 6 || rank < 0 || rank > 8) return;
     this.focusSq = FILES[file] + (rank + 1);
     this.roving();
     this.cells[this.focusSq].focus();
+  }
+
+  // edge tells which edges of the board, as seen, a square is on: its rank
+  // number is drawn on the left edge, its file letter on the bottom edge.
+  edge(name) {
+    const file = FILES.indexOf(name[0]), rank = Number(name[1]) - 1;
+    const left = this.orientation === "red" ? file === 0 : file === 6;
+    const bottom = this.orientation === "red" ? rank === 0 : rank === 8;
+    return {left, bottom};
   }
 
   // render draws a view: {board, orientation, viewer, selected, targets,
@@ -111,37 +176,20 @@ export class Board {
       const name = sqName(i), b = this.cells[name];
       const p = pieceOf(v.board[i]);
       const terrain = terrainOf(name, v.viewer);
+      const owner = ownerOf(name);
       const cls = ["sq", "t-" + terrain];
+      if (owner) cls.push("o-" + owner);
+      if (terrain === "land") cls.push((FILES.indexOf(name[0]) + Number(name[1])) % 2 ? "l1" : "l2");
       const words = [];
       const parts = [];
-      const coord = document.createElement("span");
-      coord.className = "coord";
-      coord.dataset.t = name;
-      coord.setAttribute("aria-hidden", "true");
-      parts.push(coord);
-      if (terrain !== "land") {
-        words.push(t("terrain." + terrain));
-        if (v.learn) {
-          const tl = document.createElement("span");
-          tl.className = "tl";
-          tl.dataset.t = t("tl." + terrain);
-          tl.setAttribute("aria-hidden", "true");
-          parts.push(tl);
-        }
-      }
+      const e = this.edge(name);
+      if (e.left) parts.push(this.coord("rk", name[1]));
+      if (e.bottom) parts.push(this.coord("fl", name[0]));
+      if (terrain !== "land") words.push(t("terrain." + terrain));
       if (p) {
-        const pc = document.createElement("span");
-        pc.className = "piece " + p.color;
-        pc.setAttribute("aria-hidden", "true");
-        const nm = document.createElement("span");
-        nm.className = "pn";
-        nm.dataset.t = t("short." + p.animal);
-        const rk = document.createElement("span");
-        rk.className = "pr";
-        rk.dataset.t = RANKS[p.animal];
-        pc.append(rk, nm);
-        parts.push(pc);
+        parts.push(token(p));
         cls.push("has-" + p.color);
+        words.unshift(t("rank", {n: RANKS[p.animal]}));
       }
       if (v.selected === name) { cls.push("selected"); words.push(t("mark.selected")); }
       if (last.includes(name)) { cls.push("last"); words.push(t("mark.last")); }
@@ -168,9 +216,36 @@ export class Board {
       if (marks.has(name)) cls.push("mark");
       b.className = cls.join(" ");
       b.replaceChildren(...parts);
-      b.title = refused[name] ? refused[name] : "";
-      const label = p ? t("sq.piece", {color: t(p.color), animal: t("animal." + p.animal), sq: name}) : t("sq.empty", {sq: name});
+      const label = p ? t("sq.piece", {piece: pieceName(p), rank: RANKS[p.animal], sq: name}) : t("sq.empty", {sq: name});
+      b.title = refused[name] ? refused[name] : p ? cap(pieceName(p)) + " · " + t("rank", {n: RANKS[p.animal]}) : "";
       b.setAttribute("aria-label", [label, ...words].join(", "));
     }
+  }
+
+  coord(cls, text) {
+    const c = document.createElement("span");
+    c.className = "coord " + cls;
+    c.dataset.t = text;
+    c.setAttribute("aria-hidden", "true");
+    return c;
+  }
+
+  // animate slides the pieces of moves ([from, to] pairs, as drawn now:
+  // the piece stands on to) from where they were; nothing moves when the
+  // player asked for reduced motion. It returns how many pieces moved.
+  animate(moves) {
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+    let n = 0;
+    for (const [from, to] of moves) {
+      const pc = this.cells[to] && this.cells[to].querySelector(".piece");
+      if (!pc || !this.cells[from]) continue;
+      const a = this.cells[from].getBoundingClientRect(), b = this.cells[to].getBoundingClientRect();
+      const dx = a.left - b.left, dy = a.top - b.top;
+      if (!dx && !dy) continue;
+      pc.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 5}, {transform: "none", zIndex: 5}],
+        {duration: Math.min(420, 160 + Math.hypot(dx, dy) / 3), easing: "cubic-bezier(.3,.7,.4,1)"});
+      n++;
+    }
+    return n;
   }
 }

@@ -1,14 +1,17 @@
 // The "learn" overlay: what the analysis of a position says about the
 // selected piece, the traps and the dens, as board marks and as text.
 "use strict";
-import {t, has} from "./i18n.js";
+import {t, has, cap} from "./i18n.js";
 import {call} from "./api.js";
-import {pieceOf} from "./board.js";
+import {pieceOf, pieceName} from "./board.js";
 
-// analyse fetches /api/analysis for a position and, optionally, a square.
-export function analyse(position, square) {
+// analyse fetches /api/analysis for a position and, optionally, a square
+// and moves to play first (the analysis is then of the position they
+// reach; an illegal one is an ApiError with status 422 and the rule's code).
+export function analyse(position, square, moves) {
   let q = "/api/analysis?position=" + encodeURIComponent(position);
   if (square) q += "&square=" + square;
+  if (moves && moves.length) q += "&moves=" + moves.join(",");
   return call("GET", q);
 }
 
@@ -76,7 +79,7 @@ export function explain(box, a) {
   if (a.endgame) explainEndgame(box, a);
   if (a.square && a.piece) {
     const p = pieceOf(a.piece);
-    box.append(el("p", t("learn.piece", {color: t(p.color), animal: t("animal." + p.animal), sq: a.square}), "piece-title"));
+    box.append(el("p", t("learn.piece", {piece: cap(pieceName(p, "def")), sq: a.square}), "piece-title"));
     box.append(el("p", a.targets.length ? t("learn.targets", {list: list(a.targets)}) : t("learn.noTargets")));
     if (a.refused.length) {
       box.append(el("p", t("learn.refused")));
@@ -113,7 +116,9 @@ export function explain(box, a) {
     const parts = [];
     const inside = !!occupant(a.position, tr.square);
     for (const [animal, squares] of Object.entries(tr.controllers)) {
-      if (squares.length) parts.push(t(inside ? "learn.trapIn" : "learn.trapEntry", {animal: t("animal." + animal), list: squares.join(", ")}));
+      if (!squares.length) continue;
+      const forms = {the: t("the." + animal), theAcc: t("theAcc." + animal), an: t("an." + animal), anAcc: t("anAcc." + animal), list: squares.join(", ")};
+      parts.push(t(inside ? "learn.trapIn" : "learn.trapEntry", forms));
     }
     ul.append(el("li", t("terrain." + tr.owner + "-trap") + " " + tr.square + ": " + (parts.length ? parts.join("; ") : t("learn.trapNone"))));
   }

@@ -1,11 +1,13 @@
 // The lessons view: position analyses from lessons.json, each with a
-// question, a board to explore, and an answer revealed on request. The
-// revealed answer also shows what the rules engine says.
+// question, a board to play on, and an answer revealed on request. Every
+// verdict the page shows (a move tried on the board, the "rules engine"
+// line under the answer) comes from /api/analysis at run time: the page
+// holds no rule of its own.
 "use strict";
-import {t, currentLanguage} from "./i18n.js";
+import {t, has, currentLanguage} from "./i18n.js";
 import {call, ApiError} from "./api.js";
 import {Board, pieceOf, sqIndex} from "./board.js";
-import {analyse, overlay, explain, reasonText} from "./learn.js";
+import {analyse, overlay, explain} from "./learn.js";
 import {boardOf} from "./play.js";
 
 let lessons = null;
@@ -20,6 +22,10 @@ export async function initLessons() {
     return;
   }
   renderLessons();
+  if (location.hash) {
+    const target = document.getElementById(location.hash.slice(1));
+    if (target) target.scrollIntoView();
+  }
 }
 
 export function renderLessons() {
@@ -30,34 +36,97 @@ export function renderLessons() {
 
 function text(l) { return l.text[currentLanguage()] || l.text.en; }
 
+function el(tag, txt, cls) {
+  const e = document.createElement(tag);
+  if (txt !== undefined) e.textContent = txt;
+  if (cls) e.className = cls;
+  return e;
+}
+
+// refusal is the text of a 422 from the analysis: the rule's reason.
+function refusal(e) {
+  return has("code." + e.code) ? t("code." + e.code) : (e.message || e.code);
+}
+
 function card(l) {
   const tx = text(l);
-  const art = document.createElement("article");
-  art.className = "lesson";
+  const art = el("article", undefined, "lesson");
   art.id = "lesson-" + l.id;
   const side = l.position.split(" ")[1] === "b" ? "blue" : "red";
   const boardEl = document.createElement("div");
-  const b = new Board(boardEl, (sq) => study(l, b, sq, side, info));
-  const v = {board: boardOf(l.position), orientation: "red", viewer: side, learn: true, marks: l.marks};
-  b.view = v;
-  b.render(v);
-  const col = document.createElement("div");
-  col.className = "text";
-  const h = document.createElement("h3");
-  h.textContent = tx.title;
-  const q = document.createElement("p");
-  q.className = "question";
-  q.textContent = tx.question;
-  const btn = document.createElement("button");
+  const col = el("div", undefined, "text");
+  const verdict = el("p", undefined, "verdict");
+  verdict.setAttribute("aria-live", "polite");
+  const info = el("div", undefined, "explain");
+  info.hidden = true;
+  const reset = el("button", t("lessons.reset"), "reset");
+  reset.type = "button";
+  reset.hidden = true;
+  // The lesson board's own state: the position shown (the lesson's, or the
+  // one a tried move reached), the selected piece and its analysis.
+  const st = {position: l.position, selected: null, analysis: null, last: null};
+  const b = new Board(boardEl, (sq) => press(sq));
+  const draw = () => {
+    const v = {board: boardOf(st.position), orientation: "red", viewer: side, learn: true, marks: st.position === l.position ? l.marks : [],
+      selected: st.selected, lastMove: st.last};
+    if (st.analysis) Object.assign(v, overlay(st.analysis), {targets: st.analysis.targets});
+    b.render(v);
+    reset.hidden = st.position === l.position;
+  };
+  const press = async (sq) => {
+    const letters = boardOf(st.position);
+    const p = pieceOf(letters[sqIndex(sq)]);
+    if (st.selected && st.selected !== sq) {
+      // Another piece of the same side changes the selection; any other
+      // square is a move to try.
+      const sel = pieceOf(letters[sqIndex(st.selected)]);
+      if (!(p && sel && p.color === sel.color)) return tryMove(st.selected + sq);
+    }
+    if (!p || st.selected === sq) { st.selected = null; st.analysis = null; info.hidden = true; draw(); return; }
+    st.selected = sq;
+    try {
+      st.analysis = await analyse(st.position, sq);
+      info.hidden = false;
+      explain(info, st.analysis);
+    } catch (e) {
+      st.analysis = null;
+      info.hidden = false;
+      info.textContent = e instanceof ApiError ? e.text() : t("err.network");
+    }
+    draw();
+  };
+  // tryMove asks the server to play the move from the shown position: a
+  // legal move is played on the board, a refused one is explained.
+  const tryMove = async (m) => {
+    st.selected = null;
+    st.analysis = null;
+    info.hidden = true;
+    try {
+      const a = await analyse(st.position, "", [m]);
+      st.position = a.position;
+      st.last = m;
+      let s = t("lessons.verdictLegal", {move: m});
+      if (a.outcome) s += " · " + outcomeText(a.outcome);
+      verdict.textContent = s;
+      verdict.className = "verdict ok";
+    } catch (e) {
+      verdict.textContent = e instanceof ApiError && e.status === 422 ? t("lessons.verdictRefused", {move: m, reason: refusal(e)}) : (e instanceof ApiError ? e.text() : t("err.network"));
+      verdict.className = "verdict no";
+    }
+    draw();
+  };
+  reset.addEventListener("click", () => {
+    Object.assign(st, {position: l.position, selected: null, analysis: null, last: null});
+    verdict.textContent = "";
+    info.hidden = true;
+    draw();
+  });
+  draw();
+  const btn = el("button", undefined, "reveal");
   btn.type = "button";
-  btn.className = "reveal";
-  const ans = document.createElement("div");
-  ans.className = "answer";
+  const ans = el("div", undefined, "answer");
   ans.id = "answer-" + l.id;
   btn.setAttribute("aria-controls", ans.id);
-  const info = document.createElement("div");
-  info.className = "explain";
-  info.hidden = true;
   const setOpen = (on) => {
     ans.hidden = !on;
     btn.setAttribute("aria-expanded", String(on));
@@ -65,58 +134,49 @@ function card(l) {
     if (on) { open.add(l.id); fillAnswer(l, ans); } else open.delete(l.id);
   };
   btn.addEventListener("click", () => setOpen(ans.hidden));
-  col.append(h, q, btn, ans, info);
+  col.append(el("h3", tx.title), el("p", tx.question, "question"), el("p", t("lessons.try"), "try"), verdict, reset, btn, ans, info);
   art.append(boardEl, col);
   setOpen(open.has(l.id));
   return art;
 }
 
-// study shows the learn overlay for a square of the lesson's board.
-async function study(l, b, sq, side, info) {
-  const v = Object.assign({}, b.view, {selected: sq, refused: {}, jumpPath: [], blockers: [], attackers: [], targets: []});
-  if (!pieceOf(boardOf(l.position)[sqIndex(sq)])) { b.render(b.view); info.hidden = true; return; }
-  try {
-    const a = await analyse(l.position, sq);
-    Object.assign(v, overlay(a), {targets: a.targets});
-    b.render(v);
-    info.hidden = false;
-    explain(info, a);
-  } catch (e) {
-    info.hidden = false;
-    info.textContent = e instanceof ApiError ? e.text() : t("err.network");
-  }
+function outcomeText(o) {
+  const reason = t("reason." + o.reason);
+  return o.winner ? t("result.side", {color: t("side." + o.winner), reason}) : t("result.draw", {reason});
 }
 
 async function fillAnswer(l, ans) {
   const tx = text(l);
-  const a = document.createElement("p");
-  a.className = "answer-text";
-  const strong = document.createElement("strong");
-  strong.textContent = tx.answer;
-  a.append(strong, " " + tx.reason);
-  const engine = document.createElement("p");
-  engine.className = "engine";
+  const a = el("p", undefined, "answer-text");
+  a.append(el("strong", tx.answer), " " + tx.reason);
+  const engine = el("p", undefined, "engine");
   ans.replaceChildren(a, engine);
   try {
     engine.textContent = t("lessons.engine", {text: await engineSays(l)});
+    engine.dataset.done = "1";
   } catch (e) {
     engine.textContent = e instanceof ApiError ? e.text() : t("err.network");
   }
 }
 
-// engineSays asks /api/analysis the lesson's question.
-async function engineSays(l) {
+// engineSays asks /api/analysis the lesson's question: whether the move is
+// legal (and if not, which rule refuses it), which moves meet the den
+// threats, or what the moves played lead to.
+export async function engineSays(l) {
   const c = l.check;
   if (c.kind === "move") {
-    const from = c.move.slice(0, 2), to = c.move.slice(2, 4);
-    const a = await analyse(l.position, from);
-    if (a.targets.includes(to)) return t("lessons.engineLegal", {move: c.move});
-    const r = a.refused.find((x) => x.to === to);
-    return t("lessons.engineRefused", {move: c.move, reason: r ? reasonText(r) : t("code.illegal-move")});
+    try {
+      await analyse(l.position, "", [c.move]);
+      return t("lessons.engineLegal", {move: c.move});
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 422) throw e;
+      return t("lessons.engineRefused", {move: c.move, reason: refusal(e)});
+    }
   }
   if (c.kind === "defences") {
     const a = await analyse(l.position);
     return t("lessons.engineDefences", {list: a.denDefences.length ? a.denDefences.join(", ") : t("lessons.none")});
   }
-  return t("result.draw", {reason: t("reason.move limit")});
+  const a = await analyse(l.position, "", c.moves);
+  return t("lessons.engineOutcome", {moves: c.moves.join(" "), result: a.outcome ? outcomeText(a.outcome) : t("lessons.undecided")});
 }

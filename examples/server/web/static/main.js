@@ -2,7 +2,8 @@
 // the language switch and the rules dialog.
 "use strict";
 import {t, languages, currentLanguage, setLanguage, translateDom} from "./i18n.js";
-import {RANKS} from "./board.js";
+import {RANKS, loadPieces, token} from "./board.js";
+import {renderGuide} from "./guide.js";
 import {initPlay, refreshPlay} from "./play.js";
 import {initLessons, renderLessons} from "./lessons.js";
 import {initStats, renderStats} from "./stats.js";
@@ -17,12 +18,41 @@ function rankList() {
   const ol = document.getElementById("rank-list");
   ol.replaceChildren(...Object.keys(RANKS).map((a) => {
     const li = document.createElement("li");
-    li.textContent = t("animal." + a) + " " + RANKS[a];
+    li.append(token({color: "red", animal: a}, "mini"), " ", t("animal." + a) + " " + RANKS[a]);
     return li;
   }));
 }
 
-function start() {
+// The theme follows the system until the player picks one with the switch;
+// the choice is kept in localStorage.
+function initTheme() {
+  const btn = document.getElementById("theme");
+  const root = document.documentElement;
+  let saved = null;
+  try { saved = localStorage.getItem("dsq.theme"); } catch (e) { /* storage may be off */ }
+  if (saved === "dark" || saved === "light") root.dataset.theme = saved;
+  const dark = () => root.dataset.theme ? root.dataset.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  const show = () => btn.setAttribute("aria-pressed", String(dark()));
+  btn.addEventListener("click", () => {
+    root.dataset.theme = dark() ? "light" : "dark";
+    try { localStorage.setItem("dsq.theme", root.dataset.theme); } catch (e) { /* kept for this page only */ }
+    show();
+  });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", show);
+  show();
+}
+
+// The skip link takes the keyboard to the board's focused square.
+function initSkip() {
+  document.querySelector(".skip").addEventListener("click", (e) => {
+    const sq = document.querySelector('#board .sq[tabindex="0"]');
+    if (!sq) return;
+    e.preventDefault();
+    sq.focus();
+  });
+}
+
+async function start() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   const view = views[path] || views["/"];
   setLanguage(currentLanguage());
@@ -39,14 +69,26 @@ function start() {
     setLanguage(sel.value);
     translateDom(document);
     rankList();
+    renderGuide(document.getElementById("guide"));
     view.refresh();
   });
   translateDom(document);
   rankList();
+  initTheme();
+  initSkip();
+  await loadPieces();
+  rankList();
   document.getElementById(view.nav).setAttribute("aria-current", "page");
   document.getElementById(view.id).hidden = false;
   const dlg = document.getElementById("rules");
-  document.getElementById("rules-open").addEventListener("click", () => dlg.showModal());
+  // The dialog opens at its top, the focus on its title.
+  document.getElementById("rules-open").addEventListener("click", () => {
+    renderGuide(document.getElementById("guide"));
+    dlg.showModal();
+    document.getElementById("rules-body").scrollTop = 0;
+    dlg.scrollTop = 0;
+    document.getElementById("rules-title").focus();
+  });
   document.getElementById("rules-close").addEventListener("click", () => dlg.close());
   // data-ready tells tests (and styles) that the view has drawn.
   Promise.resolve(view.init()).finally(() => { document.body.dataset.ready = "1"; });

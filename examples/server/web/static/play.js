@@ -1,9 +1,11 @@
-// The play view: new games, moves, live updates, the move list, results
-// and the learn overlay, all through the API of API.md.
+// The play view: new games, moves, live updates, the move list and its
+// replay, results and the learn overlay, all through the API of API.md.
+// The server judges every move; the page only replays the recorded moves
+// (a piece goes from one square to another) to show past positions.
 "use strict";
-import {t} from "./i18n.js";
+import {t, cap} from "./i18n.js";
 import {call, loadSeats, saveSeats, ApiError} from "./api.js";
-import {Board, pieceOf, sqIndex} from "./board.js";
+import {Board, pieceOf, pieceName, sqIndex, token, RANKS} from "./board.js";
 import {analyse, overlay, explain, reasonText} from "./learn.js";
 
 const START = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1";
@@ -24,12 +26,39 @@ export function boardOf(position) {
   return out;
 }
 
+// replay walks a game's recorded moves from its start: the board after
+// each half-move (boards[k] after k moves) and each move's record: the
+// piece that moved and the piece it took. Moving a letter is all it does:
+// the moves were judged by the server when they were played.
+export function replay(start, moves) {
+  let b = boardOf(start);
+  const boards = [b], records = [];
+  moves.forEach((m, i) => {
+    const from = sqIndex(m.slice(0, 2)), to = sqIndex(m.slice(2, 4));
+    const piece = pieceOf(b[from]), victim = pieceOf(b[to]);
+    records.push({ply: i + 1, move: m, piece, victim});
+    b = b.slice();
+    b[to] = b[from];
+    b[from] = "";
+    boards.push(b);
+  });
+  return {boards, records};
+}
+
+// describe is a move in words: "Blue lion c7c3, takes the red dog".
+export function describe(r) {
+  if (!r || !r.piece) return r ? r.move : "";
+  const piece = cap(pieceName(r.piece));
+  if (r.victim) return t("announce.capture", {piece, move: r.move, victim: pieceName(r.victim, "obj")});
+  return t("announce.move", {piece, move: r.move});
+}
+
 const S = {
   game: null,        // the last State from the server
   seats: {},         // colour -> token held by this browser
   selected: null,    // square of the selected piece
   targets: [],       // its legal destinations (when it may move)
-  refused: [],       // refusals from the targets call
+  refused: [],       // refusals for the selected piece
   analysis: null,    // learn overlay data for the shown position
   learn: false,
   position: START,   // shown when there is no game (analysis board)
@@ -39,8 +68,13 @@ const S = {
   restartArmed: false,
   idle: undefined,   // whether the new-game form was last opened for no game
   pending: null,     // the selected piece's targets request, while it runs
+  view: null,        // the ply shown while stepping through the game; null: the latest
+  flip: false,       // the board turned from the player's side
+  sound: false,      // a beep on every move (off unless the player turns it on)
+  replay: null,      // {key, boards, records} of the current game
 };
 let board;
+let audio = null;
 
 export function initPlay() {
   board = new Board($("board"), press);
@@ -54,7 +88,28 @@ export function initPlay() {
   $("accept").addEventListener("click", () => draw("accept"));
   $("decline").addEventListener("click", () => draw("decline"));
   $("join").addEventListener("click", join);
+  // After a game the form for the next one is a tap away, also on a phone
+  // where it lies below the board.
+  $("new").addEventListener("click", () => {
+    $("new-details").open = true;
+    $("new-details").scrollIntoView({block: "start"});
+    $("start").focus({preventScroll: true});
+  });
   $("copy").addEventListener("click", copyLink);
+  $("flip").addEventListener("click", () => { S.flip = !S.flip; render(); });
+  $("first").addEventListener("click", () => step(-Infinity));
+  $("back").addEventListener("click", () => step(-1));
+  $("forward").addEventListener("click", () => step(1));
+  $("last").addEventListener("click", () => step(Infinity));
+  $("live").addEventListener("click", () => step(Infinity));
+  try { S.sound = localStorage.getItem("dsq.sound") === "1"; } catch (e) { /* storage may be off */ }
+  $("sound").addEventListener("click", () => {
+    S.sound = !S.sound;
+    try { localStorage.setItem("dsq.sound", S.sound ? "1" : "0"); } catch (e) { /* kept for this page only */ }
+    if (S.sound) beep(false);
+    render();
+  });
+  document.addEventListener("keydown", keys);
   formChanged();
   const params = new URLSearchParams(location.search);
   if (params.get("position")) {
@@ -68,6 +123,23 @@ export function initPlay() {
 
 // refresh redraws after a language change.
 export function refreshPlay() { render(); if (S.learn) explainNow(); }
+
+// keys: Escape drops the selection; the arrow keys (outside the board and
+// the form fields) and Home/End step through the game.
+function keys(e) {
+  if (document.getElementById("play-view").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === "Escape") {
+    if (document.querySelector("dialog[open]")) return;
+    if (S.selected) { deselect(); e.preventDefault(); }
+    return;
+  }
+  const tag = (e.target && e.target.tagName) || "";
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || (e.target.closest && e.target.closest("#board"))) return;
+  const steps = {ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity};
+  if (!S.game || !(e.key in steps)) return;
+  e.preventDefault();
+  step(steps[e.key]);
+}
 
 function readForm() {
   const f = $("new-game");
@@ -96,10 +168,13 @@ function viewer() {
   if (g.mode === "online") return mine().length === 1 ? mine()[0] : "red";
   return "red";
 }
+function other(c) { return c === "red" ? "blue" : "red"; }
+function orientation() { return S.flip ? other(viewer()) : viewer(); }
 function canMove() {
   const g = S.game;
   return !!g && !g.over && !g.aiThinking && !!S.seats[g.sideToMove] && !freeSeat();
 }
+function viewing() { return S.game && S.view !== null && S.view < S.game.ply; }
 
 // freeSeat is the colour nobody holds yet in an online game, or null.
 function freeSeat() {
@@ -110,6 +185,15 @@ function freeSeat() {
   return null;
 }
 function shownPosition() { return S.game ? S.game.position : S.position; }
+
+// record returns the replay of the current game (kept until it changes).
+function record() {
+  const g = S.game;
+  if (!g) return null;
+  const key = g.id + ":" + g.moves.join(",");
+  if (!S.replay || S.replay.key !== key) S.replay = Object.assign({key}, replay(g.start || START, g.moves));
+  return S.replay;
+}
 
 // ---- requests ----
 
@@ -141,9 +225,14 @@ function startGame(g) {
   S.targets = [];
   S.resignArmed = false;
   S.restartArmed = false;
+  S.view = null;
+  S.flip = false;
+  announce("");
   S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
   apply(g, true);
   listen(g.id);
+  // On a phone the form is below the board: bring the board back up.
+  if ($("board").getBoundingClientRect().top < 0 || $("panel").getBoundingClientRect().top > innerHeight) window.scrollTo(0, 0);
 }
 
 function listen(id) {
@@ -161,33 +250,78 @@ function listen(id) {
 function apply(g, force) {
   const old = S.game;
   if (old && old.id === g.id && !force && g.ply < old.ply) return;
+  const same = old && old.id === g.id;
+  const shownBefore = same ? (S.view !== null && S.view < old.ply ? S.view : old.ply) : null;
+  const movesBefore = same ? old.moves : null;
   S.game = g;
-  if (!old || old.id !== g.id || old.ply !== g.ply) {
+  if (!same || old.ply !== g.ply) {
     S.selected = null;
     S.targets = [];
     S.refused = [];
     S.analysis = null;
-    if (old && old.id === g.id && g.ply === old.ply + 1 && g.lastMove) announceMove(old, g);
+    if (same && g.ply > old.ply && g.lastMove) {
+      const r = record().records[g.ply - 1];
+      announce(describe(r));
+      if (S.sound) beep(!!r.victim);
+    }
   }
-  if (g.over && !(old && old.id === g.id && old.over)) announce(statusText());
+  if (same && old.drawOffer && !g.drawOffer && !g.over && S.seats[old.drawOffer] && mine().length === 1) {
+    say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"));
+  }
+  if (g.over && !(same && old.over)) announce(statusText());
+  if (!same || S.view !== null && S.view >= g.ply) S.view = null;
   render();
+  if (same && !viewing()) slide(shownBefore, g.ply, g.ply >= old.ply ? g.moves : movesBefore);
   if (S.learn && (!old || old.ply !== g.ply || old.id !== g.id)) refreshAnalysis();
 }
 
-function announceMove(old, g) {
-  const from = g.lastMove.slice(0, 2), to = g.lastMove.slice(2, 4);
-  const p = pieceOf(old.board[sqIndex(from)]);
-  if (!p) return;
-  const captured = !!old.board[sqIndex(to)];
-  announce(t(captured ? "announce.capture" : "announce.move", {color: t(p.color), animal: t("animal." + p.animal), from, to}));
+// slide animates the board from the position after ply a to the one after
+// ply b of the game whose moves are given (the longer list, for an undo):
+// forward the last move's piece comes from its square; backward each
+// taken-back piece returns.
+function slide(a, b, moves) {
+  if (a === null || a === b || !moves) return;
+  const pairs = [];
+  if (b > a) {
+    const m = moves[b - 1];
+    pairs.push([m.slice(0, 2), m.slice(2, 4)]);
+  } else {
+    const seen = new Set();
+    for (let k = a - 1; k >= b; k--) {
+      const m = moves[k];
+      if (!m || seen.has(m.slice(0, 2))) continue;
+      seen.add(m.slice(0, 2));
+      pairs.push([m.slice(2, 4), m.slice(0, 2)]);
+    }
+  }
+  const n = board.animate(pairs);
+  document.body.dataset.anims = String(Number(document.body.dataset.anims || 0) + n);
 }
 
-function token(color) { return S.seats[color]; }
+// beep plays a short tone through WebAudio (no file is fetched): higher
+// for a step, lower for a capture.
+function beep(capture) {
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    if (!audio) audio = new Ctx();
+    const o = audio.createOscillator(), gain = audio.createGain();
+    o.frequency.value = capture ? 330 : 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.12);
+    o.connect(gain).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + 0.13);
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch (e) { /* no sound on this browser */ }
+}
+
+function token_(color) { return S.seats[color]; }
 
 async function act(path, body, color, force) {
   say("");
   try {
-    apply(await call("POST", "/api/games/" + S.game.id + path, body, token(color)), force);
+    apply(await call("POST", "/api/games/" + S.game.id + path, body, token_(color)), force);
   } catch (e) {
     fail(e);
     if (e.code === "conflict" || e.status === 409) {
@@ -254,23 +388,60 @@ async function copyLink() {
   }
 }
 
+// step moves the shown position by d half-moves (±Infinity: the start or
+// the latest), animating the change.
+function step(d) {
+  const g = S.game;
+  if (!g) return;
+  const from = viewing() ? S.view : g.ply;
+  const to = Math.max(0, Math.min(g.ply, from + d));
+  if (to === from) return;
+  S.selected = null;
+  S.targets = [];
+  say("");
+  S.view = to >= g.ply ? null : to;
+  render();
+  slide(from, to, g.moves);
+}
+
 // ---- pressing squares ----
+
+function deselect() {
+  S.selected = null; S.targets = []; S.refused = []; S.analysis = null;
+  say("");
+  render();
+  explainNow();
+}
 
 async function press(sq) {
   // A tap right after selecting waits for the selected piece's targets.
   if (S.pending) await S.pending;
+  if (viewing()) { step(Infinity); return; }
   const g = S.game;
   const letters = boardOf(shownPosition());
   const p = pieceOf(letters[sqIndex(sq)]);
   if (S.selected && S.targets.includes(sq) && canMove()) return move(S.selected, sq);
-  if (S.selected === sq) { S.selected = null; S.targets = []; S.analysis = null; say(""); render(); explainNow(); return; }
+  if (S.selected === sq) { deselect(); return; }
   if (p && canMove() && p.color === g.sideToMove) return select(sq, true);
   if (S.selected) {
     const r = S.refused.find((x) => x.to === sq) || (S.analysis && (S.analysis.refused || []).find((x) => x.to === sq));
     if (r) { say(t("err.refused", {reason: reasonText(r)})); return; }
   }
   if (p && S.learn) return select(sq, false);
-  if (S.selected) { S.selected = null; S.targets = []; S.analysis = null; render(); explainNow(); }
+  if (S.selected) {
+    const sel = pieceOf(letters[sqIndex(S.selected)]);
+    deselect();
+    if (sel && canMove()) say(t("msg.notTarget", {piece: cap(pieceName(sel, "def")), sq}));
+  }
+}
+
+// hintsFor returns the targets and refusals of the piece on sq from the
+// game state when the server sends them (the "legal" field, see the
+// report for the API change), so that a selection needs no round trip.
+function hintsFor(g, sq) {
+  if (!g.legal || typeof g.legal !== "object") return null;
+  const h = g.legal[sq];
+  return {targets: (h && h.targets) || [], refused: (h && h.refused) || []};
 }
 
 // select marks a piece; mover says it may move now (its targets come from
@@ -280,11 +451,13 @@ async function select(sq, mover) {
   S.targets = [];
   S.refused = [];
   say("");
-  render();
   const g = S.game;
+  const known = mover ? hintsFor(g, sq) : null;
+  if (known) { S.targets = known.targets; S.refused = known.refused; }
+  render();
   try {
-    if (mover) {
-      const req = call("GET", "/api/games/" + g.id + "/targets?from=" + sq, undefined, token(g.sideToMove));
+    if (mover && !known) {
+      const req = call("GET", "/api/games/" + g.id + "/targets?from=" + sq, undefined, token_(g.sideToMove));
       S.pending = req.catch(() => null);
       const r = await req;
       S.pending = null;
@@ -298,7 +471,7 @@ async function select(sq, mover) {
 }
 
 async function refreshAnalysis() {
-  $("legend-x").hidden = !S.learn;
+  $("legend").hidden = !S.learn;
   $("explain").hidden = !S.learn;
   if (!S.learn) { S.analysis = null; render(); return; }
   const pos = shownPosition(), sq = S.selected;
@@ -317,23 +490,59 @@ function explainNow() { if (S.learn) explain($("explain"), S.analysis); }
 
 function render() {
   const g = S.game;
+  const rec = record();
+  const past = viewing();
   const v = Object.assign({
-    board: g ? g.board : boardOf(S.position),
-    orientation: viewer(), viewer: viewer(), selected: S.selected,
-    targets: S.targets, lastMove: g ? g.lastMove : null, learn: S.learn,
-  }, S.learn ? overlay(S.analysis) : {});
-  if (S.learn && S.analysis && !(g && canMove() && S.selected)) {
+    board: g ? (past ? rec.boards[S.view] : g.board) : boardOf(S.position),
+    orientation: orientation(), viewer: viewer(), selected: S.selected,
+    targets: S.targets, lastMove: g ? (past ? (S.view > 0 ? g.moves[S.view - 1] : null) : g.lastMove) : null, learn: S.learn,
+  }, S.learn && !past ? overlay(S.analysis) : {});
+  if (S.learn && S.analysis && !past && !(g && canMove() && S.selected)) {
     v.targets = S.analysis.targets; // what the selected piece could do
   }
   board.render(v);
+  $("legend").classList.toggle("blue-view", viewer() === "blue");
   // For tests and styles: the ply shown and whether the game is over.
   document.body.dataset.ply = g ? String(g.ply) : "";
   document.body.dataset.over = g && g.over ? "1" : "";
+  document.body.dataset.view = past ? String(S.view) : "";
   const st = $("status");
   st.textContent = statusText();
   st.classList.toggle("thinking", !!(g && g.aiThinking && !g.over));
+  st.classList.toggle("your-move", !!(g && canMove() && g.mode !== "local"));
+  st.classList.toggle("result", !!(g && g.over));
+  const shown = g ? (past ? S.view : g.ply) : 0;
+  const r = g && shown > 0 ? rec.records[shown - 1] : null;
+  $("last-move").textContent = r ? t("lastMove", {text: describe(r)}) : "";
+  $("viewing").hidden = !past;
+  if (past) $("viewing-text").textContent = S.view === 0 ? t("view.start", {total: g.ply}) : t("view.past", {n: S.view, total: g.ply});
+  document.title = g && canMove() && g.mode !== "local" ? t("title.yourMove") + " · " + t("app.title") : t("app.title");
+  renderTrays(g ? (past ? rec.boards[S.view] : g.board) : null, g ? (rec.boards[0]) : null);
   renderControls();
   renderMoves();
+}
+
+// renderTrays shows, above and below the board, the pieces each side has
+// taken by the shown position.
+function renderTrays(now, start) {
+  const bottom = orientation(), top = other(bottom);
+  for (const [id, side] of [["tray-top", top], ["tray-bottom", bottom]]) {
+    const tray = $(id);
+    const taken = [];
+    if (now && start) {
+      const count = (b, l) => b.filter((x) => x === l).length;
+      for (const l of (side === "red" ? "ecdwptle" : "RCDWPTLE")) {
+        for (let k = count(now, l); k < count(start, l); k++) taken.push(pieceOf(l));
+      }
+    }
+    taken.sort((a, b) => RANKS[a.animal] - RANKS[b.animal]);
+    const label = document.createElement("span");
+    label.className = "sr-only";
+    label.textContent = t("tray.label", {color: t("side." + side)}) + ": " + (taken.length ? taken.map((p) => pieceName(p)).join(", ") : t("tray.none"));
+    tray.replaceChildren(label, ...taken.map((p) => token(p, "mini")));
+    tray.classList.toggle("empty", !taken.length);
+    tray.dataset.side = side;
+  }
 }
 
 function resultText(o) {
@@ -347,7 +556,7 @@ function resultText(o) {
 
 function statusText() {
   const g = S.game;
-  if (!g) return S.learn ? t("learn.hint") : t("status.none");
+  if (!g) return S.learn ? t("status.analysis") : t("status.none");
   if (g.over && g.outcome) return resultText(g.outcome);
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
@@ -385,32 +594,72 @@ function renderControls() {
   show("join", !seated && !!free && live);
   if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
   show("resign", live && seated && !free);
-  const note = $("draw-note");
-  note.hidden = !(live && offerBy);
-  if (offerBy) note.textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
+  show("new", !!g && g.over);
+  $("draw-box").hidden = !(live && offerBy);
+  if (offerBy) $("draw-note").textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
   show("share", !!g && g.mode === "online" && seated && live);
   if (g) $("share-link").value = location.origin + "/?game=" + g.id;
+  const shown = g ? (viewing() ? S.view : g.ply) : 0;
+  show("steps", !!g && g.ply > 0);
+  $("first").disabled = $("back").disabled = shown === 0;
+  $("forward").disabled = $("last").disabled = !g || shown >= g.ply;
+  $("sound").setAttribute("aria-pressed", String(S.sound));
+  $("flip").setAttribute("aria-pressed", String(S.flip));
 }
 
 function renderMoves() {
   const ol = $("moves");
-  ol.replaceChildren();
   const g = S.game;
   const moves = g ? g.moves : [];
   if (!moves.length) {
     const li = document.createElement("li");
     li.className = "none";
     li.textContent = t("moves.none");
-    ol.append(li);
+    ol.replaceChildren(li);
     return;
   }
+  const recs = record().records;
+  const shown = viewing() ? S.view : g.ply;
   const blueFirst = g.start && g.start.split(" ")[1] === "b";
-  const list = blueFirst ? ["…"].concat(moves) : moves;
+  const list = blueFirst ? [null].concat(recs) : recs;
+  const items = [];
   for (let i = 0; i < list.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = list[i] + (list[i + 1] ? "  " + list[i + 1] : "");
-    if (i + 2 >= list.length) li.className = "current";
-    ol.append(li);
+    for (const r of [list[i], list[i + 1]]) {
+      if (r === undefined) continue;
+      if (r === null) { li.append(Object.assign(document.createElement("span"), {className: "mv gap", textContent: "…"})); continue; }
+      li.append(moveButton(r, shown));
+    }
+    items.push(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  ol.replaceChildren(...items);
+  const cur = ol.querySelector(".mv.current");
+  if (cur && !viewing()) ol.scrollTop = ol.scrollHeight;
+  else if (cur) cur.scrollIntoView({block: "nearest"});
+}
+
+// moveButton is one half-move of the list: the animal's pictogram and the
+// move in words with its notation ("Blue lion c7c3, takes the red dog");
+// pressing it shows the position after it.
+function moveButton(r, shown) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "mv " + (r.piece ? r.piece.color : "") + (r.ply === shown ? " current" : "");
+  b.dataset.ply = String(r.ply);
+  if (r.ply === shown) b.setAttribute("aria-current", "step");
+  if (r.piece) b.append(token(r.piece, "mini"));
+  const d = document.createElement("span");
+  d.className = "mn";
+  d.textContent = describe(r);
+  b.append(d);
+  b.addEventListener("click", () => {
+    const g = S.game;
+    const from = viewing() ? S.view : g.ply;
+    S.selected = null;
+    S.targets = [];
+    S.view = r.ply >= g.ply ? null : r.ply;
+    render();
+    slide(from, r.ply, g.moves);
+  });
+  return b;
 }
