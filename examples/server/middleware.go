@@ -52,8 +52,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 
 // middleware wraps every request: a request id and a log line (method, path,
 // status, time; never a header, so never a token), security headers,
-// no-store on the API, and for POST the JSON and same-origin checks, all
-// before any handler reads the body or locks a game.
+// no-store on the API, a 413 for a declared body over the limit, and for
+// POST the JSON and same-origin checks, all before any handler reads the
+// body or locks a game.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -91,6 +92,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
 		if api {
 			h.Set("Cache-Control", "no-store")
+		}
+		if s.tooLarge(sw, r) {
+			return
 		}
 		if r.Method == http.MethodPost {
 			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/examples/server/strictjson"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/doushouqi/doushouqi/examples/server/web"
 )
@@ -49,6 +50,7 @@ type Server struct {
 	limiter *rateLimiter // game creation
 	posts   *rateLimiter // every POST
 	cache   *gameCache
+	wire    *strictjson.Decoder // every request body (body.go)
 
 	// locks serialise the changes of one game within this process (the
 	// database's version column orders them between processes). A fixed
@@ -88,9 +90,11 @@ func NewServer(cfg Config) *Server {
 	}
 	return &Server{
 		cfg: cfg, log: cfg.Logger,
-		limiter:  newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
-		posts:    newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
-		cache:    newGameCache(cfg.CacheSize),
+		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
+		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
+		cache:   newGameCache(cfg.CacheSize),
+		// The AI's levels: when the AI ladder changes, this says how many.
+		wire:     strictjson.New(requestRules(len(levels))),
 		thinking: map[string]bool{},
 		streams:  map[string]int{},
 		closing:  make(chan struct{}),
