@@ -88,7 +88,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
-	return &Server{
+	s := &Server{
 		cfg: cfg, log: cfg.Logger,
 		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
 		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
@@ -99,6 +99,8 @@ func NewServer(cfg Config) *Server {
 		streams:  map[string]int{},
 		closing:  make(chan struct{}),
 	}
+	cfg.Hub.Serve(s.renderState, keepAlive) // the streams taken over (events.go)
+	return s
 }
 
 func (s *Server) writeTimeout() time.Duration {
@@ -167,8 +169,13 @@ func (s *Server) Handler() http.Handler {
 }
 
 // Shutdown ends the live streams, so that an http.Server's Shutdown need not
-// wait for them.
-func (s *Server) Shutdown() { s.closeOnce.Do(func() { close(s.closing) }) }
+// wait for them (it does not know the ones the hub took over).
+func (s *Server) Shutdown() {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.cfg.Hub.Stop()
+	})
+}
 
 // Changed is told of a change to game id made by another process (store
 // Listen); "" means any game.
