@@ -68,6 +68,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
 		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
+		maxConns = fs.Int("max-conns", 4096, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
 		headerT  = fs.Duration("header-timeout", 5*time.Second, "time to read a request's headers")
 		readT    = fs.Duration("read-timeout", 10*time.Second, "time to read a whole request")
@@ -119,8 +120,15 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		pool.Close(context.Background())
 		return err
 	}
+	if *maxConns <= 0 {
+		pool.Close(context.Background())
+		return fmt.Errorf("-max-conns must be at least 1")
+	}
+	conns := newConnCap(*maxConns)
+	ln = conns.listener(ln)
 	srv := &http.Server{
 		Handler:           s.Handler(),
+		ConnState:         conns.connState,
 		ReadHeaderTimeout: *headerT,
 		ReadTimeout:       *readT,
 		WriteTimeout:      *writeT, // event streams set their own per write
@@ -158,7 +166,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("shutdown: drain time over")
 	}
-	log.Info("stopped")
+	_, evicted := conns.stats()
+	log.Info("stopped", "idleConnsClosedForRoom", evicted)
 	return err
 }
 
