@@ -20,6 +20,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -65,8 +66,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
 		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
 		ipHeader = fs.String("client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
-		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
-		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429)")
+		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
+		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
 		maxConns = fs.Int("max-conns", 4096, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
@@ -109,11 +110,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	var limitDB *sql.DB // the rate limits, counted for all instances (PostgreSQL)
+	if store.IsPostgres(*dbPath) {
+		if limitDB, err = openLimitDB(ctx, *dbPath); err != nil {
+			return err
+		}
+		defer limitDB.Close()
+	}
 	pool := ai.New(*engines, *queue, *hashMiB)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
 		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
-		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables})
+		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables, LimitDB: limitDB})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -141,7 +149,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	listenCtx, stopListen := context.WithCancel(context.Background())
 	defer stopListen()
 	go db.Listen(listenCtx, s.Changed) // other instances' changes (PostgreSQL)
-	s.Resume(ctx)                      // AI moves left undone by a stop
+	go s.SweepLimits(listenCtx)
+	s.Resume(ctx) // AI moves left undone by a stop
 
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"hash/fnv"
 	"log/slog"
 	"net/http"
@@ -34,6 +35,10 @@ type Config struct {
 	// ClientIPHeader, behind a load balancer, names the header in which it
 	// writes the client's address (X-Forwarded-For); "" uses the peer's.
 	ClientIPHeader string
+	// LimitDB, if not nil, is the PostgreSQL database (openLimitDB) that
+	// counts the creation and POST limits for every instance at once;
+	// nil counts them in this process.
+	LimitDB *sql.DB
 	// WriteTimeout bounds each write of an event stream (default 10 s).
 	WriteTimeout time.Duration
 	// Tables, if not nil, are endgame tables (under the standard rules):
@@ -47,8 +52,8 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	limiter *rateLimiter // game creation
-	posts   *rateLimiter // every POST
+	limiter limiter // game creation
+	posts   limiter // every POST
 	cache   *gameCache
 	wire    *strictjson.Decoder // every request body (body.go)
 
@@ -90,14 +95,19 @@ func NewServer(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, log: cfg.Logger,
-		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
-		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
-		cache:   newGameCache(cfg.CacheSize),
+		cache: newGameCache(cfg.CacheSize),
 		// The AI's levels: when the AI ladder changes, this says how many.
 		wire:     strictjson.New(requestRules(len(levels))),
 		thinking: map[string]bool{},
 		streams:  map[string]int{},
 		closing:  make(chan struct{}),
+	}
+	if cfg.LimitDB != nil {
+		s.limiter = newDBLimiter(cfg.LimitDB, "create", cfg.CreateLimit, time.Minute, cfg.Logger)
+		s.posts = newDBLimiter(cfg.LimitDB, "post", cfg.PostLimit, time.Minute, cfg.Logger)
+	} else {
+		s.limiter = newRateLimiter(cfg.CreateLimit, time.Minute, 100_000)
+		s.posts = newRateLimiter(cfg.PostLimit, time.Minute, 100_000)
 	}
 	cfg.Hub.Serve(s.renderState, keepAlive) // the streams taken over (events.go)
 	return s
@@ -175,6 +185,18 @@ func (s *Server) Shutdown() {
 		close(s.closing)
 		s.cfg.Hub.Stop()
 	})
+}
+
+// SweepLimits deletes the shared rate limits' old rows until ctx ends (it
+// returns at once when the limits are counted in this process).
+func (s *Server) SweepLimits(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, l := range []limiter{s.limiter, s.posts} {
+		if d, ok := l.(*dbLimiter); ok {
+			wg.Go(func() { d.sweep(ctx) })
+		}
+	}
+	wg.Wait()
 }
 
 // Changed is told of a change to game id made by another process (store
