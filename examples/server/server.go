@@ -70,7 +70,8 @@ type Server struct {
 	closeOnce sync.Once
 }
 
-// NewServer returns a server on cfg; zero limits get defaults.
+// NewServer returns a server on cfg; zero limits get defaults, and a nil
+// Hub a hub of 10,000 watchers.
 func NewServer(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -89,6 +90,9 @@ func NewServer(cfg Config) *Server {
 	}
 	if cfg.PostLimit <= 0 {
 		cfg.PostLimit = 600
+	}
+	if cfg.Hub == nil {
+		cfg.Hub = live.New(10_000)
 	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000

@@ -58,13 +58,15 @@ type streamHub struct {
 	render    Render
 	keepAlive time.Duration
 	serving   bool
+	started   bool // the goroutines run
 	stop      chan struct{}
 	wg        sync.WaitGroup
 }
 
-// Serve starts the goroutines that serve adopted streams: events rendered
-// by render, and a keep-alive comment every keepAlive (at most) on each
-// stream, when dead connections are also found and closed. Call it once.
+// Serve readies the hub to serve adopted streams: events rendered by
+// render, and a keep-alive comment every keepAlive (at most) on each
+// stream, when dead connections are also found and closed. Its goroutines
+// start with the first stream. Call it once.
 func (h *Hub) Serve(render Render, keepAlive time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -73,6 +75,14 @@ func (h *Hub) Serve(render Render, keepAlive time.Duration) {
 	}
 	h.s = streamHub{topics: map[string]*topic{}, wake: make(chan struct{}, 1), render: render,
 		keepAlive: keepAlive, serving: true, stop: make(chan struct{})}
+}
+
+// start starts the writers and the sweeper, once. The hub's lock is held.
+func (h *Hub) start() {
+	if h.s.started {
+		return
+	}
+	h.s.started = true
 	for range writers {
 		h.s.wg.Go(h.write)
 	}
@@ -130,6 +140,7 @@ func (h *Hub) Adopt(sub *Sub, conn net.Conn, version int64, done func()) error {
 	if len(set) == 0 {
 		delete(h.subs, sub.id)
 	}
+	h.start()
 	t := h.s.topics[sub.id]
 	if t == nil {
 		t = &topic{streams: map[*stream]struct{}{}}
