@@ -38,12 +38,18 @@ func storeGameAs(t *testing.T, s *Server, aiColor dsq.Color, start string, moves
 	return storePlay(t, s, aiColor, play)
 }
 
-// storePlay writes play into the server's store as an AI game, the AI
-// playing aiColor.
+// storePlay writes play into the server's store as an AI game at level 2,
+// the AI playing aiColor.
 func storePlay(t *testing.T, s *Server, aiColor dsq.Color, play *dsq.Game) *games.Game {
 	t.Helper()
+	return storePlayAt(t, s, aiColor, 2, play)
+}
+
+// storePlayAt is storePlay at an AI level of the ladder.
+func storePlayAt(t *testing.T, s *Server, aiColor dsq.Color, level int, play *dsq.Game) *games.Game {
+	t.Helper()
 	seat := hashHex("player")
-	r := &store.Game{ID: newID(), Mode: "ai", AIColor: aiColor.String(), Level: 2}
+	r := &store.Game{ID: newID(), Mode: "ai", AIColor: aiColor.String(), Level: level}
 	if aiColor == dsq.Blue {
 		r.RedSeat = seat
 	} else {

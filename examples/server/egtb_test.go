@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/search"
 )
 
 // elephantLion solves a red elephant and lion against a blue elephant (and
@@ -38,7 +40,13 @@ const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
 func TestAIPlaysTables(t *testing.T) {
 	ts := elephantLion(t)
 	c, s := newClient(t, testOptions{tables: ts})
-	g := storeGameAs(t, s, dsq.Red, solved)
+	pos, err := dsq.ParsePosition(solved)
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	// The top level plays with the tables; the levels below it play
+	// weaker on purpose, without them.
+	g := storePlayAt(t, s, dsq.Red, int(search.MaxLevel), play)
 	st := c.waitAI(g.ID)
 	assert.Equal(t, []any{"a5a6"}, st["moves"])
 
@@ -86,11 +94,27 @@ func TestRunEGTB(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, files, len(endgame.AllMaterials(2)))
 
-	// Without -egtb the log says none are loaded.
-	_, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"))
+	// With -egtb "" none are loaded.
+	_, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", "")
 	logs, err = stop()
 	require.NoError(t, err)
 	assert.Contains(t, logs, "endgame tables: none loaded")
+
+	// Without -egtb they are solved beside the database, once.
+	home := t.TempDir()
+	var first syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"server", "-addr", "127.0.0.1:0", "-db", filepath.Join(home, "dsq.db")}, &first)
+	}()
+	require.Eventually(t, func() bool { return strings.Contains(first.String(), "endgame tables loaded") }, time.Minute, 20*time.Millisecond)
+	cancel()
+	require.NoError(t, <-done)
+	assert.Contains(t, first.String(), "every ending of up to 2 pieces solved into it")
+	files, err = filepath.Glob(filepath.Join(home, "egtb", "*.egtb"))
+	require.NoError(t, err)
+	assert.Len(t, files, len(endgame.AllMaterials(2)))
 
 	// A damaged table file is an error.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Rvr.egtb"), []byte("not a table"), 0o644))

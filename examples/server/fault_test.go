@@ -71,7 +71,7 @@ func buildServer(t testing.TB) string {
 // startBinary starts the server binary on db and returns a client for it.
 func startBinary(t testing.TB, bin, db string, flags ...string) (*client, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-db", db, "-log", "error"}, flags...)...)
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-db", db, "-log", "error"}, withoutTables(flags)...)...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())

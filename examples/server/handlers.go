@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -14,8 +13,8 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 )
 
-// decode reads the whole body (at most MaxBody bytes: 413 beyond) into v,
-// refusing unknown fields and trailing data. An empty body reads as {}.
+// decode reads the whole body (at most MaxBody bytes: 413 beyond) into v
+// with the strict decoder (body.go). An empty body reads as {}.
 // Handlers call it before they lock or load a game, so a slow client holds
 // nothing up.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
@@ -30,15 +29,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fail(http.StatusBadRequest, "bad-request", "the body is not the JSON object this call takes")
-	}
-	if dec.More() {
-		return fail(http.StatusBadRequest, "bad-request", "the body holds more than one JSON value")
-	}
-	return nil
+	return s.decodeJSON(data, v) // strict: body.go
 }
 
 // apiErrorOf is the API's answer to a refusal of package games (any other

@@ -20,6 +20,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -65,9 +66,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
 		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
 		ipHeader = fs.String("client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
-		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429)")
-		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429)")
+		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
+		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
 		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
+		maxConns = fs.Int("max-conns", 4096, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
 		headerT  = fs.Duration("header-timeout", 5*time.Second, "time to read a request's headers")
 		readT    = fs.Duration("read-timeout", 10*time.Second, "time to read a whole request")
@@ -75,7 +77,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		idleT    = fs.Duration("idle-timeout", 60*time.Second, "time a kept-alive connection may wait for its next request")
 		logLevel = fs.String("log", "info", "log level: debug, info, warn or error")
 		memLimit = fs.Int("mem-limit", -1, "soft memory limit for the Go runtime, MiB (-1: the AI tables + the endgame tables + 32; 0: none)")
-		egtbDir  = fs.String("egtb", "", "directory of endgame tables (standard rules) for the AI and the analysis; solved there at start-up if it has none (\"\": none)")
+		egtbDir  = fs.String("egtb", "", "directory of endgame tables (standard rules) for the AI and the analysis, solved there at the first start (default: egtb beside the SQLite database, or in the working directory; \"\": none)")
 	)
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -88,6 +90,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-log: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: level}))
+	egtbSet := false
+	fs.Visit(func(f *flag.Flag) { egtbSet = egtbSet || f.Name == "egtb" })
+	if !egtbSet {
+		*egtbDir = defaultTablesDir(*dbPath)
+	}
 	tables, tablesDone, err := loadTables(*egtbDir)
 	if err != nil {
 		return err
@@ -108,19 +115,33 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	var limitDB *sql.DB // the rate limits, counted for all instances (PostgreSQL)
+	if store.IsPostgres(*dbPath) {
+		if limitDB, err = openLimitDB(ctx, *dbPath); err != nil {
+			return err
+		}
+		defer limitDB.Close()
+	}
 	pool := ai.New(*engines, *queue, *hashMiB)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
 		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
-		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables})
+		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables, LimitDB: limitDB})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		pool.Close(context.Background())
 		return err
 	}
+	if *maxConns <= 0 {
+		pool.Close(context.Background())
+		return fmt.Errorf("-max-conns must be at least 1")
+	}
+	conns := newConnCap(*maxConns)
+	ln = conns.listener(ln)
 	srv := &http.Server{
 		Handler:           s.Handler(),
+		ConnState:         conns.connState,
 		ReadHeaderTimeout: *headerT,
 		ReadTimeout:       *readT,
 		WriteTimeout:      *writeT, // event streams set their own per write
@@ -133,7 +154,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	listenCtx, stopListen := context.WithCancel(context.Background())
 	defer stopListen()
 	go db.Listen(listenCtx, s.Changed) // other instances' changes (PostgreSQL)
-	s.Resume(ctx)                      // AI moves left undone by a stop
+	go s.SweepLimits(listenCtx)
+	s.Resume(ctx) // AI moves left undone by a stop
 
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),
@@ -155,10 +177,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if perr := pool.Close(sctx); err == nil {
 		err = perr // queued AI moves are played and stored
 	}
+	s.DrainReplies() // and the replies waiting for their level's least time
 	if errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("shutdown: drain time over")
 	}
-	log.Info("stopped")
+	_, evicted := conns.stats()
+	log.Info("stopped", "idleConnsClosedForRoom", evicted)
 	return err
 }
 

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -45,6 +47,16 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// Hijack takes the connection over; the log says 200, since the only
+// connections taken over are event streams, which answer 200 themselves.
+func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err == nil && w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return conn, brw, err
+}
+
 // contentSecurityPolicy allows the page's own files only: no inline script,
 // no framing.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
@@ -52,8 +64,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 
 // middleware wraps every request: a request id and a log line (method, path,
 // status, time; never a header, so never a token), security headers,
-// no-store on the API, and for POST the JSON and same-origin checks, all
-// before any handler reads the body or locks a game.
+// no-store on the API, a 413 for a declared body over the limit, and for
+// POST the JSON and same-origin checks, all before any handler reads the
+// body or locks a game.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -91,6 +104,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
 		if api {
 			h.Set("Cache-Control", "no-store")
+		}
+		if s.tooLarge(sw, r) {
+			return
 		}
 		if r.Method == http.MethodPost {
 			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {

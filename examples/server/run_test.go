@@ -27,7 +27,7 @@ func startRun(t *testing.T, args ...string) (*client, func() (string, error)) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"server", "-addr", "127.0.0.1:0"}, args...), pw)
+		done <- run(ctx, append([]string{"server", "-addr", "127.0.0.1:0"}, withoutTables(args)...), pw)
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
@@ -127,4 +127,16 @@ func TestTimeouts(t *testing.T) {
 	require.Equal(t, 200, res.status)
 	st := watch.waitPly(t, 0)
 	assert.Equal(t, map[string]any{"red": true, "blue": true}, st["seated"], "the stream is still open")
+}
+
+// withoutTables adds -egtb "" to a server's arguments that choose no
+// endgame tables: a test server does not solve the tables of up to three
+// pieces (117 MiB) that a real one solves at its first start.
+func withoutTables(args []string) []string {
+	for _, a := range args {
+		if a == "-egtb" || strings.HasPrefix(a, "-egtb=") {
+			return args
+		}
+	}
+	return append(args, "-egtb", "")
 }

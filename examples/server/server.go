@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/examples/server/strictjson"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/doushouqi/doushouqi/examples/server/web"
 )
@@ -33,6 +35,10 @@ type Config struct {
 	// ClientIPHeader, behind a load balancer, names the header in which it
 	// writes the client's address (X-Forwarded-For); "" uses the peer's.
 	ClientIPHeader string
+	// LimitDB, if not nil, is the PostgreSQL database (openLimitDB) that
+	// counts the creation and POST limits for every instance at once;
+	// nil counts them in this process.
+	LimitDB *sql.DB
 	// WriteTimeout bounds each write of an event stream (default 10 s).
 	WriteTimeout time.Duration
 	// Tables, if not nil, are endgame tables (under the standard rules):
@@ -49,9 +55,10 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	limiter *rateLimiter // game creation
-	posts   *rateLimiter // every POST
+	limiter limiter // game creation
+	posts   limiter // every POST
 	games   *games.Service
+	wire    *strictjson.Decoder // every request body (body.go)
 
 	mu      sync.Mutex
 	streams map[string]int // live streams open, by client
@@ -60,7 +67,8 @@ type Server struct {
 	closeOnce sync.Once
 }
 
-// NewServer returns a server on cfg; zero limits get defaults.
+// NewServer returns a server on cfg; zero limits get defaults, and a nil
+// Hub a hub of 10,000 watchers.
 func NewServer(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -80,17 +88,28 @@ func NewServer(cfg Config) *Server {
 	if cfg.PostLimit <= 0 {
 		cfg.PostLimit = 600
 	}
+	if cfg.Hub == nil {
+		cfg.Hub = live.New(10_000)
+	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
-	return &Server{
+	s := &Server{
 		cfg: cfg, log: cfg.Logger,
-		limiter: newRateLimiter(cfg.CreateLimit, time.Minute, 100_000),
-		posts:   newRateLimiter(cfg.PostLimit, time.Minute, 100_000),
 		games:   newGames(cfg),
+		wire:    strictjson.New(requestRules(len(games.Levels))),
 		streams: map[string]int{},
 		closing: make(chan struct{}),
 	}
+	if cfg.LimitDB != nil {
+		s.limiter = newDBLimiter(cfg.LimitDB, "create", cfg.CreateLimit, time.Minute, cfg.Logger)
+		s.posts = newDBLimiter(cfg.LimitDB, "post", cfg.PostLimit, time.Minute, cfg.Logger)
+	} else {
+		s.limiter = newRateLimiter(cfg.CreateLimit, time.Minute, 100_000)
+		s.posts = newRateLimiter(cfg.PostLimit, time.Minute, 100_000)
+	}
+	cfg.Hub.Serve(s.renderState, keepAlive) // the streams taken over (events.go)
+	return s
 }
 
 func (s *Server) writeTimeout() time.Duration {
@@ -154,8 +173,30 @@ func (s *Server) Handler() http.Handler {
 }
 
 // Shutdown ends the live streams, so that an http.Server's Shutdown need not
-// wait for them.
-func (s *Server) Shutdown() { s.closeOnce.Do(func() { close(s.closing) }) }
+// wait for them (it does not know the ones the hub took over).
+func (s *Server) Shutdown() {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.cfg.Hub.Stop()
+	})
+}
+
+// DrainReplies stores at once the AI replies that wait for their level's
+// least reply time (games.Level.MinReply): a shutdown, after the AI pool has
+// closed, loses none.
+func (s *Server) DrainReplies() { s.games.Drain() }
+
+// SweepLimits deletes the shared rate limits' old rows until ctx ends (it
+// returns at once when the limits are counted in this process).
+func (s *Server) SweepLimits(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, l := range []limiter{s.limiter, s.posts} {
+		if d, ok := l.(*dbLimiter); ok {
+			wg.Go(func() { d.sweep(ctx) })
+		}
+	}
+	wg.Wait()
+}
 
 // Changed is told of a change to game id made by another process (store
 // Listen); "" means any game.

@@ -29,15 +29,58 @@ func (s *Service) queueAI(id string, t *ai.Ticket) {
 	t.Submit(func(ctx context.Context, e *search.Engine) {
 		if reply := s.think(ctx, e, id); reply != nil {
 			// The engine goes back to the pool; the game stays marked as
-			// thinking until the timer stores the reply.
-			time.AfterFunc(reply.wait, func() {
-				s.storeReply(id, reply)
-				s.doneThinking(id)
-			})
+			// thinking until the reply is stored.
+			s.later(id, reply)
 			return
 		}
 		s.doneThinking(id)
 	})
+}
+
+// later stores reply r in game id after r.wait, or at once when draining.
+func (s *Service) later(id string, r *reply) {
+	finish := func() {
+		defer s.replies.Done()
+		s.storeReply(id, r)
+		s.doneThinking(id)
+	}
+	s.replies.Add(1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.draining {
+		go finish()
+		return
+	}
+	var t *time.Timer
+	t = time.AfterFunc(r.wait, func() {
+		s.mu.Lock()
+		_, mine := s.delayed[t]
+		delete(s.delayed, t)
+		s.mu.Unlock()
+		if mine {
+			finish()
+		}
+	})
+	s.delayed[t] = finish
+}
+
+// Drain stores at once the AI replies still waiting for their level's
+// MinReply, and waits until they are stored: called on shutdown, after the
+// AI pool has finished its jobs, so that no reply found is lost.
+func (s *Service) Drain() {
+	s.mu.Lock()
+	s.draining = true
+	var now []func()
+	for t, finish := range s.delayed {
+		t.Stop()
+		delete(s.delayed, t)
+		now = append(now, finish)
+	}
+	s.mu.Unlock()
+	for _, finish := range now {
+		finish()
+	}
+	s.replies.Wait()
 }
 
 // doneThinking unmarks game id: a later reader may queue its AI again.

@@ -44,6 +44,11 @@ type Service struct {
 
 	mu       sync.Mutex
 	thinking map[string]bool // games whose AI job is queued or running here
+	// delayed are the AI replies waiting for their level's MinReply, each
+	// stored by whichever comes first: its timer, or Drain.
+	delayed  map[*time.Timer]func()
+	draining bool           // Drain has run: replies are stored at once
+	replies  sync.WaitGroup // delayed replies not yet stored
 
 	// searching, if set (by tests), is called before each search.
 	searching func(id string)
@@ -63,7 +68,7 @@ func New(cfg Config) *Service {
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
-	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{}}
+	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{}, delayed: map[*time.Timer]func(){}}
 }
 
 // lock returns the mutex of game id.

@@ -1,8 +1,11 @@
 // Package live tells the watchers of a game that it changed: a Hub of
 // subscriptions by game id, fed by this process's own changes and, with a
 // shared database, by the database's notifications of other processes'
-// changes. A watcher is only told "game X changed"; it reads the game itself,
-// so a slow watcher never holds anything up and never sees a stale state.
+// changes. A subscriber is only told "game X changed"; it reads the game
+// itself, so a slow watcher never holds anything up and never sees a stale
+// state. The hub also serves Server-Sent Events streams whose connections
+// it has taken over (Adopt, stream.go), at a small fraction of the memory a
+// goroutine per stream costs.
 package live
 
 import (
@@ -17,8 +20,9 @@ var ErrFull = errors.New("live: too many watchers")
 type Hub struct {
 	mu   sync.Mutex
 	subs map[string]map[*Sub]struct{}
-	n    int
+	n    int // subscriptions and streams
 	max  int
+	s    streamHub // stream.go
 }
 
 // Sub is one watcher of one game.
@@ -31,7 +35,8 @@ type Sub struct {
 	hub *Hub
 }
 
-// New returns a hub for at most max watchers at once.
+// New returns a hub for at most max watchers (subscriptions and streams)
+// at once.
 func New(max int) *Hub { return &Hub{subs: map[string]map[*Sub]struct{}{}, max: max} }
 
 // Subscribe watches the game id until Close.
@@ -72,6 +77,7 @@ func (s *Sub) Close() {
 func (h *Hub) Publish(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.publishStreams(id)
 	if id == "" {
 		for _, set := range h.subs {
 			notify(set)
@@ -90,7 +96,7 @@ func notify(set map[*Sub]struct{}) {
 	}
 }
 
-// Watchers returns the number of subscriptions.
+// Watchers returns the number of subscriptions and streams.
 func (h *Hub) Watchers() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()

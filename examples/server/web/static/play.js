@@ -7,6 +7,7 @@ import {t, cap} from "./i18n.js";
 import {call, loadSeats, saveSeats, ApiError} from "./api.js";
 import {Board, pieceOf, pieceName, sqIndex, token, RANKS} from "./board.js";
 import {analyse, overlay, explain, reasonText} from "./learn.js";
+import {follow} from "./live.js";
 
 const START = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1";
 const $ = (id) => document.getElementById(id);
@@ -62,7 +63,7 @@ const S = {
   analysis: null,    // learn overlay data for the shown position
   learn: false,
   position: START,   // shown when there is no game (analysis board)
-  events: null,      // EventSource of the current game
+  events: null,      // stops the live updates of the current game
   settings: {mode: "ai", color: "red", level: 3},
   resignArmed: false,
   restartArmed: false,
@@ -236,12 +237,8 @@ function startGame(g) {
 }
 
 function listen(id) {
-  if (S.events) S.events.close();
-  if (typeof EventSource === "undefined") return;
-  S.events = new EventSource("/api/games/" + encodeURIComponent(id) + "/events");
-  S.events.addEventListener("state", (e) => {
-    try { apply(JSON.parse(e.data), true); } catch (err) { /* a broken event: the next one resumes */ }
-  });
+  if (S.events) S.events();
+  S.events = follow(id, (g) => apply(g, true)); // the stream, or polling when it fails (live.js)
 }
 
 // apply takes a state from the server. Answers to our own requests may

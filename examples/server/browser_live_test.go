@@ -1,0 +1,141 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserNoStream: the page learns the AI's replies without its event
+// stream, first when every stream is refused (as when one address has too
+// many, or the server its maximum), then when a working stream is cut.
+func TestBrowserNoStream(t *testing.T) {
+	s := newTestServer(t, testOptions{})
+	var refuse atomic.Bool
+	var refused, polls atomic.Int32
+	h := s.Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") && refuse.Load() {
+			refused.Add(1)
+			writeError(w, errBusy("too many watchers"))
+			return
+		}
+		if r.Method == "GET" && strings.HasPrefix(r.URL.Path, "/api/games/") && strings.Count(r.URL.Path, "/") == 3 {
+			polls.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL)
+	tb := b.tab(t, screens[1], "")
+
+	refuse.Store(true)
+	tb.open("/")
+	tb.startGame("ai", "red")
+	before := polls.Load()
+	tb.move("a3", "a4")
+	tb.poll(`document.body.dataset.ply === "2"`) // the AI's reply, seen by polling
+	assert.Positive(t, refused.Load(), "the page asked for the stream")
+	assert.Greater(t, polls.Load(), before, "and then polled the state")
+	assert.Equal(t, "Your move", strings.SplitN(tb.status(), " (", 2)[0])
+
+	// A stream that works, then is cut (as by a proxy or a restart).
+	refuse.Store(false)
+	id := tb.gameState().ID
+	tb.open("/?game=" + id)
+	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 1 }, 10*time.Second, 20*time.Millisecond, "the page streams")
+	s.cfg.Hub.Stop() // every stream cut; no new one is served
+	tb.move("g3", "g4")
+	tb.poll(`document.body.dataset.ply === "4"`)
+}
+
+// TestBrowserTabsOneAddress: 40 pages behind one address watch a game; the
+// first 16 get a stream, the others are refused one (429) and poll, and
+// every page shows a move within 5 s. $DSQ_TABS=n runs n pages with the
+// cap scaled to match (40 pages take minutes on a busy machine).
+func TestBrowserTabsOneAddress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40 browser pages: not in -short")
+	}
+	tabs, perClient := 40, 16 // the default cap
+	if v := os.Getenv("DSQ_TABS"); v != "" {
+		n, err := strconv.Atoi(v)
+		require.NoError(t, err)
+		tabs, perClient = n, max(1, n*16/40)
+	}
+	s := newTestServer(t, testOptions{watchers: 1000, perClient: perClient})
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	c := &client{t: t, url: srv.URL}
+	g := c.create(`{"mode":"online"}`)
+	res := c.req("POST", "/api/games/"+g.id+"/join", `{}`)
+	require.Equal(t, http.StatusOK, res.status, res.raw)
+
+	b := newBrowser(t, srv.URL)
+	pages := make([]*tab, tabs)
+	opened := time.Now()
+	for i := range pages {
+		pages[i] = b.tab(t, screens[1], "")
+	}
+	// Opened 8 at a time: one after another, the first page's time would
+	// run out on a busy machine before the last one is open.
+	openErrs := make([]error, tabs)
+	next := make(chan int)
+	var opening sync.WaitGroup
+	for range 8 {
+		opening.Go(func() {
+			for i := range next {
+				if openErrs[i] = chromedp.Do(pages[i].ctx, chromedp.Navigate(srv.URL+"/?game="+g.id)); openErrs[i] != nil {
+					continue
+				}
+				_, openErrs[i] = chromedp.Run(pages[i].ctx, chromedp.Poll[bool](
+					`document.readyState === "complete" && document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(2*time.Minute)))
+			}
+		})
+	}
+	for i := range pages {
+		next <- i
+	}
+	close(next)
+	opening.Wait()
+	for i, err := range openErrs {
+		require.NoError(t, err, "opening page %d", i)
+	}
+	t.Logf("%d pages opened in %v", tabs, time.Since(opened).Round(time.Millisecond))
+	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == perClient }, 20*time.Second, 50*time.Millisecond,
+		"%d streams (%d)", perClient, s.cfg.Hub.Streams())
+	hidden := evalIn[bool](pages[0], `document.hidden`)
+	require.False(t, hidden, "the pages are visible")
+
+	res = c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.status, res.raw)
+	start := time.Now()
+	var wg sync.WaitGroup
+	took := make([]time.Duration, tabs)
+	errs := make([]error, tabs)
+	for i, tb := range pages {
+		wg.Go(func() {
+			_, errs[i] = chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.body.dataset.ply === "1"`,
+				chromedp.WithPollingTimeout(5*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
+			took[i] = time.Since(start)
+		})
+	}
+	wg.Wait()
+	slowest := time.Duration(0)
+	for i := range pages {
+		assert.NoError(t, errs[i], "page %d did not show the move within 5 s", i)
+		slowest = max(slowest, took[i])
+	}
+	t.Logf("%d pages, %d on streams: the slowest showed the move after %v", tabs, s.cfg.Hub.Streams(), slowest.Round(time.Millisecond))
+	assert.Equal(t, perClient, s.cfg.Hub.Streams(), "the streams held")
+}

@@ -1,0 +1,76 @@
+// Live updates of one game: the server's event stream while it works, and
+// polling the state whenever it fails or is refused (a closed stream, a
+// 429 for too many streams from one address, a 503 for a full server, a
+// proxy that cuts it), so a page never waits for an event that cannot
+// come. Polls back off while they fail; the stream is tried again now and
+// then, and a page in the background gives its stream up (browsers allow
+// few connections per site, and a hidden tab should not hold one).
+"use strict";
+
+const POLL = 1500;       // ms between polls while they answer (a move shows within ~2 s)
+const POLL_MAX = 30000;  // ms between polls at most, while they fail
+const RETRY = 30000;     // ms of polling before the stream is tried again
+const OPEN_WAIT = 5000;  // ms for a stream to deliver its first state
+
+// follow calls onState with each new state of game id until the returned
+// function is called.
+export function follow(id, onState) {
+  const path = "/api/games/" + encodeURIComponent(id);
+  let es = null, timer = 0, wait = POLL, polling = 0, stopped = false, last = "";
+  const deliver = (text) => {
+    if (stopped || text === last) return; // polls mostly repeat the last state
+    last = text;
+    onState(JSON.parse(text));
+  };
+  const schedule = (ms) => { clearTimeout(timer); timer = setTimeout(poll, ms); };
+  const stream = () => {
+    if (stopped || typeof EventSource === "undefined" || document.hidden) return false;
+    if (es) es.close();
+    es = new EventSource(path + "/events");
+    const s = es;
+    const give = setTimeout(() => { if (s === es && s.readyState !== 1) fallBack(); }, OPEN_WAIT);
+    s.addEventListener("state", (e) => {
+      clearTimeout(give);
+      if (s !== es) return;
+      clearTimeout(timer); // the stream works: no polling
+      polling = 0;
+      wait = POLL;
+      try { deliver(e.data); } catch (err) { /* a broken event: the next one resumes */ }
+    });
+    s.addEventListener("error", () => { clearTimeout(give); if (s === es) fallBack(); });
+    return true;
+  };
+  const fallBack = () => {
+    if (es) { es.close(); es = null; }
+    if (!stopped) { polling = 0; poll(); }
+  };
+  async function poll() {
+    if (stopped) return;
+    if (polling * POLL >= RETRY && !document.hidden && stream()) return;
+    polling++;
+    try {
+      const res = await fetch(path, {headers: {"Accept": "application/json"}, cache: "no-store"});
+      if (stopped) return;
+      if (!res.ok) throw new Error("status " + res.status);
+      const text = await res.text();
+      if (!stopped) deliver(text);
+      wait = POLL;
+    } catch (e) {
+      wait = Math.min(wait * 2, POLL_MAX); // the server is busy or away: ask less often
+    }
+    if (!stopped && !es) schedule(document.hidden ? Math.max(wait, POLL_MAX) : wait);
+  }
+  const visibility = () => {
+    if (stopped) return;
+    if (document.hidden) { if (es) { es.close(); es = null; } schedule(POLL_MAX); }
+    else if (!es) { clearTimeout(timer); polling = 0; if (!stream()) poll(); }
+  };
+  document.addEventListener("visibilitychange", visibility);
+  if (!stream()) poll();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    if (es) es.close();
+    document.removeEventListener("visibilitychange", visibility);
+  };
+}
