@@ -505,8 +505,8 @@ async function press(sq) {
 }
 
 // hintsFor returns the targets and refusals of the piece on sq from the
-// game state when the server sends them (the "legal" field, see the
-// report for the API change), so that a selection needs no round trip.
+// game state's "legal" field (API.md, Game state), so that a selection
+// needs no round trip; null from a server without it (then GET /targets).
 function hintsFor(g, sq) {
   if (!g.legal || typeof g.legal !== "object") return null;
   const h = g.legal[sq];
