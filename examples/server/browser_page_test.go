@@ -160,6 +160,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	assert.True(t, red.onScreen("#board"), "the board is on screen")
 	invite, _ := shareLinks(t, red)
 	assert.True(t, red.onScreen("#invite-link"), "the invitation is on screen with the board")
+	assert.True(t, red.onScreen("#copy-watch"), "so is the watch link")
 	assert.True(t, red.onScreen("#status"))
 	red.shot("page-bar-share")
 	blue.open(invite)
