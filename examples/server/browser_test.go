@@ -235,6 +235,15 @@ func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`), "a watcher has no Join button")
 	assert.True(t, evalIn[bool](watcher, `document.getElementById("share").hidden`))
 
+	// A made-up invitation shows Join, but the server refuses it.
+	watcher.open(watch + "#invite=" + strings.Repeat("0", 32))
+	watcher.poll(`!document.getElementById("join").hidden`)
+	watcher.click("#join")
+	watcher.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "This invitation is not valid. Ask for a new link.", watcher.text("#message"))
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
+	assert.Equal(t, "", evalIn[string](watcher, `location.hash`))
+
 	blue.open(invite)
 	blue.poll(`!document.getElementById("join").hidden`)
 	assert.Equal(t, "A seat is free: press Join as Blue to play", blue.status())

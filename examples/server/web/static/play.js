@@ -439,7 +439,7 @@ async function join() {
     S.seats = saveSeats(r.game.id, r.seats);
     startGame(r.game);
   } catch (e) {
-    if (e.status === 403) { say(t("err.invite")); return; }
+    if (e.status === 403) { dropInvitation(); render(); say(t("err.invite")); return; }
     if (e.status !== 409) { fail(e); return; }
     dropInvitation();
     try { apply(await call("GET", "/api/games/" + encodeURIComponent(S.game.id)), true); } catch (e2) { /* the message below says enough */ }
