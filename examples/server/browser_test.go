@@ -29,7 +29,10 @@ func TestBrowser(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			t.Run("local", func(t *testing.T) { browseLocal(t, b.tab(t, size, "")); finished++ })
 			t.Run("ai-blue", func(t *testing.T) { browseAIAsBlue(t, b.tab(t, size, "")); finished++ })
-			t.Run("online", func(t *testing.T) { browseOnline(t, b.tab(t, size, ""), b.tab(t, size, "")); finished++ })
+			t.Run("online", func(t *testing.T) {
+				browseOnline(t, b.tab(t, size, ""), b.tab(t, size, ""), b.tab(t, size, ""))
+				finished++
+			})
 			t.Run("stats", func(t *testing.T) { browseStats(t, b.tab(t, size, ""), finished) })
 			t.Run("errors", func(t *testing.T) { browseErrors(t, b.tab(t, size, "")) })
 			t.Run("learn", func(t *testing.T) { browseLearn(t, b.tab(t, size, "")) })
@@ -191,20 +194,68 @@ func pickMove(p *dsq.Position, rng *rand.Rand) dsq.Move {
 	return moves[rng.IntN(len(moves))]
 }
 
-// browseOnline: Red creates an online game, Blue joins from the shared
-// link in another browser, the moves arrive live, Red offers a draw and
-// Blue accepts.
-func browseOnline(t *testing.T, red, blue *tab) {
+// shareLinks returns an online game's invitation and watch links as the
+// creator's page shows them, as paths to open in another tab.
+func shareLinks(t *testing.T, tb *tab) (invite, watch string) {
+	t.Helper()
+	tb.poll(`!document.getElementById("invite-box").hidden && document.getElementById("invite-link").value !== ""`)
+	invite = evalIn[string](tb, `document.getElementById("invite-link").value`)
+	watch = evalIn[string](tb, `document.getElementById("watch-link").value`)
+	require.Regexp(t, `/\?game=[0-9a-f]{32}#invite=[0-9a-f]{32}$`, invite)
+	require.Regexp(t, `/\?game=[0-9a-f]{32}$`, watch)
+	require.True(t, strings.HasPrefix(invite, watch+"#"), "both links name the same game")
+	return invite[strings.Index(invite, "/?game="):], watch[strings.Index(watch, "/?game="):]
+}
+
+// browseOnline: Red creates an online game and sees both links; a watcher
+// opening the watch link cannot take the seat; Blue opens the invitation
+// in another browser and joins, and the invitation leaves Blue's address
+// bar; the moves arrive live at Blue and at the watcher; Red offers a draw
+// and Blue accepts. A reload gives the creator the invitation again.
+func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	red.open("/")
 	red.startGame("online", "red")
 	red.poll(`!document.getElementById("share").hidden`)
-	assert.Equal(t, "Waiting for an opponent: send the link below", red.status())
-	link := evalIn[string](red, `document.getElementById("share-link").value`)
-	require.Contains(t, link, "/?game=")
-	blue.open(link[strings.Index(link, "/?game="):])
+	assert.Equal(t, "Waiting for an opponent", red.status())
+	invite, watch := shareLinks(t, red)
+	assert.Equal(t, "Invite a player", red.text("#invite-label"))
+	assert.Equal(t, "Watch link", red.text("#watch-label"))
+	assert.True(t, red.onScreen("#invite-link"), "the invitation is on screen with the board")
+	red.shot("online-links")
+	red.axeCheck("online game with its invitation and watch links")
+
+	// After a reload the creator gets the same invitation from the server.
+	red.open(watch)
+	again, _ := shareLinks(t, red)
+	assert.Equal(t, invite, again, "the invitation comes back after a reload")
+
+	watcher.open(watch)
+	watcher.poll(`document.getElementById("status").textContent.length > 0 && document.body.dataset.ply === "0"`)
+	assert.Equal(t, "Waiting for a second player · You are watching this game", watcher.status())
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`), "a watcher has no Join button")
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("share").hidden`))
+
+	// A made-up invitation shows Join, but the server refuses it.
+	watcher.open(watch + "#invite=" + strings.Repeat("0", 32))
+	watcher.poll(`!document.getElementById("join").hidden`)
+	watcher.click("#join")
+	watcher.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "This invitation is not valid. Ask for a new link.", watcher.text("#message"))
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
+	assert.Equal(t, "", evalIn[string](watcher, `location.hash`))
+
+	blue.open(invite)
 	blue.poll(`!document.getElementById("join").hidden`)
+	assert.Equal(t, "A seat is free: press Join as Blue to play", blue.status())
 	blue.click("#join")
 	blue.poll(`document.getElementById("status").textContent === "Waiting for Red"`)
+	assert.Equal(t, "", evalIn[string](blue, `location.hash`), "the invitation is gone from the address bar")
+	assert.Equal(t, watch, evalIn[string](blue, `location.pathname + location.search`))
+	assert.True(t, evalIn[bool](blue, `document.getElementById("invite-box").hidden`), "the joiner has no invitation to give")
+	assert.True(t, strings.HasSuffix(evalIn[string](blue, `document.getElementById("watch-link").value`), watch), "the joiner can pass the watch link on")
+	red.poll(`document.getElementById("invite-box").hidden`)
+	watcher.poll(`document.getElementById("status").textContent === "Red to move · You are watching this game"`)
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
 	assert.Equal(t, "g1", evalIn[string](blue, `document.querySelector("#board .sq").dataset.sq`), "Blue sees its side at the bottom")
 	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
 
@@ -212,6 +263,10 @@ func browseOnline(t *testing.T, red, blue *tab) {
 	blue.poll(`document.body.dataset.ply === "1"`)
 	assert.Contains(t, blue.label("a4"), "last move", "the move arrives live")
 	assert.Equal(t, "Red elephant a3a4", blue.text("#announce"))
+	watcher.poll(`document.body.dataset.ply === "1"`)
+	assert.Contains(t, watcher.label("a4"), "last move", "the watcher follows the game")
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
+	watcher.shot("online-watcher")
 	blue.move("a7", "a6")
 	red.poll(`document.body.dataset.ply === "2"`)
 	assert.Contains(t, red.label("a6"), "last move")
@@ -229,19 +284,25 @@ func browseOnline(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Draw: draw agreed", red.status())
 	red.shot("online-draw-red")
 
-	// A game created as Blue: whoever opens the link joins as Red.
+	// A game created as Blue: whoever opens the invitation joins as Red;
+	// opened again later, the used invitation only lets one watch.
 	blue.open("/")
 	blue.startGame("online", "blue")
 	blue.poll(`!document.getElementById("share").hidden`)
-	assert.Equal(t, "Waiting for an opponent: send the link below", blue.status())
-	link = evalIn[string](blue, `document.getElementById("share-link").value`)
-	red.open(link[strings.Index(link, "/?game="):])
+	assert.Equal(t, "Waiting for an opponent", blue.status())
+	invite, _ = shareLinks(t, blue)
+	red.open(invite)
 	red.poll(`!document.getElementById("join").hidden`)
 	assert.Equal(t, "Join as Red", red.text("#join"))
 	assert.Equal(t, "A seat is free: press Join as Red to play", red.status())
 	red.click("#join")
 	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
 	blue.poll(`document.getElementById("status").textContent === "Waiting for Red"`)
+	watcher.open(invite)
+	watcher.poll(`document.getElementById("message").textContent.length > 0`)
+	assert.Equal(t, "Someone else has taken the seat already; you can watch the game.", watcher.text("#message"))
+	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
+	assert.Equal(t, "", evalIn[string](watcher, `location.hash`))
 }
 
 // browseErrors: a game that does not exist, and the rules one tap away.

@@ -7,6 +7,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/games"
+	"github.com/doushouqi/doushouqi/examples/server/teach"
 )
 
 // newGames is the games service of a server on cfg: its store, AI pool and
@@ -48,6 +49,14 @@ type State struct {
 	Seated     map[string]bool `json:"seated"`
 	Created    string          `json:"created"`
 	Updated    string          `json:"updated"`
+
+	// Legal is, for each piece of the side to move (keyed by its square),
+	// where it may go and why it may not go to its other neighbours and
+	// river landings: GET /targets for every piece at once, so that the page
+	// marks a selection without a round trip (the server still judges every
+	// move). Empty when no move can be played now: the game is over or the
+	// AI is thinking. The same for every reader, seated or not.
+	Legal map[string]teach.Hint `json:"legal"`
 }
 
 // OutcomeState is how a finished game ended; Winner is nil for a draw.
@@ -66,6 +75,7 @@ func gameState(g *games.Game) State {
 		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.Over(), AIThinking: g.AIThinking(),
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
+		Legal: map[string]teach.Hint{},
 	}
 	for i, m := range moves {
 		st.Moves[i] = m.String()
@@ -83,6 +93,9 @@ func gameState(g *games.Game) State {
 		}
 	} else if c, ok := g.Game.DrawOffer(); ok {
 		st.DrawOffer = &c
+	}
+	if !st.Over && !st.AIThinking {
+		st.Legal = teach.Hints(pos)
 	}
 	for sq := range dsq.Square(dsq.NumSquares) {
 		if pc := pos.PieceAt(sq); pc != dsq.NoPiece {

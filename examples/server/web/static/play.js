@@ -73,6 +73,8 @@ const S = {
   flip: false,       // the board turned from the player's side
   sound: false,      // a beep on every move (off unless the player turns it on)
   replay: null,      // {key, boards, records} of the current game
+  invite: null,      // {id, secret}: the invitation of a game this browser created
+  invited: null,     // {id, secret}: the invitation this page was opened with
 };
 let board;
 let audio = null;
@@ -96,7 +98,8 @@ export function initPlay() {
     $("new-details").scrollIntoView({block: "start"});
     $("start").focus({preventScroll: true});
   });
-  $("copy").addEventListener("click", copyLink);
+  $("copy-invite").addEventListener("click", () => copyLink("invite-link"));
+  $("copy-watch").addEventListener("click", () => copyLink("watch-link"));
   $("flip").addEventListener("click", () => { S.flip = !S.flip; render(); });
   $("first").addEventListener("click", () => step(-Infinity));
   $("back").addEventListener("click", () => step(-1));
@@ -118,8 +121,46 @@ export function initPlay() {
     S.learn = true;
     $("learn").checked = true;
   }
-  if (params.get("game")) loadGame(params.get("game"));
-  else { render(); refreshAnalysis(); }
+  if (params.get("game")) {
+    readInvitation(params.get("game"));
+    // A watcher may paste the invitation link over the page's own URL: only
+    // the fragment changes, and the page does not reload.
+    addEventListener("hashchange", () => {
+      if (!S.game || !readInvitation(S.game.id)) return;
+      invitationUsable();
+      render();
+    });
+    loadGame(params.get("game"));
+  } else { render(); refreshAnalysis(); }
+}
+
+// readInvitation takes the secret of an invitation link
+// (/?game=<id>#invite=<secret>) for game id; it reports whether there was one.
+function readInvitation(id) {
+  const secret = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (!secret) return false;
+  S.invited = {id, secret};
+  return true;
+}
+
+// dropInvitation forgets the invitation the page was opened with and takes
+// it out of the address bar, so that the URL copied from there later is a
+// watch link and cannot give the seat away a second time.
+function dropInvitation() {
+  S.invited = null;
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+}
+
+// invitationUsable drops an invitation that cannot be used: this browser
+// already plays in the game, or someone else took the seat (said so).
+function invitationUsable() {
+  const g = S.game;
+  if (!S.invited || !g || S.invited.id !== g.id) return;
+  if (mine().length) { dropInvitation(); return; }
+  if (g.mode !== "online" || !freeSeat()) {
+    dropInvitation();
+    if (g.mode === "online" && !g.over) say(t("err.seatTaken"));
+  }
 }
 
 // refresh redraws after a language change.
@@ -185,6 +226,8 @@ function freeSeat() {
   if (!g.seated.blue) return "blue";
   return null;
 }
+// invited says whether the page holds an invitation to the current game.
+function invited() { return !!S.invited && !!S.game && S.invited.id === S.game.id; }
 function shownPosition() { return S.game ? S.game.position : S.position; }
 
 // record returns the replay of the current game (kept until it changes).
@@ -207,6 +250,7 @@ async function newGame(settings) {
   try {
     const r = await call("POST", "/api/games", body);
     S.seats = saveSeats(r.game.id, r.seats);
+    S.invite = r.invite ? {id: r.game.id, secret: r.invite} : null;
     history.replaceState(null, "", "/?game=" + r.game.id);
     startGame(r.game);
   } catch (e) { fail(e); }
@@ -231,6 +275,8 @@ function startGame(g) {
   announce("");
   S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
   apply(g, true);
+  invitationUsable();
+  fetchInvitation();
   listen(g.id);
   // On a phone the form is below the board: bring the board back up.
   if ($("board").getBoundingClientRect().top < 0 || $("panel").getBoundingClientRect().top > innerHeight) window.scrollTo(0, 0);
@@ -366,19 +412,42 @@ function resign() {
 
 function draw(action) { return act("/draw", {action}, viewer(), false); }
 
-async function join() {
-  say("");
+// fetchInvitation asks the server again for the invitation of an online
+// game this browser created and nobody joined yet (after a reload: the
+// secret is kept nowhere but on the server).
+async function fetchInvitation() {
+  const g = S.game;
+  if (!g || g.mode !== "online" || g.over || !freeSeat() || mine().length !== 1) return;
+  if (S.invite && S.invite.id === g.id) return;
   try {
-    const r = await call("POST", "/api/games/" + S.game.id + "/join", {});
-    S.seats = saveSeats(r.game.id, r.seats);
-    startGame(r.game);
-  } catch (e) { fail(e); }
+    const r = await call("GET", "/api/games/" + encodeURIComponent(g.id) + "/invite", undefined, token_(mine()[0]));
+    if (S.game && S.game.id === g.id && r.invite) { S.invite = {id: g.id, secret: r.invite}; render(); }
+  } catch (e) { /* the seat was taken meanwhile: no invitation to show */ }
 }
 
-async function copyLink() {
-  $("share-link").select();
+// join takes the free seat with the invitation the page was opened with.
+async function join() {
+  say("");
+  const inv = S.invited;
+  if (!inv || inv.id !== S.game.id) return;
   try {
-    await navigator.clipboard.writeText($("share-link").value);
+    const r = await call("POST", "/api/games/" + encodeURIComponent(S.game.id) + "/join", {invite: inv.secret});
+    dropInvitation();
+    S.seats = saveSeats(r.game.id, r.seats);
+    startGame(r.game);
+  } catch (e) {
+    if (e.status === 403) { dropInvitation(); render(); say(t("err.invite")); return; }
+    if (e.status !== 409) { fail(e); return; }
+    dropInvitation();
+    try { apply(await call("GET", "/api/games/" + encodeURIComponent(S.game.id)), true); } catch (e2) { /* the message below says enough */ }
+    say(t("err.seatTaken"));
+  }
+}
+
+async function copyLink(id) {
+  $(id).select();
+  try {
+    await navigator.clipboard.writeText($(id).value);
     say(t("share.copied"));
   } catch (e) {
     try { document.execCommand("copy"); say(t("share.copied")); } catch (e2) { /* the link stays selected */ }
@@ -433,8 +502,8 @@ async function press(sq) {
 }
 
 // hintsFor returns the targets and refusals of the piece on sq from the
-// game state when the server sends them (the "legal" field, see the
-// report for the API change), so that a selection needs no round trip.
+// game state's "legal" field (API.md, Game state), so that a selection
+// needs no round trip; null from a server without it (then GET /targets).
 function hintsFor(g, sq) {
   if (!g.legal || typeof g.legal !== "object") return null;
   const h = g.legal[sq];
@@ -558,7 +627,11 @@ function statusText() {
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
   const free = freeSeat();
-  if (free) return mine().length ? t("status.waitJoin") : t("status.canJoin", {color: t("side." + free)});
+  if (free) {
+    if (mine().length) return t("status.waitJoin");
+    if (invited()) return t("status.canJoin", {color: t("side." + free)});
+    return t("status.waitSeat") + " · " + t("status.watch");
+  }
   if (g.mode === "local") return t("status.toMove", {color: side});
   if (S.seats[g.sideToMove]) return t("status.yourMove", {color: side});
   if (!mine().length) return t("status.toMove", {color: side}) + " · " + t("status.watch");
@@ -588,14 +661,20 @@ function renderControls() {
   show("accept", online && !!offerBy && offerBy !== viewer());
   show("decline", online && !!offerBy && offerBy !== viewer());
   const free = freeSeat();
-  show("join", !seated && !!free && live);
+  show("join", !seated && !!free && live && invited());
   if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
   show("resign", live && seated && !free);
   show("new", !!g && g.over);
   $("draw-box").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
+  // The links of an online game: the invitation while the seat is free
+  // (its secret in the fragment, which no server or Referer sees), the watch
+  // link for as long as the game runs.
   show("share", !!g && g.mode === "online" && seated && live);
-  if (g) $("share-link").value = location.origin + "/?game=" + g.id;
+  const inviting = !!free && seated && !!S.invite && S.invite.id === g.id;
+  show("invite-box", inviting);
+  $("invite-link").value = inviting ? location.origin + "/?game=" + g.id + "#invite=" + S.invite.secret : "";
+  if (g) $("watch-link").value = location.origin + "/?game=" + g.id;
   const shown = g ? (viewing() ? S.view : g.ply) : 0;
   show("steps", !!g && g.ply > 0);
   $("first").disabled = $("back").disabled = shown === 0;
