@@ -39,3 +39,28 @@ func TestMutantRiverJumpDirectionPastRight(t *testing.T) {
 	_, ok := pos.RiverJump(dsq.D5, dsq.Right)
 	assert.True(t, ok, "Right itself is a direction")
 }
+
+// TestMutantDenThreatsOfNoColour: the first value past Blue has no den
+// threats, though Red's would be found by its low bit. Kills: the deletion of
+// DenThreats's return nil for a colour past Blue.
+func TestMutantDenThreatsOfNoColour(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/7 r")
+	require.NoError(t, err)
+	require.NotEmpty(t, pos.DenThreats(dsq.Red))
+	assert.Empty(t, pos.DenThreats(dsq.Blue+1))
+	assert.Empty(t, pos.DenThreats(dsq.Blue+2))
+}
+
+// TestMutantRiverJumpFirstRat: with two rats on the path, the jump is
+// blocked by the first one met from the bank it leaves. Kills: the deletion
+// of the break after the first rat (the last would be named).
+func TestMutantRiverJumpFirstRat(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/7/7/7/1rR4/7/7/7/L6 r")
+	require.NoError(t, err)
+	j, ok := pos.RiverJump(dsq.D5, dsq.Left)
+	require.True(t, ok)
+	assert.Equal(t, dsq.C5, j.BlockedBy)
+	j, ok = pos.RiverJump(dsq.A5, dsq.Right)
+	require.True(t, ok)
+	assert.Equal(t, dsq.B5, j.BlockedBy)
+}

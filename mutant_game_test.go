@@ -96,3 +96,29 @@ func TestMutantGameNoMovesOnceEnded(t *testing.T) {
 		assert.False(t, g.IsLegal(m), name)
 	}
 }
+
+// TestMutantGameRepetitionNeedsTheSameSide: a board seen with the other side
+// to move is another position. A lion's vertical river jump crosses four
+// ranks, so its cycle (the jump, then six steps round the river) has seven
+// moves, and Red's seventh brings back the start's board with Blue to move.
+// Kills: occurrences reduced to q.board == p.board (the start would count as
+// the third occurrence at the 17th half-move).
+func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
+	start, err := dsq.ParsePosition("6l/7/7/7/7/7/1L5/7/7 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	play := func(moves ...string) {
+		t.Helper()
+		for _, m := range moves {
+			_, err := g.PlayText(m)
+			require.NoError(t, err, m)
+		}
+	}
+	play("b3b7", "g9g8", "b7a7", "g8g9", "a7a6", "g9g8", "a6a5", "g8g9", "a5a4", "g9g8", "a4a3", "g8g9", "a3b3")
+	require.Equal(t, start.Setup().Board, g.Position().Setup().Board, "the start's board, Blue to move")
+	play("g9g8", "b3a3", "g8g9", "a3b3") // the same again: twice with Blue to move
+	assert.False(t, g.IsOver(), "twice with Blue to move, once with Red: no repetition")
+	play("g9g8", "b3c3", "g8g9", "c3b3") // by c3: no other position a third time
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition}, g.Outcome(), "three times with Blue to move")
+}

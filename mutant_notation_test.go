@@ -46,3 +46,16 @@ func TestMutantNotationCounterBounds(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, strings.Contains(err.Error(), "whole number"), "%v: the error should say the counter is not a whole number", err)
 }
+
+// TestMutantNotationLengthLimit reads a notation of exactly maxNotationLen
+// (256) bytes, trailing blanks included, and refuses one of 257. Kills:
+// parseSetup's len(s) > maxNotationLen moved either way.
+func TestMutantNotationLengthLimit(t *testing.T) {
+	const limit = 256
+	text := dsq.StartNotation + strings.Repeat(" ", limit-len(dsq.StartNotation))
+	pos, err := dsq.ParsePosition(text)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.StartPosition(), pos)
+	_, err = dsq.ParsePosition(text + " ")
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+}

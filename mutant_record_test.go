@@ -166,3 +166,19 @@ func TestMutantRecordOneWordCutShort(t *testing.T) {
 	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
 	assert.Equal(t, 3, re.Line)
 }
+
+// TestMutantRecordTagNotClosed refuses a tag line without its closing
+// bracket, naming its line, though the rest of it reads as a tag. Kills:
+// the deletion of parseTag's return for a line that does not end with ']'.
+func TestMutantRecordTagNotClosed(t *testing.T) {
+	for text, line := range map[string]int{
+		"[Event \"e\"\n\n1. a3a4 *\n":               1,
+		"[Event \"e\"]\n[Site \"s\"\n\n1. a3a4 *\n": 2,
+	} {
+		g, err := dsq.ParseRecord(text)
+		assert.Nil(t, g, text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, line, re.Line, text)
+	}
+}

@@ -286,3 +286,18 @@ func TestMutantHaltChecksEvery1024Nodes(t *testing.T) {
 		assert.True(t, w.stopped, name)
 	}
 }
+
+// TestMutantExactDepthHasNoContempt: a worker set for exact-depth tests
+// searches without contempt even when the one before it had some, since
+// its scores must be plain minimax. Kills: the deletion of begin's
+// e.contempt = 0 (the last search's contempt would stay).
+func TestMutantExactDepthHasNoContempt(t *testing.T) {
+	pos := dsq.StartPosition()
+	w := newWorker(newTable(1))
+	w.stack = append(w.stack, pos.Hash())
+	w.begin(context.Background(), &pos, Options{Contempt: 50})
+	require.Equal(t, 50, w.contempt)
+	w.exactDepth = true
+	w.begin(context.Background(), &pos, Options{Contempt: 50})
+	assert.Zero(t, w.contempt)
+}

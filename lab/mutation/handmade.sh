@@ -6,6 +6,9 @@
 #   bash lab/mutation/handmade.sh record.go    # the plan's lines for some files
 # -> lab/mutation/handmade-<file>.txt (handmade-search-<file>.txt for search).
 # SAMPLE=0 in the environment runs every mutant of each file instead.
+# The plan suits an idle machine (a few seconds a mutant); on the shared one
+# of 2026-12-02 only record.go's sample ran whole, and the other files were
+# read and their likely survivors checked with -only/-run (SURVIVORS.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/usr/local/go/bin:$HOME/go/bin"
