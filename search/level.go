@@ -62,7 +62,7 @@ var Levels = [MaxLevel]LevelInfo{
 	{Level: 3, Name: "Dog", About: "careful with its pieces, no plan", Nodes: 1000, Width: 5, Spread: 120, Blunder: 0.06, Miss: 0.05},
 	{Level: 4, Name: "Wolf", About: "looks a few moves ahead", Nodes: 3000, Width: 4, Spread: 100, Blunder: 0.03, Miss: 0.02},
 	{Level: 5, Name: "Leopard", About: "a club player's care", Nodes: 8000, Width: 4, Spread: 75, Blunder: 0.015},
-	{Level: 6, Name: "Tiger", About: "strong, rarely loose", Nodes: 30000, Width: 3, Spread: 45, Blunder: 0.01},
+	{Level: 6, Name: "Tiger", About: "strong, rarely loose", Nodes: 30000, Width: 3, Spread: 55, Blunder: 0.015},
 	{Level: 7, Name: "Lion", About: "deep, with a little variety", Nodes: 100000, Width: 2, Spread: 15},
 	{Level: 8, Name: "Elephant", About: "the engine at full strength, with the endgame tables"},
 }
