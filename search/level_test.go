@@ -66,8 +66,10 @@ func TestLevelsTable(t *testing.T) {
 		names = append(names, lv.Name)
 		if lv.Level == search.MaxLevel {
 			assert.Zero(t, lv.Nodes, "the top plays by time")
+			assert.Zero(t, lv.Elo, "the ladder is anchored at the top")
 			continue
 		}
+		assert.LessOrEqual(t, lv.Elo+100, search.Levels[i+1].Elo, "level %d: each step at least 100 Elo", lv.Level)
 		assert.Positive(t, lv.Nodes)
 		assert.Positive(t, lv.Width)
 		if i > 0 {

@@ -4,17 +4,19 @@
 # from the 3,000 level openings, under nice with one game at a time, and
 # saves the command, the date, the CPU and the output as
 # lab/match/ladder/LOW-HIGH[-TAG].txt. Usage:
-#   lab/match/ladder/run.sh MATCH_BINARY LOW HIGH GAMES MAX_TIME [TAG [HIGH_LIMIT]]
+#   lab/match/ladder/run.sh MATCH_BINARY LOW HIGH GAMES MAX_TIME [TAG [HIGH_LIMIT [LOW_SEED]]]
 # HIGH_LIMIT, such as nodes=640000, is added to HIGH's spec (the top
-# level plays by time otherwise: search.TopLevelTime per move).
+# level plays by time otherwise: search.TopLevelTime per move). LOW_SEED
+# (default LOW) gives another run of the same step other games: at fixed
+# nodes the top level is deterministic, so a second run needs another seed.
 # MATCH_BINARY is go build -o match ./examples/match at the commit measured.
 # The SPRT is set so that it never stops the match: every step is measured
 # over all its games (or until MAX_TIME).
 set -euo pipefail
-bin=$1 low=$2 high=$3 games=$4 maxtime=$5 tag=${6:-} limit=${7:-}
+bin=$1 low=$2 high=$3 games=$4 maxtime=$5 tag=${6:-} limit=${7:-} lowseed=${8:-$2}
 dir="$(cd "$(dirname "$0")" && pwd)"
 out="$dir/$low-$high${tag:+-$tag}.txt"
-args=(-a "level=$high,seed=$high,name=L$high${limit:+,$limit}" -b "level=$low,seed=$low,name=L$low"
+args=(-a "level=$high,seed=$high,name=L$high${limit:+,$limit}" -b "level=$low,seed=$lowseed,name=L$low"
 	-openings "$dir/../openings-3000.txt" -rules standard -games "$games" -concurrency 1
 	-sprt 0,1 -alpha 1e-12 -beta 1e-12 -max-time "$maxtime")
 {
