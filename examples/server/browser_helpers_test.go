@@ -338,6 +338,10 @@ func (tb *tab) startGame(mode, color string) {
 		tb.click(`#new-game input[name=color][value=` + color + `]`)
 	}
 	if mode == "ai" {
+		// The ladder's eight levels, named, with the standing of the one
+		// chosen (from GET /api/levels).
+		tb.poll(`document.getElementById("level").options.length === 8 && document.getElementById("level-about").textContent !== ""`)
+		require.Contains(tb.t, evalIn[string](tb, `document.getElementById("level").options[7].textContent`), "8 · ")
 		tb.do(chromedp.SetValue(chromedp.CSS("#level"), "1"))
 	}
 	tb.click("#start")

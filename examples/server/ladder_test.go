@@ -80,6 +80,10 @@ func TestLevelsEndpoint(t *testing.T) {
 		l := x.(map[string]any)
 		assert.Equal(t, float64(i+1), l["level"])
 		assert.Equal(t, search.Levels[i].Name, l["name"])
+		assert.Equal(t, float64(search.Levels[i].Elo), l["elo"])
+		if i > 0 {
+			assert.Greater(t, l["elo"], list[i-1].(map[string]any)["elo"], "each level stands above the one below")
+		}
 	}
 	assert.Equal(t, float64(games.DefaultLevel), res.body["default"])
 }

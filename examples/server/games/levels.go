@@ -15,6 +15,9 @@ type Level struct {
 	Number int    // the API's "level": search.Level
 	Name   string // the ladder's name for it, shown on the page
 	About  string // what it is, in a few words for players
+	// Elo is the level's measured standing below the top level (0 at the
+	// top; docs/ai-levels.md).
+	Elo int
 	// MinReply is the least time between the player's move and the reply:
 	// a weak level finds its move in a few milliseconds, and an instant
 	// answer reads as a machine, not an opponent. The wait is a timer
@@ -31,7 +34,7 @@ var Levels = ladder()
 func ladder() []Level {
 	levels := make([]Level, 0, search.MaxLevel)
 	for _, info := range search.Levels {
-		l := Level{Number: int(info.Level), Name: info.Name, About: info.About}
+		l := Level{Number: int(info.Level), Name: info.Name, About: info.About, Elo: info.Elo}
 		switch {
 		case info.Level < 6:
 			l.MinReply = 700 * time.Millisecond

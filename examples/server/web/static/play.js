@@ -83,6 +83,8 @@ export function initPlay() {
   board = new Board($("board"), press);
   $("new-game").addEventListener("submit", (e) => { e.preventDefault(); newGame(readForm()); });
   $("new-game").addEventListener("change", formChanged);
+  $("level").addEventListener("change", levelLabels);
+  loadLevels();
   $("learn").addEventListener("change", () => { S.learn = $("learn").checked; refreshAnalysis(); });
   $("undo").addEventListener("click", undo);
   $("restart").addEventListener("click", restart);
@@ -164,7 +166,39 @@ function invitationUsable() {
 }
 
 // refresh redraws after a language change.
-export function refreshPlay() { render(); if (S.learn) explainNow(); }
+export function refreshPlay() { render(); levelLabels(); if (S.learn) explainNow(); }
+
+// The AI's levels are the engine's ladder, each named after the animal of
+// its rank; their standings come from GET /api/levels.
+const LEVEL_ANIMALS = ["rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"];
+let levelElo = null; // level -> Elo below the top level
+
+function levelLabels() {
+  const sel = $("level");
+  for (const o of sel.options) {
+    const n = Number(o.value);
+    const name = t("animal." + LEVEL_ANIMALS[n - 1]);
+    o.textContent = t("level.option", {n, name: name.charAt(0).toUpperCase() + name.slice(1)});
+  }
+  const n = Number(sel.value);
+  let text = "";
+  if (n === LEVEL_ANIMALS.length) text = t("level.top");
+  else if (levelElo && levelElo[n] != null) text = t("level.standing", {elo: -levelElo[n]});
+  $("level-about").textContent = text;
+}
+
+async function loadLevels() {
+  try {
+    const r = await fetch("/api/levels");
+    if (r.ok) {
+      levelElo = {};
+      for (const l of (await r.json()).levels) levelElo[l.level] = l.elo;
+    }
+  } catch (e) {
+    levelElo = null; // the names still show
+  }
+  levelLabels();
+}
 
 // keys: Escape drops the selection; the arrow keys (outside the board and
 // the form fields) and Home/End step through the game.
