@@ -78,7 +78,7 @@ func TestBrowserTabsOneAddress(t *testing.T) {
 	t.Cleanup(srv.Close)
 	c := &client{t: t, url: srv.URL}
 	g := c.create(`{"mode":"online"}`)
-	res := c.req("POST", "/api/games/"+g.id+"/join", `{}`)
+	res := c.req("POST", "/api/games/"+g.id+"/join", g.joinBody())
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 
 	b := newBrowser(t, srv.URL)

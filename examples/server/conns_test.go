@@ -75,6 +75,6 @@ func TestConnCap(t *testing.T) {
 
 func TestConnCapFlag(t *testing.T) {
 	var out io.Writer = io.Discard
-	err := run(t.Context(), []string{"server", "-db", filepath.Join(t.TempDir(), "d.db"), "-max-conns", "0"}, out)
+	err := run(t.Context(), []string{"server", "-egtb", "", "-db", filepath.Join(t.TempDir(), "d.db"), "-max-conns", "0"}, out)
 	assert.ErrorContains(t, err, "-max-conns")
 }

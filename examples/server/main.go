@@ -90,6 +90,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-log: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: level}))
+	if *maxConns <= 0 { // before the tables, which may take minutes to solve
+		return fmt.Errorf("-max-conns must be at least 1")
+	}
 	egtbSet := false
 	fs.Visit(func(f *flag.Flag) { egtbSet = egtbSet || f.Name == "egtb" })
 	if !egtbSet {
@@ -132,10 +135,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		pool.Close(context.Background())
 		return err
-	}
-	if *maxConns <= 0 {
-		pool.Close(context.Background())
-		return fmt.Errorf("-max-conns must be at least 1")
 	}
 	conns := newConnCap(*maxConns)
 	ln = conns.listener(ln)

@@ -93,7 +93,7 @@ func TestRunFlags(t *testing.T) {
 	assert.Error(t, err)
 	err = run(context.Background(), []string{"server", "-log", "loud"}, &out)
 	assert.Error(t, err)
-	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, &out)
+	err = run(context.Background(), []string{"server", "-egtb", "", "-db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, &out)
 	assert.Error(t, err)
 }
 
