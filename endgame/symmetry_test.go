@@ -11,7 +11,6 @@ import (
 // transform returns pos with every piece moved by f (and its colour
 // swapped if swap), the side to move swapped too if swap.
 func transform(t *testing.T, pos dsq.Position, f func(sq dsq.Square) dsq.Square, swap bool) dsq.Position {
-	t.Helper()
 	s := pos.Setup()
 	var board [dsq.NumSquares]dsq.Piece
 	for sq, pc := range s.Board {
@@ -28,7 +27,10 @@ func transform(t *testing.T, pos dsq.Position, f func(sq dsq.Square) dsq.Square,
 		s.SideToMove = s.SideToMove.Other()
 	}
 	p, err := dsq.NewPosition(s)
-	require.NoError(t, err)
+	if err != nil { // t.Helper only on a failure: this runs per position
+		t.Helper()
+		require.NoError(t, err)
+	}
 	return p
 }
 
@@ -53,13 +55,17 @@ func TestSymmetries(t *testing.T) {
 		for _, m := range ms {
 			placements(t, m, rules, func(pos dsq.Position) {
 				v, ok := ts.Probe(pos)
-				require.True(t, ok)
+				if !ok {
+					t.Fatalf("%v: no table for %v", rules, pos)
+				}
 				for name, img := range map[string]dsq.Position{
 					"mirror": transform(t, pos, mirror, false),
 					"flip":   transform(t, pos, flip, true),
 				} {
 					w, ok := ts.Probe(img)
-					require.True(t, ok)
+					if !ok {
+						t.Fatalf("%v: no table for the %s image %v of %v", rules, name, img, pos)
+					}
 					if v != w {
 						t.Fatalf("%v: Probe(%v) = %v, its %s image %v has %v", rules, pos, v, name, img, w)
 					}
