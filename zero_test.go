@@ -2,13 +2,7 @@ package doushouqi_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/zerowalk"
 )
 
 // zeroValues holds a pointer to the zero value of every exported type of
@@ -47,39 +42,13 @@ var zeroValues = map[string]any{
 	"Undo":          new(dsq.Undo),
 }
 
-// TestZeroValuesListed reads the package's source for its exported types
-// and checks that zeroValues lists exactly those.
+// TestZeroValuesListed checks that zeroValues lists exactly the exported
+// types of the package's source.
 func TestZeroValuesListed(t *testing.T) {
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
+	exported, err := zerowalk.ExportedTypes(".")
 	require.NoError(t, err)
-	var exported []string
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
-		require.NoError(t, err)
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				if name := spec.(*ast.TypeSpec).Name.Name; ast.IsExported(name) {
-					exported = append(exported, name)
-				}
-			}
-		}
-	}
 	require.NotEmpty(t, exported)
-	slices.Sort(exported)
-	var listed []string
-	for name := range zeroValues {
-		listed = append(listed, name)
-	}
-	slices.Sort(listed)
-	require.Equal(t, exported, listed, "zeroValues must list every exported type")
+	require.Equal(t, exported, zerowalk.Names(zeroValues), "zeroValues must list every exported type")
 }
 
 // sampleArgs are the arguments of the second walk: a legal first move, a
@@ -101,26 +70,7 @@ var sampleArgs = map[reflect.Type]reflect.Value{
 // value (through a pointer, so value and pointer methods alike), once with
 // zero arguments and once with sample ones, each call on a fresh zero value.
 func TestZeroValuesDoNotPanic(t *testing.T) {
-	for name, ptr := range zeroValues {
-		typ := reflect.TypeOf(ptr)
-		for i := range typ.NumMethod() {
-			method := typ.Method(i)
-			for _, sample := range []bool{false, true} {
-				recv := reflect.New(typ.Elem())
-				args := []reflect.Value{recv}
-				for j := 1; j < method.Type.NumIn(); j++ {
-					in := method.Type.In(j)
-					v, ok := sampleArgs[in]
-					if !sample || !ok {
-						v = reflect.Zero(in)
-					}
-					args = append(args, v)
-				}
-				call := fmt.Sprintf("(%s{}).%s (sample arguments: %v)", name, method.Name, sample)
-				assert.NotPanics(t, func() { method.Func.Call(args) }, call)
-			}
-		}
-	}
+	assert.Empty(t, zerowalk.Walk{Samples: sampleArgs}.Call(zeroValues))
 }
 
 // TestZeroValuesAnswer checks what the zero values answer: ready to use, or

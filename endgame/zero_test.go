@@ -1,14 +1,7 @@
 package endgame_test
 
 import (
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"reflect"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +9,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/internal/zerowalk"
 )
 
 // zeroValues holds a pointer to the zero value of every exported type of
@@ -32,39 +26,13 @@ var zeroValues = map[string]any{
 	"Verdict":  new(endgame.Verdict),
 }
 
-// TestZeroValuesListed reads the package's source for its exported types
-// and checks that zeroValues lists exactly those.
+// TestZeroValuesListed checks that zeroValues lists exactly the exported
+// types of the package's source.
 func TestZeroValuesListed(t *testing.T) {
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
+	exported, err := zerowalk.ExportedTypes(".")
 	require.NoError(t, err)
-	var exported []string
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
-		require.NoError(t, err)
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				if name := spec.(*ast.TypeSpec).Name.Name; ast.IsExported(name) {
-					exported = append(exported, name)
-				}
-			}
-		}
-	}
 	require.NotEmpty(t, exported)
-	slices.Sort(exported)
-	var listed []string
-	for name := range zeroValues {
-		listed = append(listed, name)
-	}
-	slices.Sort(listed)
-	require.Equal(t, exported, listed, "zeroValues must list every exported type")
+	require.Equal(t, exported, zerowalk.Names(zeroValues), "zeroValues must list every exported type")
 }
 
 // TestZeroValuesDoNotPanic calls every method of every exported type's zero
@@ -86,35 +54,19 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		reflect.TypeFor[dsq.Color]():          reflect.ValueOf(dsq.Blue),
 		reflect.TypeFor[dsq.Animal]():         reflect.ValueOf(dsq.Rat),
 	}
-	for name, ptr := range zeroValues {
-		typ := reflect.TypeOf(ptr)
-		for i := range typ.NumMethod() {
-			method := typ.Method(i)
-			for _, sample := range []bool{false, true} {
-				recv := reflect.New(typ.Elem())
-				args := []reflect.Value{recv}
-				for j := 1; j < method.Type.NumIn(); j++ {
-					in := method.Type.In(j)
-					v, ok := samples[in]
-					switch {
-					case in.Kind() == reflect.String:
-						v = reflect.ValueOf(t.TempDir())
-					case in == reflect.TypeFor[[]endgame.Material]() && method.Type.IsVariadic() && j == method.Type.NumIn()-1:
-						v = reflect.Zero(in) // Load's materials
-					case !sample || !ok:
-						v = reflect.Zero(in)
-					}
-					args = append(args, v)
-				}
-				call := fmt.Sprintf("(%s{}).%s (sample arguments: %v)", name, method.Name, sample)
-				if method.Type.IsVariadic() {
-					assert.NotPanics(t, func() { method.Func.CallSlice(args) }, call)
-				} else {
-					assert.NotPanics(t, func() { method.Func.Call(args) }, call)
-				}
+	walk := zerowalk.Walk{
+		Samples: samples,
+		Arg: func(method reflect.Method, param int, sample bool) (reflect.Value, bool) {
+			switch in := method.Type.In(param); {
+			case in.Kind() == reflect.String:
+				return reflect.ValueOf(t.TempDir()), true
+			case method.Type.IsVariadic() && param == method.Type.NumIn()-1:
+				return reflect.Zero(in), true // Load's materials: none, all of them
 			}
-		}
+			return reflect.Value{}, false
+		},
 	}
+	assert.Empty(t, walk.Call(zeroValues))
 }
 
 // TestZeroValuesAnswer checks what the zero Tables and Table answer: empty

@@ -2,13 +2,7 @@ package search_test
 
 import (
 	"context"
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/zerowalk"
 	"github.com/doushouqi/doushouqi/search"
 )
 
@@ -34,46 +29,13 @@ var zeroValues = map[string]any{
 	"Result":       new(search.Result),
 }
 
-// exportedTypes reads the package's source for its exported types, leaving
-// out interfaces.
-func exportedTypes(t *testing.T) []string {
-	t.Helper()
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
-	require.NoError(t, err)
-	var exported []string
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
-		require.NoError(t, err)
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				ts := spec.(*ast.TypeSpec)
-				if _, isInterface := ts.Type.(*ast.InterfaceType); ast.IsExported(ts.Name.Name) && !isInterface {
-					exported = append(exported, ts.Name.Name)
-				}
-			}
-		}
-	}
-	slices.Sort(exported)
-	return exported
-}
-
+// TestZeroValuesListed checks that zeroValues lists exactly the exported
+// types of the package's source but its interfaces.
 func TestZeroValuesListed(t *testing.T) {
-	exported := exportedTypes(t)
+	exported, err := zerowalk.ExportedTypes(".")
+	require.NoError(t, err)
 	require.NotEmpty(t, exported)
-	var listed []string
-	for name := range zeroValues {
-		listed = append(listed, name)
-	}
-	slices.Sort(listed)
-	require.Equal(t, exported, listed, "zeroValues must list every exported type but interfaces")
+	require.Equal(t, exported, zerowalk.Names(zeroValues), "zeroValues must list every exported type but interfaces")
 }
 
 // sampleArgs are the arguments of the second walk: a context that ends, the
@@ -94,27 +56,7 @@ func sampleArgs(t *testing.T) map[reflect.Type]reflect.Value {
 // zero arguments (a nil context, a nil game, the zero position) and once
 // with sample ones, each call on a fresh zero value.
 func TestZeroValuesDoNotPanic(t *testing.T) {
-	samples := sampleArgs(t)
-	for name, ptr := range zeroValues {
-		typ := reflect.TypeOf(ptr)
-		for i := range typ.NumMethod() {
-			method := typ.Method(i)
-			for _, sample := range []bool{false, true} {
-				recv := reflect.New(typ.Elem())
-				args := []reflect.Value{recv}
-				for j := 1; j < method.Type.NumIn(); j++ {
-					in := method.Type.In(j)
-					v, ok := samples[in]
-					if !sample || !ok {
-						v = reflect.Zero(in)
-					}
-					args = append(args, v)
-				}
-				call := fmt.Sprintf("(%s{}).%s (sample arguments: %v)", name, method.Name, sample)
-				assert.NotPanics(t, func() { method.Func.Call(args) }, call)
-			}
-		}
-	}
+	assert.Empty(t, zerowalk.Walk{Samples: sampleArgs(t)}.Call(zeroValues))
 }
 
 // TestZeroValuesAnswer checks what the zero values and bad arguments
