@@ -15,7 +15,8 @@
 //	                             EGTB (a directory of endgame tables made by go run ./examples/egtb
 //	                             under the same rules; <empty> for none),
 //	                             Level (the AI ladder's level, 1..8, default 8: full strength),
-//	                             Seed (a level's random seed, 0..2^53, default 0)
+//	                             Seed (a level's random seed, 1..2^53; 0, the default, draws
+//	                             a new one for each game)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -31,7 +32,8 @@
 //
 // Level below 8 plays at that level of the AI ladder (search.Levels): a
 // node budget and human-like mistakes, the same moves from the same game
-// and Seed; go depth, nodes, movetime and clocks bound it further, and a
+// and Seed (with Seed 0, each ucinewgame draws a seed, so that a GUI that
+// sets none meets varied games, as players of the site do); go depth, nodes, movetime and clocks bound it further, and a
 // go without a limit ends at the level's budget. Level 8 is the engine at
 // full strength, bounded by the go command, with the EGTB tables.
 //
@@ -51,6 +53,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -82,7 +85,8 @@ type session struct {
 	threads  int
 	contempt int
 	level    search.Level // the AI ladder's level; search.MaxLevel is full strength
-	seed     uint64       // the level's seed
+	seed     uint64       // the Seed option: 0 draws gameSeed anew for each game
+	gameSeed uint64       // the seed of this game's searches
 	rules    dsq.Rules
 	game     *dsq.Game
 	cancel   context.CancelFunc // ends the running search, if any
@@ -95,6 +99,7 @@ type session struct {
 
 func run(in io.Reader, out io.Writer) int {
 	s := &session{out: out, hash: defaultHash, threads: 1, level: search.MaxLevel, game: dsq.NewGame()}
+	s.newGameSeed()
 	s.engine = search.NewEngine(s.hash)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -147,6 +152,7 @@ func (s *session) handle(line string) bool {
 		s.stop()
 		s.engine.NewGame()
 		s.game, _ = dsq.NewGameRules(dsq.StartPosition(), s.rules)
+		s.newGameSeed()
 	case "position":
 		s.position(rest)
 	case "go":
@@ -225,6 +231,7 @@ func (s *session) setOption(args string) {
 			return
 		}
 		s.seed = n
+		s.newGameSeed()
 	default:
 		s.errorf("unknown option %q", name)
 	}
@@ -391,7 +398,7 @@ func (s *session) goSearch(args string) {
 	opts.Contempt = s.contempt
 	opts.Tables = s.tables
 	if s.level < search.MaxLevel {
-		opts.Level, opts.Seed = s.level, s.seed
+		opts.Level, opts.Seed = s.level, s.gameSeed
 	}
 	if s.newHash {
 		s.engine, s.newHash = search.NewEngine(s.hash), false
@@ -452,4 +459,13 @@ func (s *session) stop() {
 	s.cancel()
 	<-s.done
 	s.cancel, s.done = nil, nil
+}
+
+// newGameSeed sets the seed of the game's searches: the Seed option, or
+// when it is 0 a random one (below 2^53, as a GUI would print it).
+func (s *session) newGameSeed() {
+	s.gameSeed = s.seed
+	if s.seed == 0 {
+		s.gameSeed = rand.Uint64N(maxSeed) + 1
+	}
 }

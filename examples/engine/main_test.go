@@ -340,7 +340,7 @@ func mustOpen(t *testing.T, dir string) *endgame.Tables {
 
 // TestLevelOption: Level and Seed are listed and checked; a level below
 // the top ends by itself (its node budget) with a legal move, the same move
-// from the same game and seed; movetime and clocks bound it; Level 8 is
+// from the same game and seed, varied games at the default seed 0; movetime and clocks bound it; Level 8 is
 // the full engine again.
 func TestLevelOption(t *testing.T) {
 	p := start(t)
@@ -373,6 +373,21 @@ func TestLevelOption(t *testing.T) {
 		differ = !slices.Equal(moves(2, seed), a)
 	}
 	assert.True(t, differ, "another seed plays other moves")
+
+	// Seed 0, the default: each new game draws a seed of its own.
+	q := start(t)
+	q.send("setoption name Level value 2")
+	games := map[string]bool{}
+	for range 6 {
+		q.send("ucinewgame")
+		var played []dsq.Move
+		for range 6 {
+			q.send("position startpos moves"+movesText(played), "go")
+			played = append(played, bestMove(t, q.expect("bestmove")))
+		}
+		games[movesText(played)] = true
+	}
+	assert.Greater(t, len(games), 1, "six new games at the default seed all played %v", games)
 
 	p.send("setoption name Level value 7", "position startpos")
 	for _, limit := range []string{"go movetime 20", "go wtime 300 btime 300"} {
