@@ -21,7 +21,8 @@
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
 //	go [depth D] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [movestogo N] [infinite]
-//	stop                         end the search now: bestmove follows
+//	stop                         end the search now: bestmove follows (after go infinite,
+//	                             bestmove waits for stop even when the search is done)
 //	quit                         exit
 //
 // While it searches the engine prints "info depth D score cp S|mate M nodes
@@ -55,6 +56,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -408,6 +410,12 @@ func (s *session) goSearch(args string) {
 	s.cancel, s.done = cancel, done
 	g, engine := s.game, s.engine
 	start := time.Now()
+	// "go infinite" promises no bestmove before stop, whatever ends the
+	// search first (a level's budget, the tables, a forced move).
+	hold := slices.Contains(strings.Fields(args), "infinite")
+	if hold {
+		s.infinite = true
+	}
 	opts.Progress = func(r search.Result) {
 		elapsed := time.Since(start)
 		nps := uint64(float64(r.Nodes) / max(elapsed.Seconds(), 1e-6))
@@ -426,6 +434,9 @@ func (s *session) goSearch(args string) {
 	go func() {
 		defer close(done)
 		r, err := engine.SearchGame(ctx, g, opts)
+		if hold {
+			<-ctx.Done()
+		}
 		switch {
 		case errors.Is(err, search.ErrNoMove):
 			s.println("info string the game is over: %s", g.Outcome())

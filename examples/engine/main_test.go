@@ -396,6 +396,17 @@ func TestLevelOption(t *testing.T) {
 		assert.True(t, pos.IsLegal(bestMove(t, p.expect("bestmove"))), limit)
 		assert.Less(t, time.Since(begun), 2*time.Second, "%s bounds level 7 (100,000 nodes)", limit)
 	}
+	// go infinite: a level's search ends at its budget, but its bestmove
+	// waits for stop, as the protocol asks.
+	p.send("go infinite")
+	time.Sleep(300 * time.Millisecond) // level 7's 100,000 nodes take a few ms here
+	p.send("isready")
+	for _, line := range p.expect("readyok") {
+		assert.False(t, strings.HasPrefix(line, "bestmove"), "bestmove before stop: %q", line)
+	}
+	p.send("stop")
+	assert.True(t, pos.IsLegal(bestMove(t, p.expect("bestmove"))))
+
 	p.send("setoption name Level value 8", "go depth 3")
 	lines = p.expect("bestmove")
 	require.Len(t, lines, 4, "level 8 reports each iteration: %q", lines)
