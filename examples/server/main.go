@@ -98,6 +98,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if !egtbSet {
 		*egtbDir = defaultTablesDir(*dbPath)
 	}
+	// The tables are never closed: they live as long as the process, whose
+	// exit releases their mappings, and Close must not race a probe, which
+	// a drain cut short by its time limit could still be making.
 	tables, tablesDone, err := loadTables(*egtbDir)
 	if err != nil {
 		return err
