@@ -3,7 +3,8 @@ package doushouqi
 import "unicode/utf8"
 
 // Move is a move in coordinate form: from square and to square, six bits each
-// (from in bits 0..5, to in bits 6..11). A river jump is a move like any other.
+// (from in bits 0..5, to in bits 6..11; a Move with any of bits 12..15 set is
+// no move: never legal, written "0000"). A river jump is a move like any other.
 // The zero Move (a1a1) is NoMove, never a legal move.
 type Move uint16
 
@@ -44,9 +45,9 @@ func (m Move) String() string {
 }
 
 // isWellFormed reports whether m names two different squares of the board,
-// as ParseMove would give.
+// as ParseMove would give, and nothing else.
 func (m Move) isWellFormed() bool {
-	return m.From().IsValid() && m.To().IsValid() && m.From() != m.To()
+	return m>>12 == 0 && m.From().IsValid() && m.To().IsValid() && m.From() != m.To()
 }
 
 func (m Move) appendText(b []byte) []byte {

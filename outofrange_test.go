@@ -97,6 +97,23 @@ func TestOutOfRangeValues(t *testing.T) {
 		assert.Equal(t, byte('.'), p.Letter())
 		assert.Equal(t, "none", p.String())
 	}
+	// A Move with bits above its two squares (an int converted without
+	// NewMove) is no move: a3a4 with bit 12, 14 or 15 set is refused in a
+	// position where a3a4 is legal, and the position is unchanged.
+	for _, high := range []dsq.Move{1 << 12, 1 << 14, 0xf000} {
+		m := dsq.NewMove(dsq.A3, dsq.A4) | high
+		assert.Equal(t, "0000", m.String(), "Move(%#x)", uint16(m))
+		assert.False(t, start.IsLegal(m), "IsLegal(%#x)", uint16(m))
+		pos := start
+		err := pos.Play(m)
+		assert.ErrorIs(t, err, dsq.ErrEmptySquare, "Play(%#x)", uint16(m))
+		assert.Contains(t, err.Error(), "is not a move: bits above its two squares are set")
+		assert.Equal(t, start, pos, "a refused move changes nothing")
+		assert.Error(t, g.Play(m))
+		_, err = m.MarshalText()
+		assert.Error(t, err, "MarshalText(%#x)", uint16(m))
+	}
+	assert.Empty(t, g.Moves())
 	// The named values still answer as before.
 	assert.Equal(t, dsq.Blue, dsq.NewPiece(dsq.Blue, dsq.Wolf).Color())
 	assert.Equal(t, dsq.Wolf, dsq.NewPiece(dsq.Blue, dsq.Wolf).Animal())
