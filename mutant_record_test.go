@@ -182,3 +182,41 @@ func TestMutantRecordTagNotClosed(t *testing.T) {
 		assert.Equal(t, line, re.Line, text)
 	}
 }
+
+// TestMutantRecordErrorNamesLineOne: an error on a record's first line says
+// "line 1", as one on any other line says its number. Kills: RecordError's
+// e.Line > 0 moved up (line 1 was left out of the message).
+func TestMutantRecordErrorNamesLineOne(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"\n\n1. a3a4 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "game record line 1:")
+	err = &dsq.RecordError{Line: 1, Err: dsq.ErrRecord}
+	assert.Contains(t, err.Error(), " line 1:")
+}
+
+// TestMutantRecordInvalidUTF8AfterReplacementChar: a record with a genuine
+// U+FFFD (valid UTF-8) on its first line and an invalid byte on its third
+// is refused at line 3. Kills: ParseRecord's search for the first bad byte
+// with size == 1 dropped (it stopped at the valid U+FFFD, line 1).
+func TestMutantRecordInvalidUTF8AfterReplacementChar(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"\uFFFD\"]\n; x\n; \xff\n\n1. a3a4 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
+}
+
+// TestMutantRecordResultTokenAlone reads a record without a Result tag
+// whose movetext ends with 1-0, 0-1 or 1/2-1/2 on an undecided position:
+// the token alone stands for a resignation or an agreed draw. Kills: the
+// deletion of any of resultFromToken's returns (the token read as "*").
+func TestMutantRecordResultTokenAlone(t *testing.T) {
+	for token, want := range map[string]string{
+		"1-0":     "red wins: resignation",
+		"0-1":     "blue wins: resignation",
+		"1/2-1/2": "draw: agreed",
+	} {
+		g, err := dsq.ParseRecord("1. a3a4 a7a6 " + token + "\n")
+		require.NoError(t, err, token)
+		assert.Equal(t, want, g.Outcome().String(), token)
+	}
+}

@@ -65,6 +65,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the seed of -sample")
 	only := flag.String("only", "", "run only these mutants: numbers as the report and -list give them, comma-separated")
 	timeout := flag.Duration("timeout", 0, "a run of the whole suite longer than this is a timed-out mutant (0: 10 times the unmutated run, at least 20s; the first run's, 10 times its own)")
+	niceness := flag.Int("nice", 19, "the niceness that builds and test runs add to the tool's own (nice -n)")
 	skip := flag.String("skip-first", "", "run each mutant first without these tests (go test -skip), and only the mutants that pass that run with the whole suite")
 	out := flag.String("out", "", "the report (default lab/mutation/handmade-<file>.txt)")
 	list := flag.Bool("list", false, "print the mutants and run nothing")
@@ -128,7 +129,7 @@ func main() {
 	if err := copyTree(root, tree); err != nil {
 		fail(err)
 	}
-	r := &runner{dir: tree, pkg: pkg, run: *run, skip: *skip, bin: filepath.Join(tree, ".handmade.test")}
+	r := &runner{dir: tree, pkg: pkg, run: *run, skip: *skip, nice: *niceness, bin: filepath.Join(tree, ".handmade.test")}
 	if *run != "" {
 		r.skip = ""
 	}
@@ -145,7 +146,7 @@ func main() {
 	for _, p := range ps {
 		fmt.Fprintf(w, "# %s run: %s\n", p.name, strings.Join(p.args, " "))
 	}
-	fmt.Fprintf(w, "# each mutant: nice -n 19 go test -c -tags mutation -vet=off -ldflags='-s -w' %s in a copy of the tree, then the runs above in order (the first failure is the verdict; LIVED: every run passed)\n", pkg)
+	fmt.Fprintf(w, "# each mutant: nice -n %d go test -c -tags mutation -vet=off -ldflags='-s -w' %s in a copy of the tree, then the runs above in order (the first failure is the verdict; LIVED: every run passed)\n", *niceness, pkg)
 	fmt.Fprintf(w, "# mutants of %s: %d (%s)%s; running %d\n", rel, len(all), countOps(all), note, len(chosen))
 
 	t0 := time.Now()
@@ -243,6 +244,7 @@ type runner struct {
 	run      string // -run: the tests to run (a confirmation), instead of the suite
 	skip     string // the tests the first run leaves out ("": one run, the whole suite)
 	bin      string // the test binary, in the copy
+	nice     int    // added to the tool's niceness for builds and runs
 }
 
 // phase is one run of the test binary: its arguments, and its timeout.
@@ -323,10 +325,10 @@ func (r *runner) exec(p phase) (string, string) {
 	return "KILLED", firstLine(out)
 }
 
-// command is name with args, at the lowest priority, in dir, in a process
+// command is name with args, at the runner's niceness, in dir, in a process
 // group of its own so that a timeout ends the test binary too.
 func (r *runner) command(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", "19", name}, args...)...)
+	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", strconv.Itoa(r.nice), name}, args...)...)
 	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }

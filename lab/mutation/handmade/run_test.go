@@ -70,7 +70,7 @@ func TestSlow(t *testing.T) {
 	}
 }
 `)
-	r := &runner{dir: dir, pkg: ".", skip: "^TestSlow$", bin: filepath.Join(dir, ".handmade.test")}
+	r := &runner{dir: dir, pkg: ".", skip: "^TestSlow$", nice: 19, bin: filepath.Join(dir, ".handmade.test")}
 	ps := r.phases()
 	for i := range ps {
 		ps[i].timeout = 2 * time.Second
