@@ -220,3 +220,42 @@ func TestMutantRecordResultTokenAlone(t *testing.T) {
 		assert.Equal(t, want, g.Outcome().String(), token)
 	}
 }
+
+// TestMutantRecordResultTokenInTheMiddle refuses a result token followed by
+// more moves with the reason that says so (the token is no move), on its
+// line. Kills: the deletion of replay's return for a result token (the
+// token was then read as a move, and refused as one).
+func TestMutantRecordResultTokenInTheMiddle(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4\n1-0 a7a6 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 2, re.Line)
+	assert.Equal(t, "1-0", re.Move)
+	assert.Contains(t, err.Error(), "a result token before the end of the moves")
+}
+
+// TestMutantRecordBlueMoveNumberWanted: a move number out of turn on
+// Blue's move is refused with the number Blue's move wants, "1...". Kills:
+// the deletion of moveNumberText's return for Blue (it said "1.").
+func TestMutantRecordBlueMoveNumberWanted(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4 2. a7a6 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `want "1..."`)
+}
+
+// TestMutantRecordTagLineShape refuses a tag line that is not [Name "value"]
+// as such, at its own line, before any later fault: a name that is not a
+// tag name, and a name without a value. Kills: parseTag's test
+// !ok || !validTagName(name) with either operand dropped (the line was read
+// as a tag with a bad name, refused later and elsewhere, or as a tag whose
+// value is not quoted).
+func TestMutantRecordTagLineShape(t *testing.T) {
+	for _, tag := range []string{`[Ev-ent "x"]`, `[Event]`} {
+		text := tag + "\n\n1. a3a4 [Site \"s\"]\n"
+		_, err := dsq.ParseRecord(text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, 1, re.Line, text)
+		assert.Contains(t, err.Error(), `is not [Name "value"]`, text)
+	}
+}
