@@ -122,3 +122,29 @@ func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
 	play("g9g8", "b3c3", "g8g9", "c3b3") // by c3: no other position a third time
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition}, g.Outcome(), "three times with Blue to move")
 }
+
+// TestMutantGamePlayCopiesNoBlockAlone: a game that plays on alone (no
+// copy) allocates one block at each 16th position and copies nothing, as
+// Game's doc promises (Play costs O(1) amortised): the 17th move costs the
+// block it starts and no more, and so does the 33rd. Kills: the deletion of
+// newSpine's used.Store (each new block then found the spine's next pointer
+// taken, and copied the spine).
+func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
+	var moves []string
+	for range 8 {
+		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
+	}
+	play := func(n int) float64 {
+		return testing.AllocsPerRun(20, func() {
+			var g dsq.Game
+			for _, m := range moves[:n] {
+				if _, err := g.PlayText(m); err != nil {
+					panic(err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{16, 32} {
+		assert.Equal(t, 1.0, play(n)-play(n-1), "allocations of move %d", n)
+	}
+}
