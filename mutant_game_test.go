@@ -124,19 +124,23 @@ func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
 }
 
 // TestMutantGamePlayCopiesNoBlockAlone: a game that plays on alone (no
-// copy) allocates one block at each 16th position and copies nothing, as
-// Game's doc promises (Play costs O(1) amortised): the 17th move costs the
-// block it starts and no more, and so does the 33rd. Kills: the deletion of
-// newSpine's used.Store (each new block then found the spine's next pointer
-// taken, and copied the spine).
+// copy) copies nothing, as Game's doc promises (Play costs O(1) amortised):
+// from a started game, each of 48 moves allocates nothing but the block it
+// starts at each 16th position. Kills: the deletion of any store to a
+// block's or a spine's used counter (start's, newSpine's, push's) or a bound
+// moved in push (b.used.Load() <= int32(k)-1, j < len(sp.blocks)-1): each
+// makes a later move find its entry taken, and copy a block or the spine.
 func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
 	var moves []string
-	for range 8 {
+	for range 12 {
 		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
 	}
 	play := func(n int) float64 {
-		return testing.AllocsPerRun(20, func() {
-			var g dsq.Game
+		return testing.AllocsPerRun(10, func() {
+			g, err := dsq.NewGameFrom(dsq.StartPosition())
+			if err != nil {
+				panic(err)
+			}
 			for _, m := range moves[:n] {
 				if _, err := g.PlayText(m); err != nil {
 					panic(err)
@@ -144,7 +148,32 @@ func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
 			}
 		})
 	}
-	for _, n := range []int{16, 32} {
-		assert.Equal(t, 1.0, play(n)-play(n-1), "allocations of move %d", n)
+	prev := play(0)
+	for n := 1; n <= len(moves); n++ {
+		allocs, want := play(n), 0.0
+		if n%16 == 0 {
+			want = 1
+		}
+		assert.Equal(t, want, allocs-prev, "allocations of move %d", n)
+		prev = allocs
+	}
+}
+
+// TestMutantGameFromADamagedPosition refuses positions that an illegal move
+// made unchecked has damaged, each with its own error: a wolf moved into
+// the water (the setup is invalid: ErrWater), and a move from an empty
+// square (the setup is valid, the position does not match it:
+// ErrNotAPosition). Kills: the deletion of NewGameRules's returns for an
+// invalid setup (the error became ErrNotAPosition) and for an inconsistent
+// position (the game was made).
+func TestMutantGameFromADamagedPosition(t *testing.T) {
+	for move, want := range map[string]error{"c3c4": dsq.ErrWater, "d4d5": dsq.ErrNotAPosition} {
+		pos := dsq.StartPosition()
+		m, err := dsq.ParseMove(move)
+		require.NoError(t, err)
+		pos.MakeMove(m)
+		g, err := dsq.NewGameFrom(pos)
+		assert.Nil(t, g, move)
+		assert.ErrorIs(t, err, want, move)
 	}
 }
