@@ -177,3 +177,38 @@ func TestMutantGameFromADamagedPosition(t *testing.T) {
 		assert.ErrorIs(t, err, want, move)
 	}
 }
+
+// TestMutantGameCloneCopiesNothingLater: after c := g.Clone(), g and c
+// each play on without allocating, as Clone's doc promises (the copy has a
+// spine and a last block of its own), on a game just started as on one five
+// moves in. Kills: Clone's g.n > 0 moved up (a game just started was
+// cloned as a plain copy, and the second to play copied the block), and the
+// deletion of own.used.Store(int32(k)) (the clone's block looked full, and
+// its first move copied it).
+func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
+	moves := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6"}
+	for _, n := range []int{0, 5} {
+		setup := func() (*dsq.Game, *dsq.Game) {
+			g, err := dsq.NewGameFrom(dsq.StartPosition())
+			if err != nil {
+				panic(err)
+			}
+			for _, m := range moves[:n] {
+				if _, err := g.PlayText(m); err != nil {
+					panic(err)
+				}
+			}
+			return g, g.Clone()
+		}
+		before := testing.AllocsPerRun(10, func() { setup() })
+		after := testing.AllocsPerRun(10, func() {
+			g, c := setup()
+			for _, x := range []*dsq.Game{g, c} {
+				if _, err := x.PlayText(moves[n]); err != nil {
+					panic(err)
+				}
+			}
+		})
+		assert.Equal(t, 0.0, after-before, "allocations of a move on each, after %d moves", n)
+	}
+}
