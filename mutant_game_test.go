@@ -212,3 +212,40 @@ func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
 		assert.Equal(t, 0.0, after-before, "allocations of a move on each, after %d moves", n)
 	}
 }
+
+// TestMutantGameWithoutMovesHasNilMoves: a game without moves (the zero
+// Game, a game just started, a game whose only move was taken back) has no
+// moves, nil, the same answer in each. Kills: Moves's g.n <= 1 moved down
+// (a started game answered an empty slice, the zero Game nil).
+func TestMutantGameWithoutMovesHasNilMoves(t *testing.T) {
+	var zero dsq.Game
+	started, err := dsq.NewGameFrom(dsq.StartPosition())
+	require.NoError(t, err)
+	undone := dsq.NewGame()
+	_, err = undone.PlayText("a3a4")
+	require.NoError(t, err)
+	require.NoError(t, undone.Undo())
+	for name, g := range map[string]*dsq.Game{"zero": &zero, "started": started, "undone": undone} {
+		assert.Nil(t, g.Moves(), name)
+	}
+}
+
+// TestMutantGamePositionAfterNoMoves: PositionAfter(0) of a game started
+// from a position of its own, before and after a move, is that position.
+// Kills: PositionAfter's n == 0 && g.n == 0 reduced to n == 0 (it answered
+// the standard start position).
+func TestMutantGamePositionAfterNoMoves(t *testing.T) {
+	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameFrom(start)
+	require.NoError(t, err)
+	for _, m := range []string{"a1a2", ""} {
+		pos, ok := g.PositionAfter(0)
+		assert.True(t, ok)
+		assert.Equal(t, start, pos)
+		if m != "" {
+			_, err := g.PlayText(m)
+			require.NoError(t, err)
+		}
+	}
+}
