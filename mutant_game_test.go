@@ -122,3 +122,130 @@ func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
 	play("g9g8", "b3c3", "g8g9", "c3b3") // by c3: no other position a third time
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition}, g.Outcome(), "three times with Blue to move")
 }
+
+// TestMutantGamePlayCopiesNoBlockAlone: a game that plays on alone (no
+// copy) copies nothing, as Game's doc promises (Play costs O(1) amortised):
+// from a started game, each of 48 moves allocates nothing but the block it
+// starts at each 16th position. Kills: the deletion of any store to a
+// block's or a spine's used counter (start's, newSpine's, push's) or a bound
+// moved in push (b.used.Load() <= int32(k)-1, j < len(sp.blocks)-1): each
+// makes a later move find its entry taken, and copy a block or the spine.
+func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
+	var moves []string
+	for range 12 {
+		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
+	}
+	play := func(n int) float64 {
+		return testing.AllocsPerRun(10, func() {
+			g, err := dsq.NewGameFrom(dsq.StartPosition())
+			if err != nil {
+				panic(err)
+			}
+			for _, m := range moves[:n] {
+				if _, err := g.PlayText(m); err != nil {
+					panic(err)
+				}
+			}
+		})
+	}
+	prev := play(0)
+	for n := 1; n <= len(moves); n++ {
+		allocs, want := play(n), 0.0
+		if n%16 == 0 {
+			want = 1
+		}
+		assert.Equal(t, want, allocs-prev, "allocations of move %d", n)
+		prev = allocs
+	}
+}
+
+// TestMutantGameFromADamagedPosition refuses positions that an illegal move
+// made unchecked has damaged, each with its own error: a wolf moved into
+// the water (the setup is invalid: ErrWater), and a move from an empty
+// square (the setup is valid, the position does not match it:
+// ErrNotAPosition). Kills: the deletion of NewGameRules's returns for an
+// invalid setup (the error became ErrNotAPosition) and for an inconsistent
+// position (the game was made).
+func TestMutantGameFromADamagedPosition(t *testing.T) {
+	for move, want := range map[string]error{"c3c4": dsq.ErrWater, "d4d5": dsq.ErrNotAPosition} {
+		pos := dsq.StartPosition()
+		m, err := dsq.ParseMove(move)
+		require.NoError(t, err)
+		pos.MakeMove(m)
+		g, err := dsq.NewGameFrom(pos)
+		assert.Nil(t, g, move)
+		assert.ErrorIs(t, err, want, move)
+	}
+}
+
+// TestMutantGameCloneCopiesNothingLater: after c := g.Clone(), g and c
+// each play on without allocating, as Clone's doc promises (the copy has a
+// spine and a last block of its own), on a game just started as on one five
+// moves in. Kills: Clone's g.n > 0 moved up (a game just started was
+// cloned as a plain copy, and the second to play copied the block), and the
+// deletion of own.used.Store(int32(k)) (the clone's block looked full, and
+// its first move copied it).
+func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
+	moves := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6"}
+	for _, n := range []int{0, 5} {
+		setup := func() (*dsq.Game, *dsq.Game) {
+			g, err := dsq.NewGameFrom(dsq.StartPosition())
+			if err != nil {
+				panic(err)
+			}
+			for _, m := range moves[:n] {
+				if _, err := g.PlayText(m); err != nil {
+					panic(err)
+				}
+			}
+			return g, g.Clone()
+		}
+		before := testing.AllocsPerRun(10, func() { setup() })
+		after := testing.AllocsPerRun(10, func() {
+			g, c := setup()
+			for _, x := range []*dsq.Game{g, c} {
+				if _, err := x.PlayText(moves[n]); err != nil {
+					panic(err)
+				}
+			}
+		})
+		assert.Equal(t, 0.0, after-before, "allocations of a move on each, after %d moves", n)
+	}
+}
+
+// TestMutantGameWithoutMovesHasNilMoves: a game without moves (the zero
+// Game, a game just started, a game whose only move was taken back) has no
+// moves, nil, the same answer in each. Kills: Moves's g.n <= 1 moved down
+// (a started game answered an empty slice, the zero Game nil).
+func TestMutantGameWithoutMovesHasNilMoves(t *testing.T) {
+	var zero dsq.Game
+	started, err := dsq.NewGameFrom(dsq.StartPosition())
+	require.NoError(t, err)
+	undone := dsq.NewGame()
+	_, err = undone.PlayText("a3a4")
+	require.NoError(t, err)
+	require.NoError(t, undone.Undo())
+	for name, g := range map[string]*dsq.Game{"zero": &zero, "started": started, "undone": undone} {
+		assert.Nil(t, g.Moves(), name)
+	}
+}
+
+// TestMutantGamePositionAfterNoMoves: PositionAfter(0) of a game started
+// from a position of its own, before and after a move, is that position.
+// Kills: PositionAfter's n == 0 && g.n == 0 reduced to n == 0 (it answered
+// the standard start position).
+func TestMutantGamePositionAfterNoMoves(t *testing.T) {
+	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameFrom(start)
+	require.NoError(t, err)
+	for _, m := range []string{"a1a2", ""} {
+		pos, ok := g.PositionAfter(0)
+		assert.True(t, ok)
+		assert.Equal(t, start, pos)
+		if m != "" {
+			_, err := g.PlayText(m)
+			require.NoError(t, err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package doushouqi_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -63,4 +64,35 @@ func TestMutantOutcomeJSONNull(t *testing.T) {
 	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
 	require.NoError(t, o.UnmarshalJSON([]byte("null")))
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o)
+}
+
+// TestMutantOutcomeMarshalInvalid: MarshalJSON refuses an outcome that is
+// no outcome (a reason past the last, a won game's winner past Blue) with
+// its own error, which names the method and wraps the cause. Kills: the
+// deletion of MarshalJSON's return for an outcome that check refuses (the
+// error was then encoding/json's, about a Color or a Reason).
+func TestMutantOutcomeMarshalInvalid(t *testing.T) {
+	for o, want := range map[dsq.Outcome]error{
+		{Reason: dsq.Reason(99)}:                       dsq.ErrSyntax,
+		{Reason: dsq.DenEntered, Winner: dsq.Color(7)}: dsq.ErrBadColor,
+	} {
+		b, err := o.MarshalJSON()
+		assert.Nil(t, b)
+		require.Error(t, err)
+		assert.True(t, strings.HasPrefix(err.Error(), "doushouqi: Outcome.MarshalJSON: "), err.Error())
+		assert.ErrorIs(t, err, want)
+	}
+}
+
+// TestMutantOutcomeUnmarshalNotAnObject: UnmarshalJSON of JSON that is not
+// an object says why in encoding/json's words, which its error wraps.
+// Kills: the deletion of UnmarshalJSON's return when the value does not
+// decode as an object (the error then only said what was wanted).
+func TestMutantOutcomeUnmarshalNotAnObject(t *testing.T) {
+	var o dsq.Outcome
+	err := o.UnmarshalJSON([]byte(`["den entered"]`))
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+	var te *json.UnmarshalTypeError
+	assert.True(t, errors.As(err, &te), "%v does not wrap the *json.UnmarshalTypeError", err)
+	assert.Equal(t, dsq.Outcome{}, o)
 }

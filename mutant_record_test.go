@@ -182,3 +182,80 @@ func TestMutantRecordTagNotClosed(t *testing.T) {
 		assert.Equal(t, line, re.Line, text)
 	}
 }
+
+// TestMutantRecordErrorNamesLineOne: an error on a record's first line says
+// "line 1", as one on any other line says its number. Kills: RecordError's
+// e.Line > 0 moved up (line 1 was left out of the message).
+func TestMutantRecordErrorNamesLineOne(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"\n\n1. a3a4 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "game record line 1:")
+	err = &dsq.RecordError{Line: 1, Err: dsq.ErrRecord}
+	assert.Contains(t, err.Error(), " line 1:")
+}
+
+// TestMutantRecordInvalidUTF8AfterReplacementChar: a record with a genuine
+// U+FFFD (valid UTF-8) on its first line and an invalid byte on its third
+// is refused at line 3. Kills: ParseRecord's search for the first bad byte
+// with size == 1 dropped (it stopped at the valid U+FFFD, line 1).
+func TestMutantRecordInvalidUTF8AfterReplacementChar(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"\uFFFD\"]\n; x\n; \xff\n\n1. a3a4 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
+}
+
+// TestMutantRecordResultTokenAlone reads a record without a Result tag
+// whose movetext ends with 1-0, 0-1 or 1/2-1/2 on an undecided position:
+// the token alone stands for a resignation or an agreed draw. Kills: the
+// deletion of any of resultFromToken's returns (the token read as "*").
+func TestMutantRecordResultTokenAlone(t *testing.T) {
+	for token, want := range map[string]string{
+		"1-0":     "red wins: resignation",
+		"0-1":     "blue wins: resignation",
+		"1/2-1/2": "draw: agreed",
+	} {
+		g, err := dsq.ParseRecord("1. a3a4 a7a6 " + token + "\n")
+		require.NoError(t, err, token)
+		assert.Equal(t, want, g.Outcome().String(), token)
+	}
+}
+
+// TestMutantRecordResultTokenInTheMiddle refuses a result token followed by
+// more moves with the reason that says so (the token is no move), on its
+// line. Kills: the deletion of replay's return for a result token (the
+// token was then read as a move, and refused as one).
+func TestMutantRecordResultTokenInTheMiddle(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4\n1-0 a7a6 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 2, re.Line)
+	assert.Equal(t, "1-0", re.Move)
+	assert.Contains(t, err.Error(), "a result token before the end of the moves")
+}
+
+// TestMutantRecordBlueMoveNumberWanted: a move number out of turn on
+// Blue's move is refused with the number Blue's move wants, "1...". Kills:
+// the deletion of moveNumberText's return for Blue (it said "1.").
+func TestMutantRecordBlueMoveNumberWanted(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4 2. a7a6 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `want "1..."`)
+}
+
+// TestMutantRecordTagLineShape refuses a tag line that is not [Name "value"]
+// as such, at its own line, before any later fault: a name that is not a
+// tag name, and a name without a value. Kills: parseTag's test
+// !ok || !validTagName(name) with either operand dropped (the line was read
+// as a tag with a bad name, refused later and elsewhere, or as a tag whose
+// value is not quoted).
+func TestMutantRecordTagLineShape(t *testing.T) {
+	for _, tag := range []string{`[Ev-ent "x"]`, `[Event]`} {
+		text := tag + "\n\n1. a3a4 [Site \"s\"]\n"
+		_, err := dsq.ParseRecord(text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, 1, re.Line, text)
+		assert.Contains(t, err.Error(), `is not [Name "value"]`, text)
+	}
+}

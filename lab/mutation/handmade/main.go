@@ -6,23 +6,30 @@
 // repository's files (those git knows, as they are in the working tree, lab/
 // left out) to a temporary directory, and applies each mutant there in turn,
 // so the working files stay untouched. Each is judged by the tests of the
-// file's package:
+// file's package, built once into a test binary,
 //
-//	nice -n 19 go test -tags mutation -short -failfast -count=1 -vet=off -ldflags='-s -w' ./PKG
+//	nice -n 19 go test -c -tags mutation -vet=off -ldflags='-s -w' ./PKG
 //
-// (the mutation tag makes the root package's suite quick), with a timeout. A
-// failing run kills the mutant, a passing one lets it live, and one whose
-// package or tests do not compile is counted as NOT_COMPILED. One mutant runs at
-// a time. The report, lab/mutation/handmade-<file>.txt (handmade-search-<file>.txt
-// for a file of search), has a header (command, date, Go version, CPU, load),
-// one line per mutant (file:line:col operator original -> mutated, verdict,
-// time, the first failing test, the mutant's number) and the totals; each line
-// is written as its verdict comes, so a run cut short keeps what it judged.
+// (the mutation tag makes the root package's suite quick) and run in the
+// package's directory with -test.short -test.failfast. With -skip-first, the
+// binary runs first without the slow tests it names: a failure there kills
+// the mutant (a test of the suite failed); a mutant that passes is run again
+// with the whole suite, so LIVED always means that the whole suite passed.
+// Each run has a timeout of ten times the unmutated run's (at least 20s). A
+// failing run kills the mutant, one past its timeout is TIMED_OUT, and one
+// whose package or tests do not compile is NOT_COMPILED. One mutant runs at a
+// time. The report, lab/mutation/handmade-<file>.txt (handmade-search-<file>.txt
+// for a file of search), has a header (command, date, Go version, CPU, load,
+// the runs and their timeouts), one line per mutant (file:line:col operator
+// original -> mutated, verdict, time, the first failing test, the run that
+// decided, the mutant's number) and the totals; each line is written as its
+// verdict comes, so a run cut short keeps what it judged.
 //
 // From the repository root:
 //
 //	go -C lab build -o /tmp/handmade ./mutation/handmade
 //	/tmp/handmade -file record.go                       # every mutant of record.go
+//	/tmp/handmade -file record.go -skip-first '^(TestPerftSuite|TestAgreementVariants)$'   # slow tests last
 //	/tmp/handmade -file game.go -sample 120              # 120 of them, chosen by -seed
 //	/tmp/handmade -file search/search.go -funcs 'repet|limit'   # some functions only
 //	/tmp/handmade -file record.go -only 12,40 -out /tmp/r.txt   # rerun mutants 12 and 40
@@ -57,7 +64,9 @@ func main() {
 	sample := flag.Int("sample", 0, "run only this many mutants, chosen at random by -seed (0: all)")
 	seed := flag.Uint64("seed", 1, "the seed of -sample")
 	only := flag.String("only", "", "run only these mutants: numbers as the report and -list give them, comma-separated")
-	timeout := flag.Duration("timeout", 0, "a test run longer than this is a timed-out mutant (0: 4 times the unmutated run, at least a minute)")
+	timeout := flag.Duration("timeout", 0, "a run of the whole suite longer than this is a timed-out mutant (0: 10 times the unmutated run, at least 20s; the first run's, 10 times its own)")
+	niceness := flag.Int("nice", 19, "the niceness that builds and test runs add to the tool's own (nice -n)")
+	skip := flag.String("skip-first", "", "run each mutant first without these tests (go test -skip), and only the mutants that pass that run with the whole suite")
 	out := flag.String("out", "", "the report (default lab/mutation/handmade-<file>.txt)")
 	list := flag.Bool("list", false, "print the mutants and run nothing")
 	run := flag.String("run", "", "run only the tests that match this regexp (go test -run), to check that a new test kills a mutant")
@@ -120,7 +129,10 @@ func main() {
 	if err := copyTree(root, tree); err != nil {
 		fail(err)
 	}
-	r := &runner{dir: tree, pkg: pkg, run: *run}
+	r := &runner{dir: tree, pkg: pkg, run: *run, skip: *skip, nice: *niceness, bin: filepath.Join(tree, ".handmade.test")}
+	if *run != "" {
+		r.skip = ""
+	}
 
 	report, err := os.Create(*out)
 	if err != nil {
@@ -130,22 +142,35 @@ func main() {
 	w := io.MultiWriter(report, os.Stdout)
 	fmt.Fprintf(w, "# command: handmade %s\n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "# %s\n", environment())
-	runFlag := ""
-	if *run != "" {
-		runFlag = " -run '" + *run + "'"
+	ps := r.phases()
+	for _, p := range ps {
+		fmt.Fprintf(w, "# %s run: %s\n", p.name, strings.Join(p.args, " "))
 	}
-	fmt.Fprintf(w, "# tests: nice -n 19 go test -tags mutation -short -failfast -count=1 -vet=off -ldflags='-s -w'%s %s, in a copy of the tree\n", runFlag, pkg)
+	fmt.Fprintf(w, "# each mutant: nice -n %d go test -c -tags mutation -vet=off -ldflags='-s -w' %s in a copy of the tree, then the runs above in order (the first failure is the verdict; LIVED: every run passed)\n", *niceness, pkg)
 	fmt.Fprintf(w, "# mutants of %s: %d (%s)%s; running %d\n", rel, len(all), countOps(all), note, len(chosen))
 
 	t0 := time.Now()
-	if v, _ := r.judge(*timeout + time.Hour); v != "LIVED" {
+	for i := range ps {
+		ps[i].timeout = time.Hour
+	}
+	if v, _, _ := r.judge(ps); v != "LIVED" {
 		fail(fmt.Errorf("the unmutated tests of %s do not pass (%s)", pkg, v))
 	}
-	base := time.Since(t0)
-	if *timeout == 0 {
-		*timeout = max(time.Minute, 4*base)
+	unmutated := time.Since(t0)
+	var times []string
+	for i := range ps {
+		start := time.Now()
+		if v, f := r.exec(ps[i]); v != "LIVED" {
+			fail(fmt.Errorf("the unmutated %s run of %s does not pass (%s %s)", ps[i].name, pkg, v, f))
+		}
+		d := time.Since(start)
+		ps[i].timeout = max(20*time.Second, 10*d).Round(time.Second)
+		if *timeout != 0 && i == len(ps)-1 {
+			ps[i].timeout = *timeout
+		}
+		times = append(times, fmt.Sprintf("%s run %.1fs (timeout %s)", ps[i].name, d.Seconds(), ps[i].timeout))
 	}
-	fmt.Fprintf(w, "# unmutated run: %.1fs; timeout %s\n", base.Seconds(), *timeout)
+	fmt.Fprintf(w, "# unmutated: build and every run %.1fs; %s\n", unmutated.Seconds(), strings.Join(times, ", "))
 
 	counts := map[string]int{}
 	path := filepath.Join(tree, rel)
@@ -155,11 +180,14 @@ func main() {
 			fail(err)
 		}
 		start := time.Now()
-		verdict, first := r.judge(*timeout)
+		verdict, first, by := r.judge(ps)
 		counts[verdict]++
 		line := fmt.Sprintf("%s %s %.1fs", m.describe(rel), verdict, time.Since(start).Seconds())
 		if first != "" {
 			line += " " + first
+		}
+		if len(ps) > 1 && verdict != "NOT_COMPILED" {
+			line += " (" + by + " run)"
 		}
 		fmt.Fprintf(w, "%s #%d\n", line, i+1)
 	}
@@ -205,27 +233,83 @@ func countOps(ms []mutant) string {
 	return fmt.Sprintf("%s %d, %s %d, %s %d", opDelete, c[opDelete], opDrop, c[opDrop], opBoundary, c[opBoundary])
 }
 
+// runner judges the mutants of one package in one copy of the tree. Each
+// mutant's test binary is built once (go test -c); then, with skip set, the
+// binary runs first without the slow tests that skip names, and a
+// failure there is the mutant's verdict (a test of the suite failed); only a
+// mutant that passes that run is run again with the whole suite, so LIVED
+// always means that the whole suite passed.
 type runner struct {
-	dir, pkg, run string
+	dir, pkg string
+	run      string // -run: the tests to run (a confirmation), instead of the suite
+	skip     string // the tests the first run leaves out ("": one run, the whole suite)
+	bin      string // the test binary, in the copy
+	nice     int    // added to the tool's niceness for builds and runs
+}
+
+// phase is one run of the test binary: its arguments, and its timeout.
+type phase struct {
+	name    string
+	args    []string
+	timeout time.Duration
+}
+
+// phases returns the runs that judge a mutant, in order: the filtered run
+// (when there is one), then the whole suite (or the -run tests). A phase's
+// timeout is set by the caller from the unmutated run.
+func (r *runner) phases() []phase {
+	common := []string{"-test.short", "-test.failfast", "-test.count=1"}
+	if r.run != "" {
+		return []phase{{name: "run", args: append(slices.Clip(common), "-test.run", r.run)}}
+	}
+	var ps []phase
+	if r.skip != "" {
+		ps = append(ps, phase{name: "first", args: append(slices.Clip(common), "-test.skip", r.skip)})
+	}
+	return append(ps, phase{name: "whole", args: common})
 }
 
 var failLine = regexp.MustCompile(`--- FAIL: (\S+)`)
 
-// judge runs the package's tests and returns the verdict and, for a killed
-// mutant, the first failing test.
-func (r *runner) judge(timeout time.Duration) (string, string) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
+// judge builds the mutant's test binary and runs the phases in order, each
+// with its own timeout. It returns the verdict, the first failing test of a
+// killed mutant, and the phase that decided.
+func (r *runner) judge(ps []phase) (verdict, first, by string) {
+	var buf bytes.Buffer
+	// No go build first: go test -c compiles the package with its internal
+	// tests, and says [build failed] if it cannot. No vet, whose complaints
+	// are no test's verdict; no DWARF, which only slows the link.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := r.command(ctx, r.dir, "go", "test", "-c", "-o", r.bin, "-tags", "mutation", "-vet=off", "-ldflags=-s -w", r.pkg)
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "TIMED_OUT", "", "build"
+		}
+		return "NOT_COMPILED", firstLine(buf.Bytes()), "build"
+	}
+	if _, err := os.Stat(r.bin); err != nil {
+		// go test -c writes no binary for a package without tests.
+		fail(fmt.Errorf("%s has no tests", r.pkg))
+	}
+	for _, p := range ps {
+		v, f := r.exec(p)
+		if v != "LIVED" {
+			return v, f, p.name
+		}
+	}
+	return "LIVED", "", ps[len(ps)-1].name
+}
+
+// exec runs the test binary once, in the package's directory of the copy (the
+// tests read testdata from there).
+func (r *runner) exec(p phase) (string, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), p.timeout+30*time.Second)
 	defer cancel()
 	var buf bytes.Buffer
-	// No go build first: go test compiles the package anyway, with its
-	// internal tests, and says [build failed] if it cannot. No vet, whose
-	// complaints are no test's verdict; no DWARF, which only slows the link.
-	cmd := r.command(ctx, "test", "-tags", "mutation", "-short", "-failfast", "-count=1", "-vet=off",
-		"-ldflags=-s -w", "-timeout", timeout.String())
-	if r.run != "" {
-		cmd.Args = append(cmd.Args, "-run", r.run)
-	}
-	cmd.Args = append(cmd.Args, r.pkg)
+	args := append(slices.Clip(p.args), "-test.timeout", p.timeout.String())
+	cmd := r.command(ctx, filepath.Join(r.dir, r.pkg), r.bin, args...)
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	err := cmd.Run()
 	out := buf.Bytes()
@@ -234,8 +318,6 @@ func (r *runner) judge(timeout time.Duration) (string, string) {
 		return "LIVED", ""
 	case ctx.Err() != nil, bytes.Contains(out, []byte("panic: test timed out")):
 		return "TIMED_OUT", ""
-	case bytes.Contains(out, []byte("[build failed]")), bytes.Contains(out, []byte("[setup failed]")):
-		return "NOT_COMPILED", firstLine(out)
 	}
 	if m := failLine.FindSubmatch(out); m != nil {
 		return "KILLED", string(m[1])
@@ -243,11 +325,11 @@ func (r *runner) judge(timeout time.Duration) (string, string) {
 	return "KILLED", firstLine(out)
 }
 
-// command is go with args, at the lowest priority, in the copy, in a process
+// command is name with args, at the runner's niceness, in dir, in a process
 // group of its own so that a timeout ends the test binary too.
-func (r *runner) command(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", "19", "go"}, args...)...)
-	cmd.Dir = r.dir
+func (r *runner) command(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", strconv.Itoa(r.nice), name}, args...)...)
+	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.Env = append(os.Environ(), "GOFLAGS=")
