@@ -113,7 +113,7 @@ func TestReviewAIWin(t *testing.T) {
 	require.Len(t, moves, 1)
 	m := moves[0].(map[string]any)
 	assert.Equal(t, "d2d1", m["move"])
-	assert.Equal(t, "blue", m["win"])
+	assert.Equal(t, map[string]any{"color": "blue", "in": 0.0}, m["win"], "won by the move")
 	assert.EqualValues(t, -10_000, m["eval"], "Red's view: Blue has won")
 	assert.Equal(t, false, m["mark"])
 }

@@ -65,10 +65,8 @@ type Move struct {
 	Move  string `json:"move"`  // the move played
 	Color string `json:"color"` // the side that played it
 	Eval  int    `json:"eval"`  // after the move
-	// Win and In, for a forced win after the move: the winner ("red" or
-	// "blue") and the half-moves to the win (0: the move ended the game).
-	Win string `json:"win,omitempty"`
-	In  int    `json:"in,omitempty"`
+	// Win is set when the search found a forced win after the move.
+	Win *Win `json:"win,omitempty"`
 	// Best is the engine's move in the position before the move (the
 	// played one when the engine found none better), and BestEval the
 	// evaluation after it.
@@ -78,6 +76,12 @@ type Move struct {
 	// the scale of Eval (0 or more); Mark is Loss >= MarkLoss.
 	Loss int  `json:"loss"`
 	Mark bool `json:"mark"`
+}
+
+// Win is a forced win: the winner and how soon.
+type Win struct {
+	Color string `json:"color"` // "red" or "blue"
+	In    int    `json:"in"`    // half-moves to the win after the move; 0: the move won
 }
 
 // ErrNotOver is returned for a game that has not ended.
@@ -210,7 +214,7 @@ func (r *Reviewer) judge(ctx context.Context, e *search.Engine, cur search.Resul
 	var in int
 	m.Eval, in = forRed(after, mover)
 	if in >= 0 {
-		m.Win, m.In = winner(m.Eval), in
+		m.Win = &Win{Color: winner(m.Eval), In: in}
 	}
 	m.BestEval, _ = forRed(bestScore, mover)
 	m.Loss = max(loss(bestScore, after), 0)

@@ -89,7 +89,7 @@ func TestWinIntoDraw(t *testing.T) {
 func TestWinningMove(t *testing.T) {
 	g := play(t, "r6/3L3/7/7/7/7/7/7/R6 r 59 1", dsq.Red, "d8d9")
 	r := reviewOf(t, g)
-	assert.Equal(t, review.Move{Ply: 1, Move: "d8d9", Color: "red", Eval: review.WinEval, Win: "red",
+	assert.Equal(t, review.Move{Ply: 1, Move: "d8d9", Color: "red", Eval: review.WinEval, Win: &review.Win{Color: "red"},
 		Best: "d8d9", BestEval: review.WinEval}, r.Moves[0])
 }
 
