@@ -97,7 +97,8 @@ func TestReviewAPI(t *testing.T) {
 	again := c.req("GET", path, "")
 	assert.Equal(t, http.StatusOK, again.status)
 	assert.Equal(t, rv, again.body["review"], "stored once")
-	assert.Equal(t, ai.DefaultBackground, s.cfg.Pool.BackgroundFree())
+	require.Eventually(t, func() bool { return s.cfg.Pool.BackgroundFree() == ai.DefaultBackground }, 10*time.Second, time.Millisecond,
+		"the task's place comes back")
 }
 
 // TestReviewAIWin: a game the AI wins by a den entry, its job's change, is
@@ -194,7 +195,8 @@ func TestReviewResume(t *testing.T) {
 // TestReviewBelowAIMoves: with long reviews queued on the one engine, an
 // AI move asked for meanwhile is served before they are done.
 func TestReviewBelowAIMoves(t *testing.T) {
-	c, s := newClient(t, testOptions{engines: 1, reviewNodes: 5_000})
+	// A database of its own: Resume must find these four games alone.
+	c, s := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"), engines: 1, reviewNodes: 5_000})
 	var ids []string
 	for seed := range 4 {
 		play, err := search.PlayGame(context.Background(), dsq.StartPosition(),
