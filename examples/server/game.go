@@ -14,7 +14,8 @@ import (
 // settings, telling the live hub of every change it stores.
 func newGames(cfg Config) *games.Service {
 	return games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
-		AITime: cfg.AITime, Tables: cfg.Tables, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply})
+		AITime: cfg.AITime, Tables: cfg.Tables, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
+		ReviewNodes: cfg.ReviewNodes})
 }
 
 // bearer returns the request's bearer token, "" if none.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -154,6 +155,31 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, gameState(g))
+}
+
+// reviewAnswer is the answer of GET /review (API.md, Review).
+type reviewAnswer struct {
+	Status string          `json:"status"` // "ready", "pending" or "waiting"
+	Review json.RawMessage `json:"review,omitempty"`
+}
+
+// review answers with a finished game's review: 200 once computed, 202 while
+// it is queued or computed ("pending") or while the review queue is full
+// ("waiting": asking again queues it), with Retry-After; 409 before the end.
+func (s *Server) review(w http.ResponseWriter, r *http.Request) {
+	rv, err := s.games.Review(r.Context(), r.PathValue("id"))
+	switch {
+	case err != nil:
+		s.answer(w, r, 0, nil, err)
+	case rv.Review != nil:
+		writeJSON(w, http.StatusOK, reviewAnswer{Status: "ready", Review: rv.Review})
+	case rv.Pending:
+		w.Header().Set("Retry-After", "1")
+		writeJSON(w, http.StatusAccepted, reviewAnswer{Status: "pending"})
+	default:
+		w.Header().Set("Retry-After", "5")
+		writeJSON(w, http.StatusAccepted, reviewAnswer{Status: "waiting"})
+	}
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {

@@ -35,6 +35,11 @@ type testOptions struct {
 	// replyDelays keeps the AI levels' least reply times (MinReply); the
 	// other tests do without them, to play quickly.
 	replyDelays bool
+	// reviewNodes is the node budget of a review's searches (default
+	// 2,000, to review quickly); reviews the background queue's cap
+	// (default ai.DefaultBackground).
+	reviewNodes uint64
+	reviews     int
 }
 
 // newTestServer builds a Server on a fresh SQLite database (or opts.db) and
@@ -67,7 +72,13 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	if opts.logs == nil {
 		opts.logs = io.Discard
 	}
-	pool := ai.New(opts.engines, opts.queue, 1)
+	if opts.reviewNodes == 0 {
+		opts.reviewNodes = 2_000
+	}
+	if opts.reviews == 0 {
+		opts.reviews = ai.DefaultBackground
+	}
+	pool := ai.WithBackground(opts.engines, opts.queue, 1, opts.reviews)
 	log := newJSONLogger(opts.logs)
 	minReply := func(int) time.Duration { return 0 }
 	if opts.replyDelays {
@@ -75,7 +86,7 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	}
 	s := NewServer(Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
 		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient, Tables: opts.tables,
-		AIMinReply: minReply})
+		AIMinReply: minReply, ReviewNodes: opts.reviewNodes})
 	ctx, cancel := context.WithCancel(context.Background())
 	go db.Listen(ctx, s.Changed)
 	t.Cleanup(func() {

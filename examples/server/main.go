@@ -37,6 +37,7 @@ import (
 
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/live"
+	"github.com/doushouqi/doushouqi/examples/server/review"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 )
 
@@ -62,6 +63,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		queue    = fs.Int("ai-queue", 64, "AI moves waiting beyond the running ones (then 503)")
 		hashMiB  = fs.Int("ai-hash", 16, "transposition table of each engine, MiB")
 		aiTime   = fs.Duration("ai-time", 2*time.Second, "the most one AI move may take")
+		reviews  = fs.Int("review-queue", ai.DefaultBackground, "reviews of finished games queued or computed at once, below the AI moves (more: done when asked for)")
+		revNodes = fs.Uint64("review-nodes", review.DefaultNodes, "node budget of each search of a game's review")
 		cache    = fs.Int("cache", 1000, "games kept in memory")
 		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
 		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
@@ -128,11 +131,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		defer limitDB.Close()
 	}
-	pool := ai.New(*engines, *queue, *hashMiB)
+	pool := ai.WithBackground(*engines, *queue, *hashMiB, *reviews)
 	hub := live.New(*watchers)
 	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
 		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
-		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables, LimitDB: limitDB})
+		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables, LimitDB: limitDB,
+		ReviewNodes: *revNodes})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -157,7 +161,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	defer stopListen()
 	go db.Listen(listenCtx, s.Changed) // other instances' changes (PostgreSQL)
 	go s.SweepLimits(listenCtx)
-	s.Resume(ctx) // AI moves left undone by a stop
+	s.Resume(ctx) // AI moves and reviews left undone by a stop
 
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),

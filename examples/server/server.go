@@ -45,6 +45,10 @@ type Config struct {
 	// the AI plays solved endings perfectly, and /api/analysis gives the
 	// verdict on them.
 	Tables *endgame.Tables
+	// ReviewNodes is the node budget of each search of a finished game's
+	// review (0: review.DefaultNodes, about 2 s of one core for 80
+	// half-moves).
+	ReviewNodes uint64
 	// AIMinReply, if not nil, replaces the AI levels' least reply time
 	// (games.Level.MinReply); tests set it to none.
 	AIMinReply func(level int) time.Duration
@@ -161,6 +165,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
+	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/analysis", teach.Teacher{Tables: s.cfg.Tables}.Handler())

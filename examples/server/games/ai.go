@@ -66,8 +66,10 @@ func (s *Service) later(id string, r *reply) {
 
 // Drain stores at once the AI replies still waiting for their level's
 // MinReply, and waits until they are stored: called on shutdown, after the
-// AI pool has finished its jobs, so that no reply found is lost.
+// AI pool has finished its jobs, so that no reply found is lost. The
+// reviews left unfinished are released for another process to take up.
 func (s *Service) Drain() {
+	defer s.releaseReviews()
 	s.mu.Lock()
 	s.draining = true
 	var now []func()

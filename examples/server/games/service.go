@@ -26,6 +26,9 @@ type Config struct {
 	AITime    time.Duration   // the most an AI move may take (default 2 s)
 	Tables    *endgame.Tables // endgame tables for the AI, or nil
 	CacheSize int             // games kept in memory (default 1000)
+	// ReviewNodes is the node budget of each search of a game's review
+	// (0: review.DefaultNodes).
+	ReviewNodes uint64
 	// MinReply, if not nil, replaces the levels' MinReply (tests set it
 	// to none, to play quickly).
 	MinReply func(level int) time.Duration
@@ -49,9 +52,14 @@ type Service struct {
 	delayed  map[*time.Timer]func()
 	draining bool           // Drain has run: replies are stored at once
 	replies  sync.WaitGroup // delayed replies not yet stored
+	// reviewing are the games whose review this process has queued or is
+	// computing.
+	reviewing map[string]bool
 
 	// searching, if set (by tests), is called before each search.
 	searching func(id string)
+	// reviewed, if set (by tests), is called after a review is stored.
+	reviewed func(id string)
 }
 
 // New returns a service on cfg; zero settings get defaults.
@@ -68,7 +76,8 @@ func New(cfg Config) *Service {
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 1000
 	}
-	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{}, delayed: map[*time.Timer]func(){}}
+	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{},
+		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
 }
 
 // lock returns the mutex of game id.
@@ -321,6 +330,9 @@ func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*ch
 	c, err := s.commitLocked(ctx, id, fn, fresh)
 	if err == nil {
 		s.cfg.Stored(id)
+		if c.g.Over() { // no change is made to a finished game: this one just ended
+			s.queueReview(c.g)
+		}
 	}
 	return c, err
 }
@@ -354,8 +366,10 @@ func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game
 }
 
 // Resume has the AI take up its part in stored games where it has one and
-// nobody here is at it (after a restart), as far as the pool has room.
+// nobody here is at it (after a restart), as far as the pool has room, and
+// queues the reviews of finished games that have none.
 func (s *Service) Resume(ctx context.Context) {
+	defer s.resumeReviews(ctx)
 	ids, err := s.cfg.Store.AIToMove(ctx, s.cfg.Pool.Free())
 	if err != nil {
 		s.cfg.Log.Error("resume AI games", "err", err)

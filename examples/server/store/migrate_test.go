@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/store"
@@ -167,6 +168,14 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 	ids, err := s.AIToMove(ctx, 10)
 	require.NoError(t, err)
 	assert.Equal(t, []string{rows[0].id}, ids)
+	// Migration 5: the games that ended before it have no review yet.
+	ids, err = s.Unreviewed(ctx, time.Now(), 10)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{rows[2].id, rows[3].id}, ids)
+	review, claimed, err := s.Review(ctx, rows[2].id, time.Now())
+	require.NoError(t, err)
+	assert.Nil(t, review)
+	assert.False(t, claimed)
 
 	// The replay columns are gone.
 	if driver == "sqlite" {

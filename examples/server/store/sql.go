@@ -72,7 +72,12 @@ func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 // statement, so that listeners hear of it exactly when it is committed, at
 // no extra round trip.
 func (s *sqlStore) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	if !s.d.notify {
+	return s.write(ctx, s.d.notify, query, args...)
+}
+
+// write is exec, announcing the game id only with notify.
+func (s *sqlStore) write(ctx context.Context, notify bool, query string, args ...any) (int64, error) {
+	if !notify {
 		s.writeMu.Lock()
 		defer s.writeMu.Unlock()
 		res, err := s.db.ExecContext(ctx, s.q(query), args...)
@@ -150,6 +155,75 @@ func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	g.Version++
 	g.Updated = t
 	return nil
+}
+
+func (s *sqlStore) Review(ctx context.Context, id string, now time.Time) ([]byte, bool, error) {
+	var (
+		claimed int64
+		review  string
+	)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT claimed, review FROM reviews WHERE id = ?`), id).Scan(&claimed, &review)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: review: %w", err)
+	}
+	if review != "" {
+		return []byte(review), false, nil
+	}
+	return nil, claimed > millis(now), nil
+}
+
+func (s *sqlStore) ClaimReview(ctx context.Context, id string, now, until time.Time) (bool, error) {
+	n, err := s.write(ctx, false, `INSERT INTO reviews (id, claimed, review) VALUES (?, ?, '')
+		ON CONFLICT (id) DO UPDATE SET claimed = excluded.claimed
+		WHERE reviews.review = '' AND reviews.claimed <= ?`, id, millis(until), millis(now))
+	if err != nil {
+		return false, fmt.Errorf("store: claim review: %w", err)
+	}
+	return n == 1, nil
+}
+
+func (s *sqlStore) SaveReview(ctx context.Context, id string, review []byte) error {
+	if len(review) == 0 {
+		return fmt.Errorf("store: save review of %s: empty", id)
+	}
+	_, err := s.write(ctx, false, `INSERT INTO reviews (id, claimed, review) VALUES (?, 0, ?)
+		ON CONFLICT (id) DO UPDATE SET claimed = 0, review = excluded.review
+		WHERE reviews.review = ''`, id, string(review))
+	if err != nil {
+		return fmt.Errorf("store: save review: %w", err)
+	}
+	return nil
+}
+
+func (s *sqlStore) ReleaseReview(ctx context.Context, id string) error {
+	_, err := s.write(ctx, false, `UPDATE reviews SET claimed = 0 WHERE id = ? AND review = ''`, id)
+	if err != nil {
+		return fmt.Errorf("store: release review: %w", err)
+	}
+	return nil
+}
+
+func (s *sqlStore) Unreviewed(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT games.id FROM games
+		LEFT JOIN reviews ON reviews.id = games.id
+		WHERE games.over = 1 AND (reviews.id IS NULL OR (reviews.review = '' AND reviews.claimed <= ?))
+		ORDER BY games.updated DESC LIMIT ?`), millis(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: games to review: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: games to review: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 func (s *sqlStore) AIToMove(ctx context.Context, limit int) ([]string, error) {

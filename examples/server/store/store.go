@@ -95,6 +95,23 @@ type Store interface {
 	// is to move or to answer a draw offer (to resume them after a
 	// restart).
 	AIToMove(ctx context.Context, limit int) ([]string, error)
+	// Review returns game id's stored review (nil while there is none) and
+	// whether a process holds the job of computing it now (its claim runs
+	// until after now).
+	Review(ctx context.Context, id string, now time.Time) (review []byte, claimed bool, err error)
+	// ClaimReview gives the caller the job of computing game id's review
+	// until until, and reports true, unless the review is stored already or
+	// another claim runs until after now. Of racing claims one wins.
+	ClaimReview(ctx context.Context, id string, now, until time.Time) (bool, error)
+	// SaveReview stores game id's review and ends its claim; a review stored
+	// already is kept (the first one stays).
+	SaveReview(ctx context.Context, id string, review []byte) error
+	// ReleaseReview ends a claim on game id's review not stored, so that
+	// another process may take the job at once (a process that stops).
+	ReleaseReview(ctx context.Context, id string) error
+	// Unreviewed returns up to limit ids of finished games with no review
+	// stored and no claim running after now, the latest changed first.
+	Unreviewed(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// Listen calls changed with the id of every game created or updated by
 	// any process on the database, until ctx ends. A store that is one
 	// process's only (SQLite) returns nil at once: the process publishes its

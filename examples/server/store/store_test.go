@@ -180,6 +180,84 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
+	t.Run("reviews", func(t *testing.T) {
+		s := open(t)
+		over, playing := newGame("ai"), newGame("online")
+		finish(over, 5, "den entered", "red")
+		for _, g := range []*store.Game{over, playing} {
+			require.NoError(t, s.Create(ctx, g))
+		}
+		now := time.Now()
+		unreviewed := func(at time.Time) []string {
+			ids, err := s.Unreviewed(ctx, at, 1000)
+			require.NoError(t, err)
+			assert.NotContains(t, ids, playing.ID, "a game not over has no review")
+			return ids
+		}
+		assert.Contains(t, unreviewed(now), over.ID)
+		review, claimed, err := s.Review(ctx, over.ID, now)
+		require.NoError(t, err)
+		assert.Nil(t, review)
+		assert.False(t, claimed)
+
+		ok, err := s.ClaimReview(ctx, over.ID, now, now.Add(time.Minute))
+		require.NoError(t, err)
+		assert.True(t, ok)
+		ok, err = s.ClaimReview(ctx, over.ID, now, now.Add(time.Minute))
+		require.NoError(t, err)
+		assert.False(t, ok, "claimed already")
+		_, claimed, err = s.Review(ctx, over.ID, now)
+		require.NoError(t, err)
+		assert.True(t, claimed)
+		assert.NotContains(t, unreviewed(now), over.ID, "claimed")
+		later := now.Add(2 * time.Minute) // the claim ran out (its process stopped)
+		assert.Contains(t, unreviewed(later), over.ID)
+		ok, err = s.ClaimReview(ctx, over.ID, later, later.Add(time.Minute))
+		require.NoError(t, err)
+		assert.True(t, ok, "a claim that ran out is taken over")
+
+		require.NoError(t, s.ReleaseReview(ctx, over.ID))
+		_, claimed, err = s.Review(ctx, over.ID, now)
+		require.NoError(t, err)
+		assert.False(t, claimed, "released")
+
+		// Racing claims: one wins.
+		const n = 8
+		var wg sync.WaitGroup
+		wins := make([]bool, n)
+		for i := range n {
+			wg.Go(func() {
+				ok, err := s.ClaimReview(ctx, over.ID, now, now.Add(time.Minute))
+				assert.NoError(t, err)
+				wins[i] = ok
+			})
+		}
+		wg.Wait()
+		won := 0
+		for _, ok := range wins {
+			if ok {
+				won++
+			}
+		}
+		assert.Equal(t, 1, won)
+
+		require.NoError(t, s.SaveReview(ctx, over.ID, []byte(`{"moves":[1]}`)))
+		require.NoError(t, s.SaveReview(ctx, over.ID, []byte(`{"moves":[2]}`)), "a second review is no error")
+		review, claimed, err = s.Review(ctx, over.ID, now)
+		require.NoError(t, err)
+		assert.JSONEq(t, `{"moves":[1]}`, string(review), "the first review stays")
+		assert.False(t, claimed)
+		ok, err = s.ClaimReview(ctx, over.ID, later, later.Add(time.Minute))
+		require.NoError(t, err)
+		assert.False(t, ok, "a stored review is never claimed again")
+		assert.NotContains(t, unreviewed(later), over.ID)
+		assert.Error(t, s.SaveReview(ctx, over.ID, nil), "an empty review is refused")
+
+		ids, err := s.Unreviewed(ctx, now, 0)
+		require.NoError(t, err)
+		assert.Empty(t, ids, "the limit holds")
+	})
+
 	t.Run("listen", func(t *testing.T) {
 		a, b := open(t), open(t)
 		if !a.Shared() {

@@ -159,7 +159,8 @@ export class Board {
 
   // render draws a view: {board, orientation, viewer, selected, targets,
   // lastMove, learn, refused: {sq: text}, jumpPath, blockers, attackers,
-  // threats (pieces that can enter a den next move), marks}.
+  // threats (pieces that can enter a den next move), marks, better: the
+  // [from, to] of the review's better move, betterPiece: its piece}.
   render(v) {
     if (v.orientation !== this.orientation) {
       this.orientation = v.orientation;
@@ -171,6 +172,7 @@ export class Board {
     const last = v.lastMove ? [v.lastMove.slice(0, 2), v.lastMove.slice(2, 4)] : [];
     const refused = v.refused || {};
     const sets = (xs) => new Set(xs || []);
+    const better = v.better || [];
     const jump = sets(v.jumpPath), blockers = sets(v.blockers), attackers = sets(v.attackers), marks = sets(v.marks), threats = sets(v.threats);
     for (let i = 0; i < 63; i++) {
       const name = sqName(i), b = this.cells[name];
@@ -214,6 +216,13 @@ export class Board {
       if (attackers.has(name)) { cls.push("attacker"); words.push(t("mark.attacker")); }
       if (threats.has(name)) { cls.push("threat"); words.push(t("mark.threat")); }
       if (marks.has(name)) cls.push("mark");
+      if (better.includes(name)) {
+        cls.push("better", name === better[0] ? "better-from" : "better-to");
+        words.push(t("mark.better"));
+        // The piece of the better move, faint where it stood if it has
+        // moved away since.
+        if (name === better[0] && !p && v.betterPiece) parts.push(token(v.betterPiece, "piece ghost"));
+      }
       b.className = cls.join(" ");
       b.replaceChildren(...parts);
       const label = p ? t("sq.piece", {piece: pieceName(p), rank: RANKS[p.animal], sq: name}) : t("sq.empty", {sq: name});

@@ -3,7 +3,7 @@
 // The server judges every move; the page only replays the recorded moves
 // (a piece goes from one square to another) to show past positions.
 "use strict";
-import {t, cap} from "./i18n.js";
+import {t, cap, currentLanguage} from "./i18n.js";
 import {call, loadSeats, saveSeats, ApiError} from "./api.js";
 import {Board, pieceOf, pieceName, sqIndex, token, RANKS} from "./board.js";
 import {analyse, overlay, explain, reasonText} from "./learn.js";
@@ -75,6 +75,8 @@ const S = {
   replay: null,      // {key, boards, records} of the current game
   invite: null,      // {id, secret}: the invitation of a game this browser created
   invited: null,     // {id, secret}: the invitation this page was opened with
+  review: null,      // {id, status, moves}: the engine's review of a finished game (API.md, Review)
+  reviewOn: false,   // the review is shown: evaluations and marks in the list, the better move on the board
 };
 let board;
 let audio = null;
@@ -93,6 +95,7 @@ export function initPlay() {
   $("accept").addEventListener("click", () => draw("accept"));
   $("decline").addEventListener("click", () => draw("decline"));
   $("join").addEventListener("click", join);
+  $("review").addEventListener("click", toggleReview);
   // After a game the form for the next one is a tap away, also on a phone
   // where it lies below the board.
   $("new").addEventListener("click", () => {
@@ -306,6 +309,7 @@ function startGame(g) {
   S.restartArmed = false;
   S.view = null;
   S.flip = false;
+  S.reviewOn = false;
   announce("");
   S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
   apply(g, true);
@@ -600,6 +604,12 @@ function render() {
   if (S.learn && S.analysis && !past && !(g && canMove() && S.selected)) {
     v.targets = S.analysis.targets; // what the selected piece could do
   }
+  const judged = reviewed(g ? (past ? S.view : g.ply) : 0);
+  if (judged && judged.mark) {
+    const from = judged.best.slice(0, 2);
+    v.better = [from, judged.best.slice(2, 4)];
+    v.betterPiece = pieceOf(rec.boards[judged.ply - 1][sqIndex(from)]);
+  }
   board.render(v);
   $("legend").classList.toggle("blue-view", viewer() === "blue");
   // For tests and styles: the ply shown and whether the game is over.
@@ -614,6 +624,7 @@ function render() {
   const shown = g ? (past ? S.view : g.ply) : 0;
   const r = g && shown > 0 ? rec.records[shown - 1] : null;
   $("last-move").textContent = r ? t("lastMove", {text: describe(r)}) : "";
+  renderReviewNote(judged);
   $("viewing").hidden = !past;
   if (past) $("viewing-text").textContent = S.view === 0 ? t("view.start", {total: g.ply}) : t("view.past", {n: S.view, total: g.ply});
   document.title = g && canMove() && g.mode !== "local" ? t("title.yourMove") + " · " + t("app.title") : t("app.title");
@@ -699,6 +710,8 @@ function renderControls() {
   if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
   show("resign", live && seated && !free);
   show("new", !!g && g.over);
+  show("review", !!g && g.over && g.ply > 0);
+  $("review").setAttribute("aria-pressed", String(S.reviewOn));
   $("draw-box").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
   // The links of an online game: the invitation while the seat is free
@@ -762,6 +775,15 @@ function moveButton(r, shown) {
   d.className = "mn";
   d.textContent = describe(r);
   b.append(d);
+  const m = reviewed(r.ply);
+  if (m) {
+    b.classList.toggle("marked", m.mark);
+    b.append(evalBadge(m));
+    const sr = document.createElement("span");
+    sr.className = "sr-only";
+    sr.textContent = ", " + evalText(m) + (m.mark ? ", " + t("review.mark") : "");
+    b.append(sr);
+  }
   b.addEventListener("click", () => {
     const g = S.game;
     const from = viewing() ? S.view : g.ply;
@@ -772,4 +794,123 @@ function moveButton(r, shown) {
     slide(from, r.ply, g.moves);
   });
   return b;
+}
+
+// ---- the review of a finished game ----
+
+// reviewed is the review of half-move ply (1 for the first) when the
+// review is shown, else null.
+function reviewed(ply) {
+  const g = S.game, rv = S.review;
+  if (!S.reviewOn || !g || !rv || rv.id !== g.id || rv.status !== "ready" || ply < 1) return null;
+  return rv.moves[ply - 1] || null;
+}
+
+// toggleReview shows or hides the review, asking the server for it the
+// first time.
+function toggleReview() {
+  S.reviewOn = !S.reviewOn;
+  const g = S.game;
+  if (S.reviewOn && g && (!S.review || S.review.id !== g.id || S.review.status === "error")) loadReview(g.id);
+  render();
+}
+
+// loadReview fetches game id's review, asking again while the server
+// computes it (202, after its Retry-After).
+async function loadReview(id) {
+  S.review = {id, status: "pending", moves: null};
+  render();
+  const current = () => S.game && S.game.id === id && S.review && S.review.id === id;
+  for (;;) {
+    let res, body = null;
+    try {
+      res = await fetch("/api/games/" + encodeURIComponent(id) + "/review", {headers: {Accept: "application/json"}, cache: "no-store"});
+      body = await res.json();
+    } catch (e) { res = null; }
+    if (!current()) return;
+    if (res && res.status === 200 && body && body.review) {
+      S.review = {id, status: "ready", moves: body.review.moves || []};
+      render();
+      announce(t("review.ready", {n: S.review.moves.filter((m) => m.mark).length}));
+      return;
+    }
+    if (!res || res.status !== 202 || !body) { S.review.status = "error"; render(); return; }
+    S.review.status = body.status === "waiting" ? "waiting" : "pending";
+    render();
+    const wait = Math.min(Math.max(Number(res.headers.get("Retry-After")) || 1, 1), 10);
+    await new Promise((ok) => setTimeout(ok, wait * 1000));
+    if (!current()) return;
+  }
+}
+
+// rats writes centi-rats as rats with one decimal in the page's language.
+function rats(cr) {
+  return new Intl.NumberFormat(currentLanguage(), {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(Math.abs(cr) / 100);
+}
+
+// ahead is the side an evaluation (Red's view) favours, "" when even.
+function ahead(m) {
+  if (m.win) return m.win.color;
+  if (Math.abs(m.eval) < 10) return "";
+  return m.eval > 0 ? "red" : "blue";
+}
+
+// evalText is an evaluation in words: "Red ahead by 1.5", "Blue wins in 7
+// half-moves", "even".
+function evalText(m) {
+  const side = ahead(m);
+  if (m.win) {
+    const color = t("side." + side);
+    if (m.win.in === 0) return t("review.won", {color});
+    return m.win.in === 1 ? t("review.winNext", {color}) : t("review.win", {color, n: m.win.in});
+  }
+  if (!side) return t("review.even");
+  return t("review.ahead", {color: t("side." + side), n: rats(m.eval)});
+}
+
+// evalBadge is the evaluation drawn in the move list: a dot in the colour
+// of the side ahead and by how much (#n: a win in n half-moves), and "?"
+// on a marked move. Words for screen readers are beside it.
+function evalBadge(m) {
+  const side = ahead(m);
+  const box = document.createElement("span");
+  box.className = "ev" + (side ? " ev-" + side : "");
+  box.setAttribute("aria-hidden", "true");
+  const dot = document.createElement("span");
+  dot.className = "ev-dot";
+  const num = document.createElement("span");
+  num.className = "ev-n";
+  num.textContent = m.win ? "#" + (m.win.in || "") : side ? rats(m.eval) : "=";
+  box.append(dot, num);
+  if (m.mark) {
+    const mk = document.createElement("span");
+    mk.className = "mk";
+    mk.textContent = "?";
+    box.append(mk);
+  }
+  return box;
+}
+
+// renderReviewNote says, under the last move, what the review holds for
+// the shown move: its evaluation and, for a mistake, the better move in
+// words ("Better: Red cat b2b3"), also drawn on the board. While the review
+// is computed it says so.
+function renderReviewNote(m) {
+  const note = $("review-note"), g = S.game;
+  const on = S.reviewOn && !!g && !!S.review && S.review.id === g.id;
+  note.hidden = !on;
+  note.classList.toggle("mistake", !!(m && m.mark));
+  $("review-hint").hidden = !(on && S.review.status === "ready");
+  if (!on) { note.textContent = ""; return; }
+  if (S.review.status !== "ready") { note.textContent = t("review." + S.review.status); return; }
+  if (!m) { note.textContent = ""; note.hidden = true; return; }
+  let text = t("review.eval", {text: evalText(m)});
+  if (m.mark) {
+    const before = record().boards[m.ply - 1];
+    const from = sqIndex(m.best.slice(0, 2)), to = sqIndex(m.best.slice(2, 4));
+    const best = describe({move: m.best, piece: pieceOf(before[from]), victim: pieceOf(before[to])});
+    // A forced result won or lost counts 100 rats: say what it means.
+    text += " · " + (m.loss >= 10000 ? t("review.mistakeResult", {best}) : t("review.mistake", {n: rats(m.loss), best}));
+  }
+  note.textContent = text;
 }

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserReview plays an AI game to its end on the page and opens the
+// engine's review (issue 30, item 4): each move gets its evaluation, the
+// move that threw the win away is marked, and stepping to it shows the
+// better move on the board and in words, at a phone's and a desktop's
+// size, in both themes and in Spanish, with axe clean.
+func TestBrowserReview(t *testing.T) {
+	s := newTestServer(t, testOptions{reviewNodes: 5_000})
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL)
+	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}, {"desktop", 1280, 800, false}} {
+		t.Run(size.name, func(t *testing.T) { reviewGame(t, s, b.tab(t, size, "")) })
+	}
+}
+
+// reviewGame: Red (the player) could enter Blue's den with its lion, and
+// Blue's lion stands beside Red's: the player steps aside instead, and the
+// AI (Blue, full strength) wins at once.
+func reviewGame(t *testing.T, s *Server, tb *tab) {
+	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/3l3/7 r 0 1")
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	g := storePlayAt(t, s, dsq.Blue, 8, play)
+	tb.media("light", false)
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
+	tb.open("/?game=" + g.ID)
+	tb.poll(`document.getElementById("status").textContent.startsWith("Your move")`)
+	assert.True(t, evalIn[bool](tb, `document.getElementById("review").hidden`), "no review during the game")
+	tb.move("d8", "c8")
+	tb.poll(`document.body.dataset.over === "1"`)
+	assert.Equal(t, "You lose: den entered", tb.status())
+
+	tb.click("#review")
+	tb.poll(`document.querySelectorAll("#moves .ev").length === 2`)
+	assert.Equal(t, "true", evalIn[string](tb, `document.getElementById("review").getAttribute("aria-pressed")`))
+	assert.Equal(t, []string{"1"}, evalIn[[]string](tb, `[...document.querySelectorAll("#moves .mv.marked")].map(b => b.dataset.ply)`),
+		"the lion's step aside is the mistake")
+	first := evalIn[string](tb, `document.querySelector('#moves .mv[data-ply="1"]').textContent`)
+	assert.Contains(t, first, "Red lion d8c8", "the move in words")
+	assert.Contains(t, first, "Blue wins with the next move, mistake", "its evaluation and mark for screen readers")
+	assert.Contains(t, evalIn[string](tb, `document.querySelector('#moves .mv[data-ply="2"]').textContent`), "Blue has won")
+	assert.Equal(t, "Review ready. Mistakes marked: 1", tb.text("#announce"))
+	// The latest move: its evaluation only.
+	assert.Equal(t, "Engine: Blue has won", tb.text("#review-note"))
+	assert.Zero(t, evalIn[int](tb, `document.querySelectorAll("#board .better").length`))
+
+	// Stepping to the mistake shows the better move.
+	tb.click("#back")
+	tb.poll(`document.body.dataset.view === "1"`)
+	assert.Equal(t, "Engine: Blue wins with the next move · Mistake, it changes the result. Better: Red lion d8d9", tb.text("#review-note"))
+	assert.True(t, evalIn[bool](tb, `document.querySelector('#board .sq[data-sq="d8"]').classList.contains("better-from")`))
+	assert.True(t, evalIn[bool](tb, `document.querySelector('#board .sq[data-sq="d9"]').classList.contains("better-to")`))
+	assert.Contains(t, tb.label("d9"), "better move")
+	if tb.size.mobile {
+		if tb.size.name == "phone" { // 390x844: the bar of issue 30, item 2
+			tb.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+			assert.True(t, tb.onScreen("#board") && tb.onScreen("#review-note"), "the note is on screen with the board")
+		}
+		tb.fitsScreen()
+		assert.Empty(t, tb.tapTargets())
+	}
+	tb.shot("review-light")
+	tb.axeCheck("review, light")
+	tb.media("dark", false)
+	tb.shot("review-dark")
+	tb.axeCheck("review, dark")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#moves .mv[data-ply="1"]').scrollIntoView({block: "center"})`))
+	tb.shot("review-list-dark")
+	tb.media("light", false)
+	tb.shot("review-list-light")
+
+	// In Spanish, with the genders of the phrase helpers.
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("lang"); s.value = "es"; s.dispatchEvent(new Event("change")); })()`))
+	tb.poll(`document.getElementById("review-note").textContent.includes("Mejor")`)
+	note := tb.text("#review-note")
+	assert.Equal(t, "Motor: Ganan las azules con la próxima jugada · Error, cambia el resultado. Mejor: León rojo d8d9", note)
+	assert.False(t, strings.Contains(note, "rata rojo"))
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("lang"); s.value = "en"; s.dispatchEvent(new Event("change")); })()`))
+
+	// Off again: no marks, no better move.
+	tb.click("#review")
+	tb.poll(`document.querySelectorAll("#moves .ev").length === 0`)
+	assert.Zero(t, evalIn[int](tb, `document.querySelectorAll("#board .better").length`))
+	assert.True(t, evalIn[bool](tb, `document.getElementById("review-note").hidden`))
+}
