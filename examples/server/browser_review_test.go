@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,9 +25,51 @@ func TestBrowserReview(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL)
-	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}, {"desktop", 1280, 800, false}} {
-		t.Run(size.name, func(t *testing.T) { reviewGame(t, s, b.tab(t, size, "")) })
+	// A longer game: the engine against a greedy player, resigned by the
+	// player (Red) after 40 half-moves; the same for every size.
+	long, err := search.PlayGame(context.Background(), dsq.StartPosition(),
+		search.GreedyPlayer{Rand: rand.New(rand.NewPCG(3, 30))}, search.EnginePlayer{Options: search.Options{Nodes: 2_000}}, 40)
+	require.NoError(t, err)
+	if !long.IsOver() {
+		require.NoError(t, long.Resign(dsq.Red))
 	}
+	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}, {"desktop", 1280, 800, false}} {
+		t.Run(size.name, func(t *testing.T) {
+			reviewGame(t, s, b.tab(t, size, ""))
+			if size.name != "phone360" { // the small phone's fit is checked above: spare CI the time
+				reviewLong(t, s, b.tab(t, size, ""), long)
+			}
+		})
+	}
+}
+
+// reviewLong opens the review of a longer game, steps to its first
+// mistake and checks the note's words against the review's numbers.
+func reviewLong(t *testing.T, s *Server, tb *tab, play *dsq.Game) {
+	g := storePlay(t, s, dsq.Blue, play)
+	tb.media("dark", false)
+	tb.open("/?game=" + g.ID)
+	tb.poll(`document.body.dataset.over === "1"`)
+	tb.click("#review")
+	n := len(play.Moves())
+	tb.poll(fmt.Sprintf(`document.querySelectorAll("#moves .ev").length === %d`, n))
+	marked := evalIn[[]string](tb, `[...document.querySelectorAll("#moves .mv.marked")].map(b => b.dataset.ply)`)
+	require.NotEmpty(t, marked, "the greedy player errs")
+	tb.click(`#moves .mv[data-ply="` + marked[0] + `"]`)
+	tb.poll(`document.body.dataset.view === "` + marked[0] + `" || document.body.dataset.view === ""`)
+	note := tb.text("#review-note")
+	assert.Contains(t, note, "Mistake", note)
+	assert.Contains(t, note, "Better: ", note)
+	assert.Equal(t, 2, evalIn[int](tb, `document.querySelectorAll("#board .better").length`), "the better move on the board")
+	// The words for screen readers stay inside the scrolled list: the page
+	// is no longer than its content.
+	assert.LessOrEqual(t, evalIn[float64](tb, `document.documentElement.scrollHeight`),
+		evalIn[float64](tb, `document.querySelector(".moves").getBoundingClientRect().bottom + scrollY + 40`))
+	tb.shot("review-long-dark")
+	tb.media("light", false)
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#moves .mv.current").scrollIntoView({block: "center"})`))
+	tb.shot("review-long-list-light")
+	tb.axeCheck("review of a longer game")
 }
 
 // reviewGame: Red (the player) could enter Blue's den with its lion, and

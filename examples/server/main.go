@@ -161,12 +161,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	defer stopListen()
 	go db.Listen(listenCtx, s.Changed) // other instances' changes (PostgreSQL)
 	go s.SweepLimits(listenCtx)
-	s.Resume(ctx) // AI moves and reviews left undone by a stop
-
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),
 		"aiEngines", *engines, "aiQueue", *queue, "aiHashMiB", *hashMiB)
 	tablesDone.log(log)
+	s.Resume(ctx) // AI moves and reviews left undone by a stop (after the first line: its log follows it)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 

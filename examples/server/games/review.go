@@ -163,8 +163,8 @@ func (s *Service) resumeReviews(ctx context.Context) {
 	}
 	for _, id := range ids {
 		g, err := s.load(ctx, id, false)
-		if err != nil {
-			s.cfg.Log.Error("resume review", "game", id, "err", err)
+		if err != nil { // a record that cannot be replayed has no review: it is skipped
+			s.cfg.Log.Warn("resume review: the game cannot be loaded", "game", id, "err", err)
 			continue
 		}
 		s.queueReview(g)
