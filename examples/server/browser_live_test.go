@@ -61,15 +61,15 @@ func TestBrowserNoStream(t *testing.T) {
 
 // TestBrowserTabsOneAddress: pages behind one address watch a game; the
 // first ones up to the per-address cap get a stream, the others are refused
-// one (429) and poll, and every page shows a move within 5 s. By default 12
-// pages with the cap at 4 (both paths, in seconds); $DSQ_TABS=40 runs the
+// one (429) and poll, and every page shows a move within 5 s. By default 8
+// pages with the cap at 3 (both paths, in under a minute of one core); $DSQ_TABS=40 runs the
 // issue's 40 pages with the server's default cap of 16, which takes minutes
 // of one core's time for the browser alone, so CI runs the default.
 func TestBrowserTabsOneAddress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser pages: not in -short")
 	}
-	tabs := 12
+	tabs := 8
 	if v := os.Getenv("DSQ_TABS"); v != "" {
 		n, err := strconv.Atoi(v)
 		require.NoError(t, err)
