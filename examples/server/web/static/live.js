@@ -7,7 +7,7 @@
 // few connections per site, and a hidden tab should not hold one).
 "use strict";
 
-const POLL = 1500;       // ms between polls while they answer (a move shows within ~2 s)
+const POLL = 1000;       // ms between polls while they answer (a move shows within ~1.5 s)
 const POLL_MAX = 30000;  // ms between polls at most, while they fail
 const RETRY = 30000;     // ms of polling before the stream is tried again
 const OPEN_WAIT = 5000;  // ms for a stream to deliver its first state
