@@ -301,3 +301,24 @@ func TestMutantExactDepthHasNoContempt(t *testing.T) {
 	w.begin(context.Background(), &pos, Options{Contempt: 50})
 	assert.Zero(t, w.contempt)
 }
+
+// TestMutantForcedResultEndsTheDeepening: once an iteration proves a win
+// (the lion enters the den now) or a loss (Blue cannot stop it), deeper
+// iterations change nothing, and the search stops there, at depth 1 of the
+// 8 asked (the loss too: the search sees the den entry one move ahead). Kills: iterate's score > winBound || score < -winBound
+// with either operand dropped (the search went on to depth 8).
+func TestMutantForcedResultEndsTheDeepening(t *testing.T) {
+	for _, side := range []string{"r", "b"} {
+		pos := mutantPosition(t, "7/3L3/7/7/7/7/7/7/r6 "+side+" 0 1", 0, dsq.Standard)
+		iterations := 0
+		r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 8, Progress: func(Result) { iterations++ }})
+		require.NoError(t, err, side)
+		assert.Equal(t, 1, r.Depth, side)
+		assert.Equal(t, 1, iterations, side)
+		if side == "r" {
+			assert.Greater(t, r.Score, winBound)
+		} else {
+			assert.Less(t, r.Score, -winBound)
+		}
+	}
+}
