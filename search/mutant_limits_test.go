@@ -322,3 +322,90 @@ func TestMutantForcedResultEndsTheDeepening(t *testing.T) {
 		}
 	}
 }
+
+// endsLater is a context that ends (Err returns context.Canceled) from its
+// k+1-th call to Err on: a cancellation that comes at a chosen point of a
+// search, without a clock.
+type endsLater struct {
+	context.Context
+	k, calls int
+	done     chan struct{}
+}
+
+func (c *endsLater) Done() <-chan struct{} { return c.done }
+
+func (c *endsLater) Err() error {
+	c.calls++
+	if c.calls > c.k {
+		select {
+		case <-c.done:
+		default:
+			close(c.done)
+		}
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestMutantContextEndsInTheFirstIteration: a context that ends before the
+// first iteration finishes (here while a 3-node limit stops it) makes
+// Search return the context's error, as its doc says; one that has not
+// ended by then gives the unfinished iteration's move. Kills: the deletion
+// of iterate's return of ctx.Err() for a first iteration stopped (the
+// search returned a move and no error).
+func TestMutantContextEndsInTheFirstIteration(t *testing.T) {
+	pos := dsq.StartPosition()
+	ended := 0
+	for k := range 8 {
+		ctx := &endsLater{Context: context.Background(), k: k, done: make(chan struct{})}
+		r, err := NewEngine(1).Search(ctx, pos, Options{Depth: 4, Nodes: 3})
+		select {
+		case <-ctx.done:
+			ended++
+			assert.ErrorIs(t, err, context.Canceled, "k=%d: depth %d, move %v", k, r.Depth, r.Move)
+		default:
+			require.NoError(t, err, "k=%d", k)
+			assert.True(t, pos.IsLegal(r.Move), "k=%d", k)
+		}
+	}
+	assert.Positive(t, ended)
+}
+
+// TestMutantUnfinishedIterationKeepsTheFinishedResult: stopped by a node
+// limit inside an iteration, the search returns the last finished
+// iteration's result (move, score, PV) unless the unfinished iteration
+// proved another move better; it never returns the -Win-1 of an iteration
+// that proved nothing. Kills: iterate's score > -Win-1 && move != best.Move
+// with either operand dropped, or its bound moved down (the unfinished
+// iteration's partial score replaced the finished one's for the same move,
+// or a move it proved nothing of was played with the score -Win-1).
+func TestMutantUnfinishedIterationKeepsTheFinishedResult(t *testing.T) {
+	type iteration struct {
+		move  dsq.Move
+		score int
+		pv    []dsq.Move
+		nodes uint64
+	}
+	same := 0
+	for _, pos := range randomPositions(t, 8, 11) {
+		var its []iteration
+		_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5, Progress: func(r Result) {
+			its = append(its, iteration{r.Move, r.Score, r.PV, r.Nodes})
+		}})
+		require.NoError(t, err)
+		for d := 1; d < len(its); d++ {
+			lo, hi := its[d-1].nodes, its[d].nodes
+			for limit := lo + 1; limit < hi; limit += max((hi-lo)/8, 1) {
+				r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5, Nodes: limit})
+				require.NoError(t, err)
+				assert.Greater(t, r.Score, -Win-1, "%v, %d nodes", pos, limit)
+				if r.Move == its[d-1].move {
+					same++
+					assert.Equal(t, its[d-1].score, r.Score, "%v, %d nodes", pos, limit)
+					assert.Equal(t, its[d-1].pv, r.PV, "%v, %d nodes", pos, limit)
+				}
+			}
+		}
+	}
+	assert.Positive(t, same)
+}
