@@ -409,3 +409,24 @@ func TestMutantUnfinishedIterationKeepsTheFinishedResult(t *testing.T) {
 	}
 	assert.Positive(t, same)
 }
+
+// TestMutantNewGameForgetsTheKillers: after NewGame, a search depends only
+// on its position and options, as NewGame's doc says: an engine that
+// searched other positions before gives the result (nodes included) of a
+// new engine, on each of a few positions. Kills: the deletion of begin's
+// reset of the killer moves (the last search's killers ordered the next
+// search's moves).
+func TestMutantNewGameForgetsTheKillers(t *testing.T) {
+	positions := randomPositions(t, 6, 21)
+	e := NewEngine(1)
+	for i, pos := range positions[1:] {
+		_, err := e.Search(context.Background(), positions[i], Options{Depth: 5})
+		require.NoError(t, err)
+		e.NewGame()
+		got, err := e.Search(context.Background(), pos, Options{Depth: 5})
+		require.NoError(t, err)
+		want, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%v after %v", pos, positions[i])
+	}
+}
