@@ -430,3 +430,14 @@ func TestMutantNewGameForgetsTheKillers(t *testing.T) {
 		assert.Equal(t, want, got, "%v after %v", pos, positions[i])
 	}
 }
+
+// TestMutantTimeBudgetNotSpent: a search with a time budget far longer
+// than it needs reaches the depth asked; the budget stops a search only once
+// spent. Kills: shouldStop's !e.deadline.IsZero() && time.Now().After(e.deadline)
+// reduced to its first operand (any budget stopped the search after
+// depth 1).
+func TestMutantTimeBudgetNotSpent(t *testing.T) {
+	r, err := NewEngine(1).Search(context.Background(), dsq.StartPosition(), Options{Depth: 4, Time: time.Hour})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Depth)
+}
