@@ -441,3 +441,16 @@ func TestMutantTimeBudgetNotSpent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 4, r.Depth)
 }
+
+// TestMutantNodeLimitChecksTheContextRarely: with a node limit not reached,
+// the search still asks the context whether it ended only once every 1024
+// nodes (and once per iteration), as without a limit: the limit is checked
+// on its own. Kills: halt's e.maxNodes != 0 && e.nodes >= e.maxNodes reduced
+// to e.maxNodes != 0 (every node then asked the context and the clock).
+func TestMutantNodeLimitChecksTheContextRarely(t *testing.T) {
+	ctx := &endsLater{Context: context.Background(), k: 1 << 30, done: make(chan struct{})}
+	r, err := NewEngine(1).Search(ctx, dsq.StartPosition(), Options{Depth: 4, Nodes: 1 << 40})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Depth)
+	assert.LessOrEqual(t, ctx.calls, int(r.Nodes/1024)+10, "%d calls to Err for %d nodes", ctx.calls, r.Nodes)
+}
