@@ -454,3 +454,28 @@ func TestMutantNodeLimitChecksTheContextRarely(t *testing.T) {
 	assert.Equal(t, 4, r.Depth)
 	assert.LessOrEqual(t, ctx.calls, int(r.Nodes/1024)+10, "%d calls to Err for %d nodes", ctx.calls, r.Nodes)
 }
+
+// TestMutantNodeLimitStopsAtTheLimit: a search stopped inside an iteration,
+// before 1024 nodes, stops at its node limit exactly, whenever the context
+// ends: halt asks only there. Kills: halt's e.nodes >= e.maxNodes moved to
+// e.maxNodes-1 (a context that ended one node before the limit stopped the
+// search there).
+func TestMutantNodeLimitStopsAtTheLimit(t *testing.T) {
+	pos := dsq.StartPosition()
+	var nodes []uint64
+	_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 2, Progress: func(r Result) { nodes = append(nodes, r.Nodes) }})
+	require.NoError(t, err)
+	require.Len(t, nodes, 2)
+	limit := (nodes[0] + nodes[1]) / 2
+	require.Less(t, limit, uint64(1024))
+	stopped := 0
+	for k := range 6 {
+		ctx := &endsLater{Context: context.Background(), k: k, done: make(chan struct{})}
+		r, err := NewEngine(1).Search(ctx, pos, Options{Depth: 2, Nodes: limit})
+		if err == nil && r.Depth == 1 && r.Nodes != nodes[0] {
+			stopped++
+			assert.Equal(t, limit, r.Nodes, "k=%d", k)
+		}
+	}
+	assert.Positive(t, stopped)
+}
