@@ -59,3 +59,14 @@ func TestMutantNotationLengthLimit(t *testing.T) {
 	_, err = dsq.ParsePosition(text + " ")
 	assert.ErrorIs(t, err, dsq.ErrSyntax)
 }
+
+// TestMutantNotationRulesErrorNamesTheInputOnce: a position whose rules
+// field is not rules is refused with one ParseError, for the whole
+// position, whose reason is the rules' own (not a second ParseError naming
+// the field). Kills: the deletion of parseSetup's err = pe.Err.
+func TestMutantNotationRulesErrorNamesTheInputOnce(t *testing.T) {
+	_, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1 bogus")
+	require.ErrorIs(t, err, dsq.ErrRules)
+	assert.Equal(t, 1, strings.Count(err.Error(), "parsing"), err.Error())
+	assert.NotContains(t, err.Error(), "ParseRules")
+}
