@@ -70,3 +70,25 @@ func TestMutantNotationRulesErrorNamesTheInputOnce(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(err.Error(), "parsing"), err.Error())
 	assert.NotContains(t, err.Error(), "ParseRules")
 }
+
+// TestMutantNotationEightFiles: a rank of eight files, written as the digit
+// 8 or as seven empty files and a piece, is refused as having "more than 7"
+// files, as any rank past seven is. Kills: countWord's n > NumFiles moved
+// up (it said "8") and its return deleted.
+func TestMutantNotationEightFiles(t *testing.T) {
+	for _, rank := range []string{"8", "7L"} {
+		_, err := dsq.ParsePosition(rank + "/7/7/7/7/7/7/7/l6 r 0 1")
+		require.ErrorIs(t, err, dsq.ErrFileCount, rank)
+		assert.Contains(t, err.Error(), "rank 9 has more than 7 files", rank)
+	}
+}
+
+// TestMutantNotationCounterJustBelowZero: a counter holding '/', the byte
+// just below '0', is not a whole number, and its error says so. Kills:
+// parseCounter's s[i] < '0' moved down ('/' then passed for a digit, and
+// the counter was refused as too large).
+func TestMutantNotationCounterJustBelowZero(t *testing.T) {
+	_, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 1/ 1")
+	require.ErrorIs(t, err, dsq.ErrCounter)
+	assert.Contains(t, err.Error(), `"1/" is not a whole number`)
+}
