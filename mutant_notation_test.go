@@ -92,3 +92,21 @@ func TestMutantNotationCounterJustBelowZero(t *testing.T) {
 	require.ErrorIs(t, err, dsq.ErrCounter)
 	assert.Contains(t, err.Error(), `"1/" is not a whole number`)
 }
+
+// TestMutantNotationCounterMessages: a counter one past MaxCounter, or a
+// move number of 0, is refused by the notation's reader with its own words
+// (the counter as written, "is over", "is below"), before the setup's
+// checks. Kills: parseCounter's err != nil || n > MaxCounter reduced to
+// err != nil, its bound moved up, its return deleted, and n < minimum moved
+// down (the setup's check then refused them in other words).
+func TestMutantNotationCounterMessages(t *testing.T) {
+	for text, want := range map[string]string{
+		"l6/7/7/7/7/7/7/7/L6 r 1000001 1": `no-capture half-moves "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 1000001": `move number "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 0":       `move number 0 is below 1`,
+	} {
+		_, err := dsq.ParsePosition(text)
+		require.ErrorIs(t, err, dsq.ErrCounter, text)
+		assert.Contains(t, err.Error(), want, text)
+	}
+}
