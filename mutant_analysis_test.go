@@ -64,3 +64,22 @@ func TestMutantRiverJumpFirstRat(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, dsq.B5, j.BlockedBy)
 }
+
+// TestMutantAnalysisColourJustPastBlue: Attackers and Threatened of the
+// colour just past Blue (Color(2), read as Red by its low bit) are empty,
+// on a position where the two lions attack each other and Red's lion the
+// rat too (so that a colour read as either side would show a piece).
+// Kills: Attackers's !sq.IsValid() || by > Blue with by > Blue dropped, and
+// its bound and Threatened's moved up to Blue+1.
+func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/Ll5 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Attackers(dsq.A2, dsq.Red))
+	require.NotZero(t, pos.Threatened(dsq.Blue))
+	require.NotZero(t, pos.Threatened(dsq.Red))
+	for _, c := range []dsq.Color{2, 3} {
+		assert.Zero(t, pos.Attackers(dsq.A2, c), "Attackers(a2, %d)", c)
+		assert.Zero(t, pos.Attackers(dsq.A1, c), "Attackers(a1, %d)", c)
+		assert.Zero(t, pos.Threatened(c), "Threatened(%d)", c)
+	}
+}
