@@ -83,3 +83,14 @@ func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
 		assert.Zero(t, pos.Threatened(c), "Threatened(%d)", c)
 	}
 }
+
+// TestMutantControllersOfAnOccupiedSquare: Controllers asks about an empty
+// square, and answers none for an occupied one, even where the animal put
+// there would be attacked (Blue's cat in place of Blue's rat, next to Red's
+// lion). Kills: Controllers's guard with p.board[sq] != NoPiece dropped.
+func TestMutantControllersOfAnOccupiedSquare(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/L6 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Controllers(dsq.B1, dsq.Red, dsq.Cat))
+	assert.Zero(t, pos.Controllers(dsq.A2, dsq.Red, dsq.Cat))
+}
