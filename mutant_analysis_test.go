@@ -87,10 +87,25 @@ func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
 // TestMutantControllersOfAnOccupiedSquare: Controllers asks about an empty
 // square, and answers none for an occupied one, even where the animal put
 // there would be attacked (Blue's cat in place of Blue's rat, next to Red's
-// lion). Kills: Controllers's guard with p.board[sq] != NoPiece dropped.
+// lion); and an animal already on the board is moved there, not doubled
+// (Blue's rat from a2 to b1, next to the lion). Kills: Controllers's guard
+// with p.board[sq] != NoPiece dropped, and the deletion of
+// s.Board[old] = NoPiece (two rats: no position, no controllers).
 func TestMutantControllersOfAnOccupiedSquare(t *testing.T) {
 	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/L6 r 0 1")
 	require.NoError(t, err)
 	require.NotZero(t, pos.Controllers(dsq.B1, dsq.Red, dsq.Cat))
 	assert.Zero(t, pos.Controllers(dsq.A2, dsq.Red, dsq.Cat))
+	assert.Equal(t, dsq.A1.Bitboard(), pos.Controllers(dsq.B1, dsq.Red, dsq.Rat))
+}
+
+// TestMutantDenThreatsOnceDecided: a position decided because Blue, to
+// move, has no piece left has no den threats for Red, though Red's lion
+// stands next to the den. Kills: DenThreats's guard with
+// p.outcome().IsDecided() dropped.
+func TestMutantDenThreatsOnceDecided(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/7/7 b 0 1")
+	require.NoError(t, err)
+	require.True(t, pos.Outcome().IsDecided())
+	assert.Empty(t, pos.DenThreats(dsq.Red))
 }
