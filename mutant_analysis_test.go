@@ -109,3 +109,19 @@ func TestMutantDenThreatsOnceDecided(t *testing.T) {
 	require.True(t, pos.Outcome().IsDecided())
 	assert.Empty(t, pos.DenThreats(dsq.Red))
 }
+
+// TestMutantRiverJumpFromEverySquareValue: RiverJump from any Square value
+// that is not a square (NoSquare and past it) and any direction answers no
+// jump, without a panic. It kills no mutant: it shows by exhaustion that
+// RiverJump's guard with !sq.IsValid() dropped is equivalent (no jump path
+// from such a value exists, so the answer is the same), and keeps it so.
+func TestMutantRiverJumpFromEverySquareValue(t *testing.T) {
+	pos := dsq.StartPosition()
+	for v := int(dsq.NoSquare); v < 256; v++ {
+		for d := range dsq.Direction(4) {
+			j, ok := pos.RiverJump(dsq.Square(v), d)
+			assert.False(t, ok, "square %d, direction %d", v, d)
+			assert.Zero(t, j, "square %d, direction %d", v, d)
+		}
+	}
+}
