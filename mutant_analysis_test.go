@@ -64,3 +64,64 @@ func TestMutantRiverJumpFirstRat(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, dsq.B5, j.BlockedBy)
 }
+
+// TestMutantAnalysisColourJustPastBlue: Attackers and Threatened of the
+// colour just past Blue (Color(2), read as Red by its low bit) are empty,
+// on a position where the two lions attack each other and Red's lion the
+// rat too (so that a colour read as either side would show a piece).
+// Kills: Attackers's !sq.IsValid() || by > Blue with by > Blue dropped, and
+// its bound and Threatened's moved up to Blue+1.
+func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/Ll5 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Attackers(dsq.A2, dsq.Red))
+	require.NotZero(t, pos.Threatened(dsq.Blue))
+	require.NotZero(t, pos.Threatened(dsq.Red))
+	for _, c := range []dsq.Color{2, 3} {
+		assert.Zero(t, pos.Attackers(dsq.A2, c), "Attackers(a2, %d)", c)
+		assert.Zero(t, pos.Attackers(dsq.A1, c), "Attackers(a1, %d)", c)
+		assert.Zero(t, pos.Threatened(c), "Threatened(%d)", c)
+	}
+}
+
+// TestMutantControllersOfAnOccupiedSquare: Controllers asks about an empty
+// square, and answers none for an occupied one, even where the animal put
+// there would be attacked (Blue's cat in place of Blue's rat, next to Red's
+// lion); and an animal already on the board is moved there, not doubled
+// (Blue's rat from a2 to b1, next to the lion). Kills: Controllers's guard
+// with p.board[sq] != NoPiece dropped, and the deletion of
+// s.Board[old] = NoPiece (two rats: no position, no controllers).
+func TestMutantControllersOfAnOccupiedSquare(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/L6 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Controllers(dsq.B1, dsq.Red, dsq.Cat))
+	assert.Zero(t, pos.Controllers(dsq.A2, dsq.Red, dsq.Cat))
+	assert.Equal(t, dsq.A1.Bitboard(), pos.Controllers(dsq.B1, dsq.Red, dsq.Rat))
+}
+
+// TestMutantDenThreatsOnceDecided: a position decided because Blue, to
+// move, has no piece left has no den threats for Red, though Red's lion
+// stands next to the den. Kills: DenThreats's guard with
+// p.outcome().IsDecided() dropped.
+func TestMutantDenThreatsOnceDecided(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/7/7 b 0 1")
+	require.NoError(t, err)
+	require.True(t, pos.Outcome().IsDecided())
+	assert.Empty(t, pos.DenThreats(dsq.Red))
+}
+
+// TestMutantRiverJumpFromEverySquareValue: RiverJump from any Square value
+// that is not a square (NoSquare and past it) and any direction answers no
+// jump, without a panic. It kills no mutant: it shows by exhaustion that
+// RiverJump's guard with !sq.IsValid() dropped is equivalent (no jump path
+// from such a value exists, so the answer is the same), and keeps it so.
+func TestMutantRiverJumpFromEverySquareValue(t *testing.T) {
+	pos := dsq.StartPosition()
+	for v := int(dsq.NoSquare); v < 256; v++ {
+		for d := range dsq.Direction(4) {
+			j, ok := pos.RiverJump(dsq.Square(v), d)
+			assert.False(t, ok, "square %d, direction %d", v, d)
+			assert.Zero(t, j, "square %d, direction %d", v, d)
+		}
+	}
+}

@@ -59,3 +59,54 @@ func TestMutantNotationLengthLimit(t *testing.T) {
 	_, err = dsq.ParsePosition(text + " ")
 	assert.ErrorIs(t, err, dsq.ErrSyntax)
 }
+
+// TestMutantNotationRulesErrorNamesTheInputOnce: a position whose rules
+// field is not rules is refused with one ParseError, for the whole
+// position, whose reason is the rules' own (not a second ParseError naming
+// the field). Kills: the deletion of parseSetup's err = pe.Err.
+func TestMutantNotationRulesErrorNamesTheInputOnce(t *testing.T) {
+	_, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1 bogus")
+	require.ErrorIs(t, err, dsq.ErrRules)
+	assert.Equal(t, 1, strings.Count(err.Error(), "parsing"), err.Error())
+	assert.NotContains(t, err.Error(), "ParseRules")
+}
+
+// TestMutantNotationEightFiles: a rank of eight files, written as the digit
+// 8 or as seven empty files and a piece, is refused as having "more than 7"
+// files, as any rank past seven is. Kills: countWord's n > NumFiles moved
+// up (it said "8") and its return deleted.
+func TestMutantNotationEightFiles(t *testing.T) {
+	for _, rank := range []string{"8", "7L"} {
+		_, err := dsq.ParsePosition(rank + "/7/7/7/7/7/7/7/l6 r 0 1")
+		require.ErrorIs(t, err, dsq.ErrFileCount, rank)
+		assert.Contains(t, err.Error(), "rank 9 has more than 7 files", rank)
+	}
+}
+
+// TestMutantNotationCounterJustBelowZero: a counter holding '/', the byte
+// just below '0', is not a whole number, and its error says so. Kills:
+// parseCounter's s[i] < '0' moved down ('/' then passed for a digit, and
+// the counter was refused as too large).
+func TestMutantNotationCounterJustBelowZero(t *testing.T) {
+	_, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 1/ 1")
+	require.ErrorIs(t, err, dsq.ErrCounter)
+	assert.Contains(t, err.Error(), `"1/" is not a whole number`)
+}
+
+// TestMutantNotationCounterMessages: a counter one past MaxCounter, or a
+// move number of 0, is refused by the notation's reader with its own words
+// (the counter as written, "is over", "is below"), before the setup's
+// checks. Kills: parseCounter's err != nil || n > MaxCounter reduced to
+// err != nil, its bound moved up, its return deleted, and n < minimum moved
+// down (the setup's check then refused them in other words).
+func TestMutantNotationCounterMessages(t *testing.T) {
+	for text, want := range map[string]string{
+		"l6/7/7/7/7/7/7/7/L6 r 1000001 1": `no-capture half-moves "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 1000001": `move number "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 0":       `move number 0 is below 1`,
+	} {
+		_, err := dsq.ParsePosition(text)
+		require.ErrorIs(t, err, dsq.ErrCounter, text)
+		assert.Contains(t, err.Error(), want, text)
+	}
+}

@@ -74,3 +74,14 @@ func TestMutantPieceInTheEnemyDen(t *testing.T) {
 	_, err := dsq.ParsePosition("3D3/7/7/7/7/7/7/7/3d3 r")
 	assert.ErrorIs(t, err, dsq.ErrBothDens)
 }
+
+// TestMutantOccupiedBothSides: Occupied answers each side's eight squares
+// at the start, Blue's as well as Red's, and none for the colour past Blue.
+// Kills: Occupied's c > Blue moved down (Blue's squares were none).
+func TestMutantOccupiedBothSides(t *testing.T) {
+	pos := dsq.StartPosition()
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		assert.Equal(t, 8, pos.Occupied(c).Count(), "%v", c)
+	}
+	assert.Zero(t, pos.Occupied(dsq.Color(2)))
+}

@@ -29,3 +29,13 @@ func TestMutantRulesOptionsTakeNoValue(t *testing.T) {
 		}
 	}
 }
+
+// TestMutantRulesMoveLimitWithoutValue: "move-limit" without "=N" is no
+// option ParseRules knows, and its error says so, as for any unknown
+// option. Kills: ParseRules's name == "move-limit" && hasValue reduced to
+// its name (the error then spoke of a move limit "").
+func TestMutantRulesMoveLimitWithoutValue(t *testing.T) {
+	_, err := dsq.ParseRules("move-limit")
+	assert.ErrorIs(t, err, dsq.ErrRules)
+	assert.ErrorContains(t, err, `unknown option "move-limit"`)
+}

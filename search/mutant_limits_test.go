@@ -301,3 +301,181 @@ func TestMutantExactDepthHasNoContempt(t *testing.T) {
 	w.begin(context.Background(), &pos, Options{Contempt: 50})
 	assert.Zero(t, w.contempt)
 }
+
+// TestMutantForcedResultEndsTheDeepening: once an iteration proves a win
+// (the lion enters the den now) or a loss (Blue cannot stop it), deeper
+// iterations change nothing, and the search stops there, at depth 1 of the
+// 8 asked (the loss too: the search sees the den entry one move ahead). Kills: iterate's score > winBound || score < -winBound
+// with either operand dropped (the search went on to depth 8).
+func TestMutantForcedResultEndsTheDeepening(t *testing.T) {
+	for _, side := range []string{"r", "b"} {
+		pos := mutantPosition(t, "7/3L3/7/7/7/7/7/7/r6 "+side+" 0 1", 0, dsq.Standard)
+		iterations := 0
+		r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 8, Progress: func(Result) { iterations++ }})
+		require.NoError(t, err, side)
+		assert.Equal(t, 1, r.Depth, side)
+		assert.Equal(t, 1, iterations, side)
+		if side == "r" {
+			assert.Greater(t, r.Score, winBound)
+		} else {
+			assert.Less(t, r.Score, -winBound)
+		}
+	}
+}
+
+// endsLater is a context that ends (Err returns context.Canceled) from its
+// k+1-th call to Err on: a cancellation that comes at a chosen point of a
+// search, without a clock.
+type endsLater struct {
+	context.Context
+	k, calls int
+	done     chan struct{}
+}
+
+func (c *endsLater) Done() <-chan struct{} { return c.done }
+
+func (c *endsLater) Err() error {
+	c.calls++
+	if c.calls > c.k {
+		select {
+		case <-c.done:
+		default:
+			close(c.done)
+		}
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestMutantContextEndsInTheFirstIteration: a context that ends before the
+// first iteration finishes (here while a 3-node limit stops it) makes
+// Search return the context's error, as its doc says; one that has not
+// ended by then gives the unfinished iteration's move. Kills: the deletion
+// of iterate's return of ctx.Err() for a first iteration stopped (the
+// search returned a move and no error).
+func TestMutantContextEndsInTheFirstIteration(t *testing.T) {
+	pos := dsq.StartPosition()
+	ended := 0
+	for k := range 8 {
+		ctx := &endsLater{Context: context.Background(), k: k, done: make(chan struct{})}
+		r, err := NewEngine(1).Search(ctx, pos, Options{Depth: 4, Nodes: 3})
+		select {
+		case <-ctx.done:
+			ended++
+			assert.ErrorIs(t, err, context.Canceled, "k=%d: depth %d, move %v", k, r.Depth, r.Move)
+		default:
+			require.NoError(t, err, "k=%d", k)
+			assert.True(t, pos.IsLegal(r.Move), "k=%d", k)
+		}
+	}
+	assert.Positive(t, ended)
+}
+
+// TestMutantUnfinishedIterationKeepsTheFinishedResult: stopped by a node
+// limit inside an iteration, the search returns the last finished
+// iteration's result (move, score, PV) unless the unfinished iteration
+// proved another move better; it never returns the -Win-1 of an iteration
+// that proved nothing. Kills: iterate's score > -Win-1 && move != best.Move
+// with either operand dropped, or its bound moved down (the unfinished
+// iteration's partial score replaced the finished one's for the same move,
+// or a move it proved nothing of was played with the score -Win-1).
+func TestMutantUnfinishedIterationKeepsTheFinishedResult(t *testing.T) {
+	type iteration struct {
+		move  dsq.Move
+		score int
+		pv    []dsq.Move
+		nodes uint64
+	}
+	same := 0
+	for _, pos := range randomPositions(t, 8, 11) {
+		var its []iteration
+		_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5, Progress: func(r Result) {
+			its = append(its, iteration{r.Move, r.Score, r.PV, r.Nodes})
+		}})
+		require.NoError(t, err)
+		for d := 1; d < len(its); d++ {
+			lo, hi := its[d-1].nodes, its[d].nodes
+			for limit := lo + 1; limit < hi; limit += max((hi-lo)/8, 1) {
+				r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5, Nodes: limit})
+				require.NoError(t, err)
+				assert.Greater(t, r.Score, -Win-1, "%v, %d nodes", pos, limit)
+				if r.Move == its[d-1].move {
+					same++
+					assert.Equal(t, its[d-1].score, r.Score, "%v, %d nodes", pos, limit)
+					assert.Equal(t, its[d-1].pv, r.PV, "%v, %d nodes", pos, limit)
+				}
+			}
+		}
+	}
+	assert.Positive(t, same)
+}
+
+// TestMutantNewGameForgetsTheKillers: after NewGame, a search depends only
+// on its position and options, as NewGame's doc says: an engine that
+// searched other positions before gives the result (nodes included) of a
+// new engine, on each of a few positions. Kills: the deletion of begin's
+// reset of the killer moves (the last search's killers ordered the next
+// search's moves).
+func TestMutantNewGameForgetsTheKillers(t *testing.T) {
+	positions := randomPositions(t, 6, 21)
+	e := NewEngine(1)
+	for i, pos := range positions[1:] {
+		_, err := e.Search(context.Background(), positions[i], Options{Depth: 5})
+		require.NoError(t, err)
+		e.NewGame()
+		got, err := e.Search(context.Background(), pos, Options{Depth: 5})
+		require.NoError(t, err)
+		want, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 5})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%v after %v", pos, positions[i])
+	}
+}
+
+// TestMutantTimeBudgetNotSpent: a search with a time budget far longer
+// than it needs reaches the depth asked; the budget stops a search only once
+// spent. Kills: shouldStop's !e.deadline.IsZero() && time.Now().After(e.deadline)
+// reduced to its first operand (any budget stopped the search after
+// depth 1).
+func TestMutantTimeBudgetNotSpent(t *testing.T) {
+	r, err := NewEngine(1).Search(context.Background(), dsq.StartPosition(), Options{Depth: 4, Time: time.Hour})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Depth)
+}
+
+// TestMutantNodeLimitChecksTheContextRarely: with a node limit not reached,
+// the search still asks the context whether it ended only once every 1024
+// nodes (and once per iteration), as without a limit: the limit is checked
+// on its own. Kills: halt's e.maxNodes != 0 && e.nodes >= e.maxNodes reduced
+// to e.maxNodes != 0 (every node then asked the context and the clock).
+func TestMutantNodeLimitChecksTheContextRarely(t *testing.T) {
+	ctx := &endsLater{Context: context.Background(), k: 1 << 30, done: make(chan struct{})}
+	r, err := NewEngine(1).Search(ctx, dsq.StartPosition(), Options{Depth: 4, Nodes: 1 << 40})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Depth)
+	assert.LessOrEqual(t, ctx.calls, int(r.Nodes/1024)+10, "%d calls to Err for %d nodes", ctx.calls, r.Nodes)
+}
+
+// TestMutantNodeLimitStopsAtTheLimit: a search stopped inside an iteration,
+// before 1024 nodes, stops at its node limit exactly, whenever the context
+// ends: halt asks only there. Kills: halt's e.nodes >= e.maxNodes moved to
+// e.maxNodes-1 (a context that ended one node before the limit stopped the
+// search there).
+func TestMutantNodeLimitStopsAtTheLimit(t *testing.T) {
+	pos := dsq.StartPosition()
+	var nodes []uint64
+	_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 2, Progress: func(r Result) { nodes = append(nodes, r.Nodes) }})
+	require.NoError(t, err)
+	require.Len(t, nodes, 2)
+	limit := (nodes[0] + nodes[1]) / 2
+	require.Less(t, limit, uint64(1024))
+	stopped := 0
+	for k := range 6 {
+		ctx := &endsLater{Context: context.Background(), k: k, done: make(chan struct{})}
+		r, err := NewEngine(1).Search(ctx, pos, Options{Depth: 2, Nodes: limit})
+		if err == nil && r.Depth == 1 && r.Nodes != nodes[0] {
+			stopped++
+			assert.Equal(t, limit, r.Nodes, "k=%d", k)
+		}
+	}
+	assert.Positive(t, stopped)
+}

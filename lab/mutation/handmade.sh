@@ -7,7 +7,9 @@
 #   taskset -c 1 nice -n 10 bash lab/mutation/handmade.sh   # on one CPU
 # -> lab/mutation/handmade-<file>.txt (handmade-search-<file>.txt for search).
 # SAMPLE=N in the environment runs a sample of N mutants of each file instead
-# of every one (the plan's second column is 0: all).
+# of every one (the plan's second column is 0: all); NICE=N sets the
+# niceness the tool adds to its builds and test runs (default 19; 0 keeps
+# the script's own, as under `nice -n 10`).
 # Each mutant runs first without its package's slowest tests (slow_root,
 # slow_search: -skip-first); only those that pass are run with the whole suite.
 set -euo pipefail
@@ -47,5 +49,6 @@ for line in "${plan[@]}"; do
 	args=(-file "$file" -sample "${SAMPLE:-$sample}" -skip-first "$slow_root")
 	[[ $file != search/* ]] || args=(-file "$file" -sample "${SAMPLE:-$sample}" -skip-first "$slow_search")
 	[[ -z ${funcs:-} ]] || args+=(-funcs "$funcs")
+	args+=(-nice "${NICE:-19}")
 	"$bin" "${args[@]}" | tail -1 || echo "handmade.sh: $file: the run failed" >&2
 done
