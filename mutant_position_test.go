@@ -85,3 +85,21 @@ func TestMutantOccupiedBothSides(t *testing.T) {
 	}
 	assert.Zero(t, pos.Occupied(dsq.Color(2)))
 }
+
+// TestMutantSetupRefusesBadRulesAndPieces: Validate refuses a setup whose
+// rules cannot be played (ErrRules) and one holding a value that is no
+// piece (ErrLetter, naming its square). Kills: the deletion of Validate's
+// returns for invalid rules and for an invalid piece.
+func TestMutantSetupRefusesBadRulesAndPieces(t *testing.T) {
+	s := dsq.StartPosition().Setup()
+	s.Rules.MoveLimit = -5
+	assert.ErrorIs(t, s.Validate(), dsq.ErrRules)
+
+	s = dsq.StartPosition().Setup()
+	s.Board[dsq.A4] = dsq.Piece(99)
+	err := s.Validate()
+	require.ErrorIs(t, err, dsq.ErrLetter)
+	var pe *dsq.PositionError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, dsq.A4, pe.Square)
+}
