@@ -47,8 +47,12 @@ func (m Move) String() string {
 // isWellFormed reports whether m names two different squares of the board,
 // as ParseMove would give, and nothing else.
 func (m Move) isWellFormed() bool {
-	return m>>12 == 0 && m.From().IsValid() && m.To().IsValid() && m.From() != m.To()
+	return !m.strayBits() && m.From().IsValid() && m.To().IsValid() && m.From() != m.To()
 }
+
+// strayBits reports whether any of bits 12..15 is set: such a Move names
+// no move, whatever its two squares.
+func (m Move) strayBits() bool { return m>>12 != 0 }
 
 func (m Move) appendText(b []byte) []byte {
 	from, to := m.From(), m.To()

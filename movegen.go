@@ -305,5 +305,5 @@ func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
 
 //go:noinline
 func (p *Position) isLegal(m Move) bool {
-	return m>>12 == 0 && p.legalTargets(m.From()).Has(m.To())
+	return !m.strayBits() && p.legalTargets(m.From()).Has(m.To())
 }

@@ -93,7 +93,7 @@ func (p *Position) illegality(m Move) error {
 		return ErrGameOver
 	}
 	from, to := m.From(), m.To()
-	if !from.IsValid() || m>>12 != 0 { // no square of the board: no piece there
+	if !from.IsValid() || m.strayBits() { // no square of the board: no piece there
 		return ErrEmptySquare
 	}
 	piece := p.board[from]

@@ -17,7 +17,7 @@ func (p *Position) refusal(m Move, rule error) string {
 		}
 		return "the game is over: " + p.outcome().String()
 	case ErrEmptySquare:
-		if m>>12 != 0 {
+		if m.strayBits() {
 			return fmt.Sprintf("%#04x is not a move: bits above its two squares are set", uint16(m))
 		}
 		if from.IsValid() {
