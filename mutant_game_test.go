@@ -137,15 +137,7 @@ func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
 	}
 	play := func(n int) float64 {
 		return testing.AllocsPerRun(10, func() {
-			g, err := dsq.NewGameFrom(dsq.StartPosition())
-			if err != nil {
-				panic(err)
-			}
-			for _, m := range moves[:n] {
-				if _, err := g.PlayText(m); err != nil {
-					panic(err)
-				}
-			}
+			gameAfter(moves[:n])
 		})
 	}
 	prev := play(0)
@@ -189,15 +181,7 @@ func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
 	moves := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6"}
 	for _, n := range []int{0, 5} {
 		setup := func() (*dsq.Game, *dsq.Game) {
-			g, err := dsq.NewGameFrom(dsq.StartPosition())
-			if err != nil {
-				panic(err)
-			}
-			for _, m := range moves[:n] {
-				if _, err := g.PlayText(m); err != nil {
-					panic(err)
-				}
-			}
+			g := gameAfter(moves[:n])
 			return g, g.Clone()
 		}
 		before := testing.AllocsPerRun(10, func() { setup() })
@@ -248,4 +232,19 @@ func TestMutantGamePositionAfterNoMoves(t *testing.T) {
 			require.NoError(t, err)
 		}
 	}
+}
+
+// gameAfter is a game from the start with moves played; it panics on a
+// refused move (it runs inside testing.AllocsPerRun, where t is not at hand).
+func gameAfter(moves []string) *dsq.Game {
+	g, err := dsq.NewGameFrom(dsq.StartPosition())
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range moves {
+		if _, err := g.PlayText(m); err != nil {
+			panic(err)
+		}
+	}
+	return g
 }
