@@ -3,7 +3,6 @@ package review_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/review"
@@ -143,29 +142,4 @@ func TestCancelled(t *testing.T) {
 	cancel()
 	_, err := review.Game(ctx, search.NewEngine(1), g, review.Options{})
 	assert.ErrorIs(t, err, context.Canceled)
-}
-
-// TestBudgetTime times a review of an 80-half-move game at the default
-// budget (reported, not asserted: the machine may be shared).
-func TestBudgetTime(t *testing.T) {
-	nodes := uint64(review.DefaultNodes)
-	if testing.Short() {
-		t.Skip("times a long review")
-	}
-	g, err := search.PlayGame(context.Background(), dsq.StartPosition(),
-		search.EnginePlayer{Options: search.Options{Nodes: 3000}}, search.EnginePlayer{Options: search.Options{Nodes: 2000}}, 80)
-	require.NoError(t, err)
-	if !g.IsOver() {
-		require.NoError(t, g.Resign(dsq.Red))
-	}
-	start := time.Now()
-	r, err := review.Game(context.Background(), search.NewEngine(16), g, review.Options{Nodes: nodes})
-	require.NoError(t, err)
-	marks := 0
-	for _, m := range r.Moves {
-		if m.Mark {
-			marks++
-		}
-	}
-	t.Logf("%d half-moves reviewed at %d nodes a search in %v, %d marked", len(r.Moves), r.Nodes, time.Since(start), marks)
 }
