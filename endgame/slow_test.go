@@ -149,9 +149,25 @@ type slowValue struct {
 
 type slowSolver struct {
 	rules slowRules
-	memo  map[uint64]slowValue
+	// memo holds the values found so far: by placement and side to move,
+	// then by no-capture count (a placement's counts are looked up
+	// together, so that a small map, not one entry per count, is searched).
+	memo map[uint64][]slowMemo
 }
 
+// slowMemo is a slowValue in 4 bytes: the memo of every two-piece
+// placement at every count is large.
+type slowMemo struct {
+	known  bool
+	result int8
+	dist   int16
+}
+
+func newSlowSolver(rules slowRules) *slowSolver {
+	return &slowSolver{rules: rules, memo: map[uint64][]slowMemo{}}
+}
+
+// key identifies the placement and the side to move (not the count).
 func (s *slowState) key() uint64 {
 	var codes [4]int
 	for i, p := range s.pieces() {
@@ -166,7 +182,6 @@ func (s *slowState) key() uint64 {
 	for _, c := range codes[:s.n] {
 		k = k<<10 | uint64(c)
 	}
-	k = k<<8 | uint64(s.clock)
 	if s.blueToMove {
 		k = k<<1 | 1
 	} else {
@@ -179,11 +194,18 @@ func (s *slowState) key() uint64 {
 // the half-moves to the next zeroing event under best play.
 func (sv *slowSolver) solve(s *slowState) slowValue {
 	k := s.key()
-	if v, ok := sv.memo[k]; ok {
-		return v
+	if byCount := sv.memo[k]; s.clock < len(byCount) && byCount[s.clock].known {
+		m := byCount[s.clock]
+		return slowValue{result: int(m.result), dist: int(m.dist)}
 	}
 	v := sv.search(s)
-	sv.memo[k] = v
+	byCount := sv.memo[k] // searching s may have grown it
+	if s.clock >= len(byCount) {
+		n := max(s.clock, sv.rules.limit) + 1 // the counts go up to the limit
+		byCount = append(byCount, make([]slowMemo, n-len(byCount))...)
+		sv.memo[k] = byCount
+	}
+	byCount[s.clock] = slowMemo{known: true, result: int8(v.result), dist: int16(v.dist)}
 	return v
 }
 

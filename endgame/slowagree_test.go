@@ -142,7 +142,7 @@ func TestSlowSolverTwoPieces(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1)) - 1; i < len(ms); i = int(next.Add(1)) - 1 {
-				sv := &slowSolver{rules: toSlowRules(dsq.Standard), memo: map[uint64]slowValue{}}
+				sv := newSlowSolver(toSlowRules(dsq.Standard))
 				placements(t, ms[i], dsq.Standard, func(pos dsq.Position) {
 					if failures[i] == "" {
 						failures[i] = disagreement(ts, sv, pos, 0)
@@ -170,7 +170,7 @@ func TestSlowSolverHouseRules(t *testing.T) {
 		ms := []endgame.Material{mustMaterial(t, "Dvw"), mustMaterial(t, "Wvd"), mustMaterial(t, "Rve"), mustMaterial(t, "Cvt"), mustMaterial(t, "Tvr")}
 		ts := generate(t, rules, ms...)
 		for _, m := range ms {
-			sv := &slowSolver{rules: toSlowRules(rules), memo: map[uint64]slowValue{}}
+			sv := newSlowSolver(toSlowRules(rules))
 			placements(t, m, rules, func(pos dsq.Position) { agree(t, ts, sv, pos, 0) })
 		}
 	}
@@ -197,7 +197,7 @@ func TestSlowSolverThreePieces(t *testing.T) {
 			ms = append(ms, mustMaterial(t, s))
 		}
 		ts := generate(t, tc.rules, ms...)
-		sv := &slowSolver{rules: toSlowRules(tc.rules), memo: map[uint64]slowValue{}}
+		sv := newSlowSolver(toSlowRules(tc.rules))
 		for _, m := range ms {
 			for range samples {
 				agree(t, ts, sv, randomPosition(rng, m, tc.rules), 0)
