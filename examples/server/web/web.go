@@ -8,9 +8,12 @@
 package web
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"path"
 )
 
 //go:embed static
@@ -23,10 +26,22 @@ var Static, _ = fs.Sub(files, "static")
 var views = map[string]bool{"/": true, "/lessons": true, "/stats": true}
 
 // Handler serves the page's files. /, /lessons and /stats are index.html;
-// other paths are the embedded files (404 when there is none).
+// other paths are the embedded files (404 when there is none). Each file
+// carries an ETag, its content's hash, and "Cache-Control: no-cache": a
+// browser keeps the files and asks each time whether they changed, so a
+// return visit downloads nothing until a new server version changes them.
 func Handler() http.Handler {
+	tags := etags()
 	files := http.FileServerFS(Static)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := path.Clean(r.URL.Path)[1:]
+		if views[r.URL.Path] {
+			name = "index.html"
+		}
+		if tag, ok := tags[name]; ok {
+			w.Header().Set("ETag", tag)
+			w.Header().Set("Cache-Control", "no-cache")
+		}
 		if views[r.URL.Path] {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			http.ServeFileFS(w, r, Static, "index.html")
@@ -36,6 +51,25 @@ func Handler() http.Handler {
 			http.Redirect(w, r, "/", http.StatusMovedPermanently)
 			return
 		}
-		files.ServeHTTP(w, r)
+		files.ServeHTTP(w, r) // answers 304 when If-None-Match names the ETag
 	})
+}
+
+// etags returns each embedded file's strong ETag: the first 16 bytes of
+// its SHA-256, quoted.
+func etags() map[string]string {
+	tags := map[string]string{}
+	_ = fs.WalkDir(Static, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Static, name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		tags[name] = `"` + hex.EncodeToString(sum[:16]) + `"`
+		return nil
+	})
+	return tags
 }

@@ -71,3 +71,64 @@ func TestNoInlineCode(t *testing.T) {
 		assert.NotRegexp(t, `https?://`, string(data), "%s: no other host", name)
 	}
 }
+
+// TestRevalidation: every file has an ETag and no-cache, and a request
+// naming the ETag it holds is answered 304 with no body.
+func TestRevalidation(t *testing.T) {
+	tags := map[string]string{}
+	for _, path := range []string{"/", "/lessons", "/main.js", "/style.css", "/pieces.svg", "/lessons.json"} {
+		res, body := get(t, path)
+		require.Equal(t, http.StatusOK, res.StatusCode, path)
+		tag := res.Header.Get("ETag")
+		assert.Regexp(t, `^"[0-9a-f]{32}"$`, tag, path)
+		assert.Equal(t, "no-cache", res.Header.Get("Cache-Control"), path)
+		assert.NotEmpty(t, body, path)
+		tags[path] = tag
+
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("If-None-Match", tag)
+		web.Handler().ServeHTTP(rec, req)
+		assert.Equal(t, http.StatusNotModified, rec.Code, path)
+		assert.Empty(t, rec.Body.String(), path)
+
+		rec = httptest.NewRecorder()
+		req = httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("If-None-Match", `"0123"`)
+		web.Handler().ServeHTTP(rec, req)
+		assert.Equal(t, http.StatusOK, rec.Code, "%s: another version's tag gets the file", path)
+	}
+	assert.Equal(t, tags["/"], tags["/lessons"], "the views are one file")
+	assert.NotEqual(t, tags["/"], tags["/main.js"])
+	res, _ := get(t, "/nothing-here.js")
+	assert.Empty(t, res.Header.Get("ETag"))
+}
+
+// TestModulePreload: index.html preloads every module main.js imports,
+// directly or not (so that the browser fetches them at once rather than one
+// level of imports after another), and nothing else.
+func TestModulePreload(t *testing.T) {
+	importRe := regexp.MustCompile(`(?m)^import .* from "\./([a-z0-9]+\.js)";`)
+	seen := map[string]bool{}
+	var walk func(name string)
+	walk = func(name string) {
+		data, err := fs.ReadFile(web.Static, name)
+		require.NoError(t, err, name)
+		for _, m := range importRe.FindAllStringSubmatch(string(data), -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				walk(m[1])
+			}
+		}
+	}
+	walk("main.js")
+	require.Greater(t, len(seen), 5, "main.js's imports were read")
+
+	page, err := fs.ReadFile(web.Static, "index.html")
+	require.NoError(t, err)
+	preloaded := map[string]bool{}
+	for _, m := range regexp.MustCompile(`<link rel="modulepreload" href="/([a-z0-9]+\.js)">`).FindAllStringSubmatch(string(page), -1) {
+		preloaded[m[1]] = true
+	}
+	assert.Equal(t, seen, preloaded)
+}
