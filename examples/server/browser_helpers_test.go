@@ -83,25 +83,65 @@ func axeSource(t *testing.T) string {
 	return ""
 }
 
-func newBrowser(t *testing.T, site string) *browser {
-	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
+// chromium is the one headless Chromium the browser tests share (starting
+// one costs more than a second of a core): started by the first test that
+// needs it, stopped by TestMain after the last. Each tab is a browser
+// context of its own, so the tests share nothing else.
+var chromium struct {
+	once sync.Once
+	root context.Context
+	stop []context.CancelFunc
+	dir  string
+	err  error
+}
+
+func startChromium(path string) (context.Context, error) {
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "dsq-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		chromium.dir = dir
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("lang", "en-US"),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1280, 900),
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		root, cancelRoot := chromedp.NewContext(alloc)
+		chromium.root, chromium.stop = root, []context.CancelFunc{cancelRoot, cancelAlloc}
+		chromium.err = chromedp.Do(root)
+	})
+	return chromium.root, chromium.err
+}
+
+// stopChromium ends the shared Chromium, if a test started it.
+func stopChromium() {
+	for _, stop := range chromium.stop {
+		stop()
 	}
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	root, cancelRoot := chromedp.NewContext(alloc)
-	t.Cleanup(cancelRoot)
-	require.NoError(t, chromedp.Do(root), "starting chromium")
+	if chromium.dir != "" {
+		os.RemoveAll(chromium.dir)
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopChromium()
+	os.Exit(code)
+}
+
+func newBrowser(t *testing.T, site string) *browser {
+	root, err := startChromium(chromiumPath(t))
+	require.NoError(t, err, "starting chromium")
 	shots := os.Getenv("SCREENSHOT_DIR")
 	if shots == "" {
 		shots = filepath.Join("testdata", "screenshots")
