@@ -123,8 +123,12 @@ func startChromium(path string) (context.Context, error) {
 	return chromium.root, chromium.err
 }
 
-// stopChromium ends the shared Chromium, if a test started it.
+// stopChromium closes the shared Chromium, if a test started it, and waits
+// for its processes to end.
 func stopChromium() {
+	if chromium.root != nil {
+		_ = chromedp.Cancel(chromium.root) // an error is a browser already gone
+	}
 	for _, stop := range chromium.stop {
 		stop()
 	}
