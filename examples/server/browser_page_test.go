@@ -193,6 +193,8 @@ func pageBar(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Draw: draw agreed", red.status())
 	assert.True(t, red.onScreen("#status"))
 	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
+	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`),
+		"the form stays folded after a game: the moves come after the board")
 	red.click("#new")
 	red.poll(`document.getElementById("new-details").open && document.activeElement.id === "start"`)
 

@@ -687,9 +687,10 @@ function show(id, on) { $(id).hidden = !on; }
 
 function renderControls() {
   const g = S.game;
-  // The new-game form is open when there is no game to play, folded away
-  // during one (a change of game state folds or opens it).
-  const idle = !g || g.over;
+  // The new-game form is open when there is no game, folded away during
+  // one and after it, so that a finished game's moves and review come right
+  // after the board (the bar's New game button opens the form).
+  const idle = !g;
   if (S.idle !== idle) { $("new-details").open = idle; S.idle = idle; }
   const seated = !!g && mine().length > 0;
   const live = !!g && !g.over;
