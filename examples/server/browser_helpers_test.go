@@ -303,8 +303,14 @@ func (tb *tab) axeCheck(what string) {
 	if tb.b.axe == "" {
 		return
 	}
-	_, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](tb.b.axe+";undefined"))
-	require.NoError(tb.t, err, "injecting axe-core")
+	// axe-core is injected once per document: compiling its half megabyte
+	// costs about half a second of a core, as much as a check.
+	loaded, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`typeof axe === "object" && typeof axe.run === "function"`))
+	require.NoError(tb.t, err)
+	if !loaded {
+		_, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](tb.b.axe+";undefined"))
+		require.NoError(tb.t, err, "injecting axe-core")
+	}
 	type violation struct {
 		ID, Impact, Help string
 		Nodes            []struct{ Target []string }
