@@ -197,6 +197,12 @@ func pageBar(t *testing.T, red, blue *tab) {
 		"the form stays folded after a game: the moves come after the board")
 	red.click("#new")
 	red.poll(`document.getElementById("new-details").open && document.activeElement.id === "start"`)
+	// The next game folds the form away again.
+	finished := red.gameState().ID
+	red.click(`#new-game input[name=mode][value=local]`)
+	red.click("#start")
+	red.poll(`new URLSearchParams(location.search).get("game") !== "` + finished + `" && document.body.dataset.ply === "0"`)
+	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`), "the form folds when the next game starts")
 
 	// Learn: the explanation starts on screen with the board.
 	red.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))

@@ -13,7 +13,7 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
-	"path"
+	"strings"
 )
 
 //go:embed static
@@ -34,7 +34,11 @@ func Handler() http.Handler {
 	tags := etags()
 	files := http.FileServerFS(Static)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := path.Clean(r.URL.Path)[1:]
+		if r.URL.Path == "/index.html" {
+			http.Redirect(w, r, "/", http.StatusMovedPermanently)
+			return
+		}
+		name := strings.TrimPrefix(r.URL.Path, "/") // an unclean path gets FileServer's redirect, untagged
 		if views[r.URL.Path] {
 			name = "index.html"
 		}
@@ -45,10 +49,6 @@ func Handler() http.Handler {
 		if views[r.URL.Path] {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			http.ServeFileFS(w, r, Static, "index.html")
-			return
-		}
-		if r.URL.Path == "/index.html" {
-			http.Redirect(w, r, "/", http.StatusMovedPermanently)
 			return
 		}
 		files.ServeHTTP(w, r) // answers 304 when If-None-Match names the ETag

@@ -102,6 +102,16 @@ func TestRevalidation(t *testing.T) {
 	assert.NotEqual(t, tags["/"], tags["/main.js"])
 	res, _ := get(t, "/nothing-here.js")
 	assert.Empty(t, res.Header.Get("ETag"))
+	res, _ = get(t, "/index.html")
+	assert.Equal(t, http.StatusMovedPermanently, res.StatusCode)
+	assert.Empty(t, res.Header.Get("ETag"), "a redirect carries no validator")
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, "http://example.com", nil) // absolute form: an empty path
+	req.URL.Path = ""
+	assert.NotPanics(t, func() { web.Handler().ServeHTTP(rec, req) })
+	res, _ = get(t, "/main.js/")
+	assert.Equal(t, http.StatusMovedPermanently, res.StatusCode)
+	assert.Empty(t, res.Header.Get("ETag"), "a redirect carries no validator")
 }
 
 // TestModulePreload: index.html preloads every module main.js imports,

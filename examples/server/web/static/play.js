@@ -67,7 +67,7 @@ const S = {
   settings: {mode: "ai", color: "red", level: 3},
   resignArmed: false,
   restartArmed: false,
-  idle: undefined,   // whether the new-game form was last opened for no game
+  formFor: undefined, // the game (its id, null for none) the new-game form was last set for
   pending: null,     // the selected piece's targets request, while it runs
   view: null,        // the ply shown while stepping through the game; null: the latest
   flip: false,       // the board turned from the player's side
@@ -687,11 +687,12 @@ function show(id, on) { $(id).hidden = !on; }
 
 function renderControls() {
   const g = S.game;
-  // The new-game form is open when there is no game, folded away during
-  // one and after it, so that a finished game's moves and review come right
-  // after the board (the bar's New game button opens the form).
-  const idle = !g;
-  if (S.idle !== idle) { $("new-details").open = idle; S.idle = idle; }
+  // The new-game form is open when there is no game and folded when a game
+  // comes on the board (a new one or one resumed), and stays so after its
+  // end, so that a finished game's moves and review come right after the
+  // board (the bar's New game button opens the form).
+  const onBoard = g ? g.id : null;
+  if (S.formFor !== onBoard) { $("new-details").open = !g; S.formFor = onBoard; }
   const seated = !!g && mine().length > 0;
   const live = !!g && !g.over;
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
