@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -40,10 +41,11 @@ type screen struct {
 
 var screens = []screen{{"phone", 390, 844, true}, {"desktop", 1280, 800, false}}
 
-// browser is one headless Chromium for a test.
+// browser is a test's handle on the shared Chromium (see chromium) and on
+// the site it browses.
 type browser struct {
-	alloc context.Context
-	axe   string // axe.min.js source, "" when not found outside CI
+	root  context.Context // the shared Chromium's first tab: tabs are opened from it
+	axe   string          // axe.min.js source, "" when not found outside CI
 	shots string
 	site  string
 }
@@ -86,23 +88,17 @@ func axeSource(t *testing.T) string {
 // chromium is the one headless Chromium the browser tests share (starting
 // one costs more than a second of a core): started by the first test that
 // needs it, stopped by TestMain after the last. Each tab is a browser
-// context of its own, so the tests share nothing else.
+// context of its own, so the tests share nothing else. Its profile is a
+// temporary directory of chromedp's, removed when it stops.
 var chromium struct {
 	once sync.Once
 	root context.Context
-	stop []context.CancelFunc
-	dir  string
+	stop context.CancelFunc // the allocator's
 	err  error
 }
 
 func startChromium(path string) (context.Context, error) {
 	chromium.once.Do(func() {
-		dir, err := os.MkdirTemp("", "dsq-chromium-")
-		if err != nil {
-			chromium.err = err
-			return
-		}
-		chromium.dir = dir
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path),
 			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -112,29 +108,34 @@ func startChromium(path string) (context.Context, error) {
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-quic", true),
 			chromedp.Flag("lang", "en-US"),
-			chromedp.UserDataDir(dir),
 			chromedp.WindowSize(1280, 900),
 		}
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		root, cancelRoot := chromedp.NewContext(alloc)
-		chromium.root, chromium.stop = root, []context.CancelFunc{cancelRoot, cancelAlloc}
+		root, _ := chromedp.NewContext(alloc) // ended by chromedp.Cancel in stopChromium
+		chromium.root, chromium.stop = root, cancelAlloc
 		chromium.err = chromedp.Do(root)
 	})
 	return chromium.root, chromium.err
 }
 
 // stopChromium closes the shared Chromium, if a test started it, and waits
-// for its processes to end.
+// for it (at most half a minute) so that no process or profile outlives the
+// tests; it reports a failure to stop on standard error.
 func stopChromium() {
-	if chromium.root != nil {
-		_ = chromedp.Cancel(chromium.root) // an error is a browser already gone
+	if chromium.root == nil {
+		return
 	}
-	for _, stop := range chromium.stop {
-		stop()
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Cancel(chromium.root) }()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintln(os.Stderr, "closing chromium:", err)
+		}
+	case <-time.After(30 * time.Second):
+		fmt.Fprintln(os.Stderr, "closing chromium: no answer after 30 s; stopping the process")
 	}
-	if chromium.dir != "" {
-		os.RemoveAll(chromium.dir)
-	}
+	chromium.stop() // kills the process if still there and removes the profile
 }
 
 func TestMain(m *testing.M) {
@@ -151,7 +152,7 @@ func newBrowser(t *testing.T, site string) *browser {
 		shots = filepath.Join("testdata", "screenshots")
 	}
 	require.NoError(t, os.MkdirAll(shots, 0o755))
-	return &browser{alloc: root, axe: axeSource(t), shots: shots, site: site}
+	return &browser{root: root, axe: axeSource(t), shots: shots, site: site}
 }
 
 // tab is a page in a browser context of its own (its own localStorage).
@@ -186,7 +187,7 @@ func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
 			mu.Unlock()
 		}
 	}
-	ctx, cancel := chromedp.NewContext(b.alloc, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
+	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
 	t.Cleanup(func() {
 		mu.Lock()
 		defer mu.Unlock()
