@@ -207,38 +207,31 @@ func (s *sqlStore) ReleaseReview(ctx context.Context, id string) error {
 }
 
 func (s *sqlStore) Unreviewed(ctx context.Context, now time.Time, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT games.id FROM games
+	return s.ids(ctx, "games to review", `SELECT games.id FROM games
 		LEFT JOIN reviews ON reviews.id = games.id
 		WHERE games.over = 1 AND (reviews.id IS NULL OR (reviews.review = '' AND reviews.claimed <= ?))
-		ORDER BY games.updated DESC LIMIT ?`), millis(now), limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: games to review: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: games to review: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+		ORDER BY games.updated DESC LIMIT ?`, millis(now), limit)
 }
 
 func (s *sqlStore) AIToMove(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id FROM games
+	return s.ids(ctx, "games with the AI to move", `SELECT id FROM games
 		WHERE over = 0 AND mode = 'ai' AND (to_move = ai_color OR draw_offer <> '')
-		ORDER BY updated LIMIT ?`), limit)
+		ORDER BY updated LIMIT ?`, limit)
+}
+
+// ids runs a query whose rows are one game id each; what names the list in
+// its errors.
+func (s *sqlStore) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: games with the AI to move: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: games with the AI to move: %w", err)
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		ids = append(ids, id)
 	}
