@@ -38,15 +38,16 @@ func Handler() http.Handler {
 			http.Redirect(w, r, "/", http.StatusMovedPermanently)
 			return
 		}
+		view := views[r.URL.Path]
 		name := strings.TrimPrefix(r.URL.Path, "/") // an unclean path gets FileServer's redirect, untagged
-		if views[r.URL.Path] {
+		if view {
 			name = "index.html"
 		}
 		if tag, ok := tags[name]; ok {
 			w.Header().Set("ETag", tag)
 			w.Header().Set("Cache-Control", "no-cache")
 		}
-		if views[r.URL.Path] {
+		if view {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			http.ServeFileFS(w, r, Static, "index.html")
 			return
@@ -56,7 +57,8 @@ func Handler() http.Handler {
 }
 
 // etags returns each embedded file's strong ETag: the first 16 bytes of
-// its SHA-256, quoted.
+// its SHA-256, quoted. Reading embedded files does not fail; a file that
+// could not be read would only be served without a tag.
 func etags() map[string]string {
 	tags := map[string]string{}
 	_ = fs.WalkDir(Static, ".", func(name string, d fs.DirEntry, err error) error {
