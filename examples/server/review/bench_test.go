@@ -10,8 +10,9 @@ import (
 )
 
 // BenchmarkReviewGame reviews an 80-half-move engine game at the default
-// budget (Options.Nodes 0): the time a finished game waits for its review when the AI has
-// nothing else to do. Run it with
+// budget (Options.Nodes 0; Game clears the table before each search): the
+// time a finished game waits for its review when the AI has nothing else
+// to do. Run it with
 //
 //	go test -run '^$' -bench ReviewGame -benchtime 3x ./review
 func BenchmarkReviewGame(b *testing.B) {
@@ -28,7 +29,6 @@ func BenchmarkReviewGame(b *testing.B) {
 	engine := search.NewEngine(16)
 	marks := 0
 	for b.Loop() {
-		engine.NewGame() // each review starts from an empty table, as the server's first does
 		r, err := review.Game(context.Background(), engine, g, review.Options{})
 		if err != nil {
 			b.Fatal(err)
