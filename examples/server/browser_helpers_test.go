@@ -230,9 +230,16 @@ func (tb *tab) open(path string) {
 	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1"`)
 }
 
+// click clicks the element once it is visible, failing after 20 s rather
+// than at the tab's deadline when it never shows.
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
-	tb.do(chromedp.Click(chromedp.CSS(sel)))
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		tb.shot("failed-" + strings.NewReplacer("/", "_", " ", "_").Replace(tb.t.Name()))
+		require.NoError(tb.t, err, "clicking %s\nstatus: %q\nmessage: %q", sel, tb.text("#status"), tb.text("#message"))
+	}
 }
 
 func (tb *tab) sq(name string) string { return `#board .sq[data-sq="` + name + `"]` }

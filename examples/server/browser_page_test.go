@@ -183,14 +183,18 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.poll(`document.getElementById("message").textContent === "Your draw offer was declined"`)
 	assert.True(t, red.onScreen("#message"))
 	red.shot("page-bar-declined")
-	// Then accepted: the result is in the bar.
+	// Then accepted: the result is in the bar. The answer to Red's offer is
+	// held until the acceptance has come by the live stream, as a slow
+	// network may do: the page keeps the later state.
 	blue.move("a7", "a6")
 	red.poll(`document.body.dataset.ply === "2"`)
+	holdOfferAnswer(red)
 	red.click("#offer")
 	blue.poll(`!document.getElementById("accept").hidden`)
 	blue.click("#accept")
 	red.poll(`document.body.dataset.over === "1"`)
-	assert.Equal(t, "Draw: draw agreed", red.status())
+	red.poll(`window.offerAnswered === true`)
+	assert.Equal(t, "Draw: draw agreed", red.status(), "the offer's late answer does not undo the draw")
 	assert.True(t, red.onScreen("#status"))
 	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
 	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`),
@@ -214,6 +218,29 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.shot("page-bar-learn")
 	assert.Empty(t, red.tapTargets(), "tap targets under 44 px")
 	red.axeCheck("learn bar")
+}
+
+// holdOfferAnswer makes the page's next draw request wait for its answer
+// until the game is over on the page (at most 20 s), and sets
+// window.offerAnswered once the page has handled that answer.
+func holdOfferAnswer(tb *tab) {
+	tb.t.Helper()
+	evalIn[bool](tb, `(() => {
+		const real = window.fetch;
+		window.fetch = async (input, init) => {
+			const res = await real(input, init);
+			if (!String(input).endsWith("/draw")) return res;
+			window.fetch = real;
+			const t0 = Date.now();
+			while (document.body.dataset.over !== "1" && Date.now() - t0 < 20000) await new Promise(r => setTimeout(r, 20));
+			const json = res.json.bind(res);
+			// The page applies the answer in the microtasks that follow its
+			// body: a timer runs after them.
+			res.json = async () => { const v = await json(); setTimeout(() => { window.offerAnswered = true; }); return v; };
+			return res;
+		};
+		return true;
+	})()`)
 }
 
 // pageStory: moves animate and are named; the move list names the pieces

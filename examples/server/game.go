@@ -50,6 +50,11 @@ type State struct {
 	Seated     map[string]bool `json:"seated"`
 	Created    string          `json:"created"`
 	Updated    string          `json:"updated"`
+	// Version is the stored version of the game: it grows with every
+	// change (a move, an undo, an offer, a seat taken), so that a client
+	// holding two states of one game keeps the later one, whatever order
+	// its answers and live events arrived in.
+	Version int64 `json:"version"`
 
 	// Legal is, for each piece of the side to move (keyed by its square),
 	// where it may go and why it may not go to its other neighbours and
@@ -76,7 +81,7 @@ func gameState(g *games.Game) State {
 		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.Over(), AIThinking: g.AIThinking(),
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
-		Legal: map[string]teach.Hint{},
+		Version: g.Version, Legal: map[string]teach.Hint{},
 	}
 	for i, m := range moves {
 		st.Moves[i] = m.String()

@@ -24,6 +24,17 @@ func TestLocalGame(t *testing.T) {
 	assert.Nil(t, st["outcome"])
 	assert.Nil(t, st["lastMove"])
 	assert.Equal(t, map[string]any{"red": true, "blue": true}, st["seated"])
+	// Every change gives a higher version, also one that goes back in ply
+	// (the undo): the page keeps the state of higher version.
+	version := st["version"].(float64)
+	assert.Equal(t, 1.0, version)
+	later := func(body map[string]any) {
+		t.Helper()
+		v, ok := body["version"].(float64)
+		require.True(t, ok, "version in %v", body)
+		assert.Greater(t, v, version, "the version grows with each change")
+		version = v
+	}
 
 	res := c.req("GET", path+"/targets?from=c3", "")
 	require.Equal(t, http.StatusOK, res.status)
@@ -39,6 +50,7 @@ func TestLocalGame(t *testing.T) {
 	assert.Equal(t, []any{"a3a4"}, res.body["moves"])
 	assert.Equal(t, "a3a4", res.body["lastMove"])
 	assert.Equal(t, 1.0, res.body["ply"])
+	later(res.body)
 
 	res = c.as(red, "POST", path+"/moves", `{"move":"a7a6","ply":1}`)
 	assert.Equal(t, http.StatusConflict, res.status, "red's token cannot move blue")
@@ -52,16 +64,19 @@ func TestLocalGame(t *testing.T) {
 	res = c.as(blue, "POST", path+"/undo", `{"ply":1}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	assert.Equal(t, []any{}, res.body["moves"])
+	later(res.body)
 
 	res = c.as(red, "POST", path+"/draw", `{"action":"offer"}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	assert.Equal(t, "red", res.body["drawOffer"])
+	later(res.body)
 	res = c.as(red, "POST", path+"/draw", `{"action":"accept"}`)
 	assert.Equal(t, http.StatusConflict, res.status, "one cannot accept one's own offer")
 	res = c.as(blue, "POST", path+"/draw", `{"action":"accept"}`)
 	require.Equal(t, http.StatusOK, res.status, res.raw)
 	assert.Equal(t, true, res.body["over"])
 	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, res.body["outcome"])
+	later(res.body)
 
 	res = c.as(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)
 	assert.Equal(t, http.StatusConflict, res.status, "no move after the end")
@@ -70,6 +85,7 @@ func TestLocalGame(t *testing.T) {
 	st = c.state(g.id)
 	assert.Equal(t, true, st["over"])
 	assert.Equal(t, "draw agreed", st["outcome"].(map[string]any)["reason"])
+	assert.Equal(t, version, st["version"], "refused requests change nothing")
 }
 
 func TestAIGame(t *testing.T) {

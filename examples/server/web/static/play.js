@@ -312,7 +312,7 @@ function startGame(g) {
   S.reviewOn = false;
   announce("");
   S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
-  apply(g, true);
+  apply(g);
   invitationUsable();
   fetchInvitation();
   listen(g.id);
@@ -322,15 +322,16 @@ function startGame(g) {
 
 function listen(id) {
   if (S.events) S.events();
-  S.events = follow(id, (g) => apply(g, true)); // the stream, or polling when it fails (live.js)
+  S.events = follow(id, (g) => apply(g)); // the stream, or polling when it fails (live.js)
 }
 
 // apply takes a state from the server. Answers to our own requests may
-// arrive after a newer live event; force is for states that may go back
-// (events, undo, a new game).
-function apply(g, force) {
+// arrive after a newer live event (an offer's answer after the event of its
+// acceptance): of two states of one game the one with the higher version is
+// the later, whatever its ply (an undo goes back in ply, forward in version).
+function apply(g) {
   const old = S.game;
-  if (old && old.id === g.id && !force && g.ply < old.ply) return;
+  if (old && old.id === g.id && g.version < old.version) return;
   const same = old && old.id === g.id;
   const shownBefore = same ? (S.view !== null && S.view < old.ply ? S.view : old.ply) : null;
   const movesBefore = same ? old.moves : null;
@@ -399,14 +400,14 @@ function beep(capture) {
 
 function token_(color) { return S.seats[color]; }
 
-async function act(path, body, color, force) {
+async function act(path, body, color) {
   say("");
   try {
-    apply(await call("POST", "/api/games/" + S.game.id + path, body, token_(color)), force);
+    apply(await call("POST", "/api/games/" + S.game.id + path, body, token_(color)));
   } catch (e) {
     fail(e);
     if (e.code === "conflict" || e.status === 409) {
-      try { apply(await call("GET", "/api/games/" + S.game.id), true); } catch (e2) { /* message shown already */ }
+      try { apply(await call("GET", "/api/games/" + S.game.id)); } catch (e2) { /* message shown already */ }
     }
   }
 }
@@ -416,13 +417,13 @@ function move(from, to) {
   S.selected = null;
   S.targets = [];
   render();
-  return act("/moves", {move: from + to, ply: g.ply}, g.sideToMove, false);
+  return act("/moves", {move: from + to, ply: g.ply}, g.sideToMove);
 }
 
 function undo() {
   const g = S.game;
   const color = g.mode === "local" ? (g.sideToMove === "red" ? "blue" : "red") : viewer();
-  return act("/undo", {ply: g.ply}, color, true);
+  return act("/undo", {ply: g.ply}, color);
 }
 
 // restart asks once ("Restart: lose this game?") before it throws the game
@@ -445,10 +446,10 @@ function resign() {
   }
   S.resignArmed = false;
   const g = S.game;
-  act("/resign", {}, g.mode === "local" ? g.sideToMove : viewer(), false);
+  act("/resign", {}, g.mode === "local" ? g.sideToMove : viewer());
 }
 
-function draw(action) { return act("/draw", {action}, viewer(), false); }
+function draw(action) { return act("/draw", {action}, viewer()); }
 
 // fetchInvitation asks the server again for the invitation of an online
 // game this browser created and nobody joined yet (after a reload: the
@@ -477,7 +478,7 @@ async function join() {
     if (e.status === 403) { dropInvitation(); render(); say(t("err.invite")); return; }
     if (e.status !== 409) { fail(e); return; }
     dropInvitation();
-    try { apply(await call("GET", "/api/games/" + encodeURIComponent(S.game.id)), true); } catch (e2) { /* the message below says enough */ }
+    try { apply(await call("GET", "/api/games/" + encodeURIComponent(S.game.id))); } catch (e2) { /* the message below says enough */ }
     say(t("err.seatTaken"));
   }
 }
