@@ -188,12 +188,12 @@ func pageBar(t *testing.T, red, blue *tab) {
 	// network may do: the page keeps the later state.
 	blue.move("a7", "a6")
 	red.poll(`document.body.dataset.ply === "2"`)
-	holdOfferAnswer(red)
+	holdAnswer(red, "/draw", `document.body.dataset.over === "1"`, 0)
 	red.click("#offer")
 	blue.poll(`!document.getElementById("accept").hidden`)
 	blue.click("#accept")
 	red.poll(`document.body.dataset.over === "1"`)
-	red.poll(`window.offerAnswered === true`)
+	red.poll(`window.held`)
 	assert.Equal(t, "Draw: draw agreed", red.status(), "the offer's late answer does not undo the draw")
 	assert.True(t, red.onScreen("#status"))
 	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
@@ -207,6 +207,19 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.click("#start")
 	red.poll(`new URLSearchParams(location.search).get("game") !== "` + finished + `" && document.body.dataset.ply === "0"`)
 	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`), "the form folds when the next game starts")
+	// A move's answer that comes after a restart does not bring the
+	// thrown-away game back.
+	thrown := red.gameState().ID
+	// (Held a second past the restart, so that the new game's first live
+	// state has come before it.)
+	holdAnswer(red, "/moves", `new URLSearchParams(location.search).get("game") !== "`+thrown+`"`, 1000)
+	red.move("a3", "a4") // shown by the live stream
+	red.click("#restart")
+	red.click("#restart")
+	red.poll(`window.held`)
+	assert.Equal(t, "0", evalIn[string](red, `document.body.dataset.ply`), "the new game stays on the board")
+	assert.NotEqual(t, thrown, red.gameState().ID)
+	assert.Empty(t, red.text("#last-move"))
 
 	// Learn: the explanation starts on screen with the board.
 	red.open("/?position=" + strings.ReplaceAll(blockedJump, " ", "%20"))
@@ -220,27 +233,30 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.axeCheck("learn bar")
 }
 
-// holdOfferAnswer makes the page's next draw request wait for its answer
-// until the game is over on the page (at most 20 s), and sets
-// window.offerAnswered once the page has handled that answer.
-func holdOfferAnswer(tb *tab) {
+// holdAnswer makes the page's next request whose path ends in suffix wait
+// for its answer until the JavaScript expression until is true (at most
+// 20 s) and then settle more milliseconds, as a slow network may do, and
+// sets window.held once the page has handled that answer.
+func holdAnswer(tb *tab, suffix, until string, settle int) {
 	tb.t.Helper()
-	evalIn[bool](tb, `(() => {
+	evalIn[bool](tb, fmt.Sprintf(`(() => {
+		window.held = false;
 		const real = window.fetch;
 		window.fetch = async (input, init) => {
 			const res = await real(input, init);
-			if (!String(input).endsWith("/draw")) return res;
+			if (!String(input).endsWith(%q)) return res;
 			window.fetch = real;
 			const t0 = Date.now();
-			while (document.body.dataset.over !== "1" && Date.now() - t0 < 20000) await new Promise(r => setTimeout(r, 20));
+			while (!(%s) && Date.now() - t0 < 20000) await new Promise(r => setTimeout(r, 20));
+			await new Promise(r => setTimeout(r, %d));
 			const json = res.json.bind(res);
-			// The page applies the answer in the microtasks that follow its
+			// The page handles the answer in the microtasks that follow its
 			// body: a timer runs after them.
-			res.json = async () => { const v = await json(); setTimeout(() => { window.offerAnswered = true; }); return v; };
+			res.json = async () => { const v = await json(); setTimeout(() => { window.held = true; }); return v; };
 			return res;
 		};
 		return true;
-	})()`)
+	})()`, suffix, until, settle))
 }
 
 // pageStory: moves animate and are named; the move list names the pieces

@@ -329,9 +329,11 @@ function listen(id) {
 // arrive after a newer live event (an offer's answer after the event of its
 // acceptance): of two states of one game the one with the higher version is
 // the later, whatever its ply (an undo goes back in ply, forward in version).
+// A state of another game is an answer that came after the player moved on
+// to a new game (startGame clears the board first): it is dropped.
 function apply(g) {
   const old = S.game;
-  if (old && old.id === g.id && g.version < old.version) return;
+  if (old && (old.id !== g.id || g.version < old.version)) return;
   const same = old && old.id === g.id;
   const shownBefore = same ? (S.view !== null && S.view < old.ply ? S.view : old.ply) : null;
   const movesBefore = same ? old.moves : null;
