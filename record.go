@@ -380,6 +380,12 @@ func (g *Game) replay(tokens []recordToken) error {
 		}
 		numbered = false
 	}
+	if numbered {
+		last := tokens[len(tokens)-1]
+		pos := g.Position()
+		return &RecordError{Line: last.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(last.text),
+			Err: errors.New("a move number without its move")}
+	}
 	return nil
 }
 

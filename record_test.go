@@ -151,6 +151,9 @@ func TestRecordMoveNumbers(t *testing.T) {
 		"a3a4 *":                 "without its number",
 		"1. a3a4 {unclosed *":    "not closed",
 		"1. a3a4\n[Red \"x\"] *": "a tag after the moves",
+		"1. *":                   "a move number without its move",
+		"1. a3a4 a7a6 2. *":      "a move number without its move",
+		"1. a3a4 1... *":         "a move number without its move",
 	}
 	for text, want := range bad {
 		g, err := dsq.ParseRecord("[Result \"*\"]\n\n" + text + "\n")
