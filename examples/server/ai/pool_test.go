@@ -157,7 +157,7 @@ func TestBackgroundSteps(t *testing.T) {
 	mu.Lock()
 	assert.Equal(t, []string{"a2", "b1", "a1", "b0", "a0"}, order, "one step each in turn")
 	mu.Unlock()
-	require.Eventually(t, func() bool { return p.BackgroundFree() == 2 }, time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return p.BackgroundFree() == 2 }, 10*time.Second, time.Millisecond)
 	require.NoError(t, p.Close(context.Background()))
 	assert.ErrorIs(t, p.Background(task("c", 1)), ai.ErrClosed)
 }
