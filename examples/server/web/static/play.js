@@ -404,12 +404,14 @@ function token_(color) { return S.seats[color]; }
 
 async function act(path, body, color) {
   say("");
+  const id = S.game.id;
   try {
-    apply(await call("POST", "/api/games/" + S.game.id + path, body, token_(color)));
+    apply(await call("POST", "/api/games/" + id + path, body, token_(color)));
   } catch (e) {
+    if (!S.game || S.game.id !== id) return; // the player has gone on to another game
     fail(e);
     if (e.code === "conflict" || e.status === 409) {
-      try { apply(await call("GET", "/api/games/" + S.game.id)); } catch (e2) { /* message shown already */ }
+      try { apply(await call("GET", "/api/games/" + id)); } catch (e2) { /* message shown already */ }
     }
   }
 }
