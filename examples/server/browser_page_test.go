@@ -33,6 +33,7 @@ func TestBrowserPage(t *testing.T) {
 			if size.name == "phone" {
 				t.Run("bar", func(t *testing.T) { pageBar(t, b.tab(t, size, ""), b.tab(t, size, "")) })
 				t.Run("story", func(t *testing.T) { pageStory(t, b.tab(t, size, "")) })
+				t.Run("twice", func(t *testing.T) { pageTwice(t, b.tab(t, size, "")) })
 				t.Run("lessons", func(t *testing.T) { pageLessons(t, b.tab(t, size, "")) })
 				t.Run("guide", func(t *testing.T) { pageGuide(t, b.tab(t, size, "")) })
 				t.Run("spanish", func(t *testing.T) { pageSpanish(t, b.tab(t, size, "es-ES,es;q=0.9")) })
@@ -195,6 +196,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.poll(`document.body.dataset.over === "1"`)
 	red.poll(`window.held`)
 	assert.Equal(t, "Draw: draw agreed", red.status(), "the offer's late answer does not undo the draw")
+	assert.False(t, resultWon(red), "a draw is not written in the colour of a win")
 	assert.True(t, red.onScreen("#status"))
 	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
 	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`),
@@ -257,6 +259,35 @@ func holdAnswer(tb *tab, suffix, until string, settle int) {
 		};
 		return true;
 	})()`, suffix, until, settle))
+}
+
+// pageTwice: a second tap while the first one's answer is awaited sends
+// nothing: two taps on Start make one game, two on Undo one undo (the
+// second would be refused as out of date and say so).
+func pageTwice(t *testing.T, tb *tab) {
+	tb.open("/")
+	evalIn[bool](tb, `(() => {
+		window.posts = [];
+		const real = window.fetch;
+		window.fetch = (input, init) => {
+			if (init && init.method === "POST") window.posts.push(String(input));
+			return real(input, init);
+		};
+		return true;
+	})()`)
+	posts := func(suffix string) int {
+		return evalIn[int](tb, fmt.Sprintf(`window.posts.filter(p => p.endsWith(%q)).length`, suffix))
+	}
+	tb.click(`#new-game input[name=mode][value=local]`)
+	evalIn[bool](tb, `(() => { const f = document.getElementById("new-game"); f.requestSubmit(); f.requestSubmit(); return true; })()`)
+	tb.poll(`new URLSearchParams(location.search).has("game") && document.body.dataset.ply === "0"`)
+	assert.Equal(t, 1, posts("/api/games"), "two taps on Start make one game")
+	tb.move("a3", "a4")
+	tb.move("a7", "a6")
+	evalIn[bool](tb, `(() => { const b = document.getElementById("undo"); b.click(); b.click(); return true; })()`)
+	tb.poll(`document.body.dataset.ply === "1" && !document.getElementById("undo").hidden`)
+	assert.Equal(t, 1, posts("/undo"), "two taps on Undo take back one move")
+	assert.Empty(t, tb.text("#message"), "and say nothing of a refusal")
 }
 
 // pageStory: moves animate and are named; the move list names the pieces
@@ -423,6 +454,16 @@ func pageLessons(t *testing.T, tb *tab) {
 	tb.shotOf(card, "page-lesson-played")
 	tb.click(card + " .reset")
 	tb.poll(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label").startsWith("red lion, d5")`, card+` .sq[data-sq="d5"]`))
+	// The selection's analysis answered only after the move was tried (a
+	// slow network) does not cover the moved position with its marks.
+	holdAnswer(tb, "&square=d5", fmt.Sprintf(`document.querySelector(%q).textContent.length > 0`, card+" .verdict"), 0)
+	tb.click(card + ` .sq[data-sq="d5"]`)
+	tb.click(card + ` .sq[data-sq="a5"]`)
+	tb.poll(`window.held`)
+	assert.Equal(t, "d5a5: legal (the rules engine plays it)", tb.text(card+" .verdict"))
+	assert.Zero(t, evalIn[int](tb, fmt.Sprintf(`document.querySelectorAll(%q).length`, card+" .sq.target")), "no marks of the old selection")
+	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`document.querySelector(%q).hidden`, card+" .explain")), "nor its explanation")
+	tb.click(card + " .reset")
 	tb.axeCheck("lessons with verdicts")
 }
 

@@ -35,12 +35,30 @@ func TestBrowserReview(t *testing.T) {
 	}
 	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}, {"desktop", 1280, 800, false}} {
 		t.Run(size.name, func(t *testing.T) {
-			reviewGame(t, s, b.tab(t, size, ""))
+			tb := b.tab(t, size, "")
+			if size.name == "phone" {
+				winGame(t, s, tb)
+			}
+			reviewGame(t, s, tb)
 			if size.name != "phone360" { // the small phone's fit is checked above: spare CI the time
 				reviewLong(t, s, b.tab(t, size, ""), long)
 			}
 		})
 	}
+}
+
+// resultWon reports whether the status is drawn as a win: the class and
+// the accent colour.
+func resultWon(tb *tab) bool {
+	tb.t.Helper()
+	return evalIn[bool](tb, `(() => {
+		const st = document.getElementById("status"), probe = document.createElement("span");
+		probe.style.color = "var(--accent)";
+		document.body.append(probe);
+		const accent = getComputedStyle(probe).color;
+		probe.remove();
+		return st.classList.contains("won") && getComputedStyle(st).color === accent;
+	})()`)
 }
 
 // reviewLong opens the review of a longer game, steps to its first
@@ -72,6 +90,24 @@ func reviewLong(t *testing.T, s *Server, tb *tab, play *dsq.Game) {
 	tb.axeCheck("review of a longer game")
 }
 
+// winGame: from reviewGame's position the player enters Blue's den and
+// wins; the result is written in the accent colour.
+func winGame(t *testing.T, s *Server, tb *tab) {
+	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/3l3/7 r 0 1")
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	g := storePlayAt(t, s, dsq.Blue, 8, play)
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
+	tb.open("/?game=" + g.ID)
+	tb.poll(`document.getElementById("status").textContent.startsWith("Your move")`)
+	tb.move("d8", "d9")
+	tb.poll(`document.body.dataset.over === "1"`)
+	assert.Equal(t, "You win: den entered", tb.status())
+	assert.True(t, resultWon(tb), "a win in the accent colour")
+}
+
 // reviewGame: Red (the player) could enter Blue's den with its lion, and
 // Blue's lion stands beside Red's: the player steps aside instead, and the
 // AI (Blue, full strength) wins at once.
@@ -90,6 +126,7 @@ func reviewGame(t *testing.T, s *Server, tb *tab) {
 	tb.move("d8", "c8")
 	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You lose: den entered", tb.status())
+	assert.False(t, resultWon(tb), "a loss is not written in the colour of a win")
 
 	tb.click("#review")
 	tb.poll(`document.querySelectorAll("#moves .ev").length === 2`)

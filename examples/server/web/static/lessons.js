@@ -64,7 +64,9 @@ function card(l) {
   reset.hidden = true;
   // The lesson board's own state: the position shown (the lesson's, or the
   // one a tried move reached), the selected piece and its analysis.
-  const st = {position: l.position, selected: null, analysis: null, last: null};
+  // seq counts the card's actions: an answer to an older one (a slow
+  // analysis after a move was tried, a move's answer after Reset) is dropped.
+  const st = {position: l.position, selected: null, analysis: null, last: null, seq: 0};
   const b = new Board(boardEl, (sq) => press(sq));
   const draw = () => {
     const v = {board: boardOf(st.position), orientation: "red", viewer: side, learn: true, marks: st.position === l.position ? l.marks : [],
@@ -82,13 +84,17 @@ function card(l) {
       const sel = pieceOf(letters[sqIndex(st.selected)]);
       if (!(p && sel && p.color === sel.color)) return tryMove(st.selected + sq);
     }
+    const n = ++st.seq;
     if (!p || st.selected === sq) { st.selected = null; st.analysis = null; info.hidden = true; draw(); return; }
     st.selected = sq;
     try {
-      st.analysis = await analyse(st.position, sq);
+      const a = await analyse(st.position, sq);
+      if (n !== st.seq) return;
+      st.analysis = a;
       info.hidden = false;
       explain(info, st.analysis);
     } catch (e) {
+      if (n !== st.seq) return;
       st.analysis = null;
       info.hidden = false;
       info.textContent = e instanceof ApiError ? e.text() : t("err.network");
@@ -98,11 +104,13 @@ function card(l) {
   // tryMove asks the server to play the move from the shown position: a
   // legal move is played on the board, a refused one is explained.
   const tryMove = async (m) => {
+    const n = ++st.seq;
     st.selected = null;
     st.analysis = null;
     info.hidden = true;
     try {
       const a = await analyse(st.position, "", [m]);
+      if (n !== st.seq) return;
       st.position = a.position;
       st.last = m;
       let s = t("lessons.verdictLegal", {move: m});
@@ -110,13 +118,14 @@ function card(l) {
       verdict.textContent = s;
       verdict.className = "verdict ok";
     } catch (e) {
+      if (n !== st.seq) return;
       verdict.textContent = e instanceof ApiError && e.status === 422 ? t("lessons.verdictRefused", {move: m, reason: refusal(e)}) : (e instanceof ApiError ? e.text() : t("err.network"));
       verdict.className = "verdict no";
     }
     draw();
   };
   reset.addEventListener("click", () => {
-    Object.assign(st, {position: l.position, selected: null, analysis: null, last: null});
+    Object.assign(st, {position: l.position, selected: null, analysis: null, last: null, seq: st.seq + 1});
     verdict.textContent = "";
     info.hidden = true;
     draw();

@@ -69,6 +69,10 @@ const S = {
   restartArmed: false,
   formFor: undefined, // the game (its id, null for none) the new-game form was last set for
   pending: null,     // the selected piece's targets request, while it runs
+  boardSeq: 0,       // counts the requests that put a game on the board (new, load, join): only the last one's answer is shown
+  creating: false,   // a new game is being asked for (Start and Restart wait)
+  posting: null,     // {id, version}: the state an action (move, undo, resignation, draw) was sent from, until its answer
+  joining: false,    // the join request is awaited
   view: null,        // the ply shown while stepping through the game; null: the latest
   flip: false,       // the board turned from the player's side
   sound: false,      // a beep on every move (off unless the player turns it on)
@@ -251,7 +255,14 @@ function other(c) { return c === "red" ? "blue" : "red"; }
 function orientation() { return S.flip ? other(viewer()) : viewer(); }
 function canMove() {
   const g = S.game;
-  return !!g && !g.over && !g.aiThinking && !!S.seats[g.sideToMove] && !freeSeat();
+  return !!g && !g.over && !g.aiThinking && !awaiting() && !!S.seats[g.sideToMove] && !freeSeat();
+}
+// awaiting says whether an action sent from the state on the board still
+// waits for its answer: until then, or until a newer state comes, no other
+// is sent from it (a second tap would be refused as out of date).
+function awaiting() {
+  const g = S.game, p = S.posting;
+  return !!g && !!p && p.id === g.id && p.version === g.version;
 }
 function viewing() { return S.game && S.view !== null && S.view < S.game.ply; }
 
@@ -278,30 +289,50 @@ function record() {
 
 // ---- requests ----
 
+// newGame asks for a game with the settings and puts it on the board. A
+// second tap while it is asked for does nothing (one game, not two).
 async function newGame(settings) {
-  S.settings = settings;
+  if (S.creating) return;
+  const n = ++S.boardSeq;
   const body = {mode: settings.mode};
   if (settings.mode !== "local") body.color = settings.color;
   if (settings.mode === "ai") body.level = settings.level;
   say("");
+  S.creating = true;
+  $("start").disabled = true;
   try {
     const r = await call("POST", "/api/games", body);
+    if (n !== S.boardSeq) return;
+    S.settings = settings;
     S.seats = saveSeats(r.game.id, r.seats);
     S.invite = r.invite ? {id: r.game.id, secret: r.invite} : null;
     history.replaceState(null, "", "/?game=" + r.game.id);
     startGame(r.game);
-  } catch (e) { fail(e); }
+  } catch (e) {
+    if (n === S.boardSeq) fail(e);
+  } finally {
+    S.creating = false;
+    $("start").disabled = false;
+  }
 }
 
 async function loadGame(id) {
-  S.seats = loadSeats(id);
+  const n = ++S.boardSeq;
   $("status").textContent = t("loading");
   try {
-    startGame(await call("GET", "/api/games/" + encodeURIComponent(id)));
-  } catch (e) { fail(e); render(); }
+    const g = await call("GET", "/api/games/" + encodeURIComponent(id));
+    if (n !== S.boardSeq) return; // the player started another game meanwhile
+    S.seats = loadSeats(id);
+    startGame(g);
+  } catch (e) {
+    if (n === S.boardSeq) { fail(e); render(); }
+  }
 }
 
 function startGame(g) {
+  // The same game may be on the board already at a later version (the
+  // join's answer after the stream showed the first move).
+  if (S.game && S.game.id === g.id && S.game.version > g.version) g = S.game;
   S.game = null;
   S.selected = null;
   S.targets = [];
@@ -402,9 +433,14 @@ function beep(capture) {
 
 function token_(color) { return S.seats[color]; }
 
+// act sends one action of the player's (a move, an undo, a resignation, a
+// draw offer or answer); see awaiting.
 async function act(path, body, color) {
+  if (awaiting()) return;
+  const id = S.game.id, mark = {id, version: S.game.version};
   say("");
-  const id = S.game.id;
+  S.posting = mark;
+  render();
   try {
     apply(await call("POST", "/api/games/" + id + path, body, token_(color)));
   } catch (e) {
@@ -413,6 +449,8 @@ async function act(path, body, color) {
     if (e.code === "conflict" || e.status === 409) {
       try { apply(await call("GET", "/api/games/" + id)); } catch (e2) { /* message shown already */ }
     }
+  } finally {
+    if (S.posting === mark) { S.posting = null; render(); }
   }
 }
 
@@ -469,21 +507,31 @@ async function fetchInvitation() {
 }
 
 // join takes the free seat with the invitation the page was opened with.
+// join takes the free seat with the invitation the page was opened with;
+// a second tap while it is asked for does nothing.
 async function join() {
-  say("");
   const inv = S.invited;
-  if (!inv || inv.id !== S.game.id) return;
+  if (S.joining || !inv || inv.id !== S.game.id) return;
+  say("");
+  const n = ++S.boardSeq, id = S.game.id;
+  S.joining = true;
+  $("join").disabled = true;
   try {
-    const r = await call("POST", "/api/games/" + encodeURIComponent(S.game.id) + "/join", {invite: inv.secret});
+    const r = await call("POST", "/api/games/" + encodeURIComponent(id) + "/join", {invite: inv.secret});
+    if (n !== S.boardSeq) return;
     dropInvitation();
     S.seats = saveSeats(r.game.id, r.seats);
     startGame(r.game);
   } catch (e) {
+    if (n !== S.boardSeq) return;
     if (e.status === 403) { dropInvitation(); render(); say(t("err.invite")); return; }
     if (e.status !== 409) { fail(e); return; }
     dropInvitation();
-    try { apply(await call("GET", "/api/games/" + encodeURIComponent(S.game.id))); } catch (e2) { /* the message below says enough */ }
+    try { apply(await call("GET", "/api/games/" + encodeURIComponent(id))); } catch (e2) { /* the message below says enough */ }
     say(t("err.seatTaken"));
+  } finally {
+    S.joining = false;
+    $("join").disabled = false;
   }
 }
 
@@ -588,7 +636,11 @@ async function refreshAnalysis() {
     const a = await analyse(pos, sq);
     if (shownPosition() !== pos || S.selected !== sq) return;
     S.analysis = a;
-  } catch (e) { fail(e); S.analysis = null; }
+  } catch (e) {
+    if (shownPosition() !== pos || S.selected !== sq) return; // a newer request is on its way
+    fail(e);
+    S.analysis = null;
+  }
   render();
   explainNow();
 }
@@ -626,6 +678,7 @@ function render() {
   st.classList.toggle("thinking", !!(g && g.aiThinking && !g.over));
   st.classList.toggle("your-move", !!(g && canMove() && g.mode !== "local"));
   st.classList.toggle("result", !!(g && g.over));
+  st.classList.toggle("won", !!(g && g.over && g.outcome && g.outcome.winner && personal() && g.outcome.winner === viewer()));
   const shown = g ? (past ? S.view : g.ply) : 0;
   const r = g && shown > 0 ? rec.records[shown - 1] : null;
   $("last-move").textContent = r ? t("lastMove", {text: describe(r)}) : "";
@@ -663,11 +716,16 @@ function renderTrays(now, start) {
 
 function resultText(o) {
   const reason = t("reason." + o.reason);
-  const g = S.game;
   if (!o.winner) return t("result.draw", {reason});
-  const personal = g.mode === "ai" || (g.mode === "online" && mine().length === 1);
-  if (personal) return t(o.winner === viewer() ? "result.win" : "result.lose", {reason});
+  if (personal()) return t(o.winner === viewer() ? "result.win" : "result.lose", {reason});
   return t("result.side", {color: t("side." + o.winner), reason});
+}
+
+// personal says whether the game's result is the player's own: a game
+// against the AI, or one seat of an online game.
+function personal() {
+  const g = S.game;
+  return !!g && (g.mode === "ai" || (g.mode === "online" && mine().length === 1));
 }
 
 function statusText() {
