@@ -127,6 +127,7 @@ func reviewGame(t *testing.T, s *Server, tb *tab) {
 	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You lose: den entered", tb.status())
 	assert.False(t, resultWon(tb), "a loss is not written in the colour of a win")
+	assert.Equal(t, "Play again", tb.text("#restart"), "the next game with the same settings is one tap")
 
 	tb.click("#review")
 	tb.poll(`document.querySelectorAll("#moves .ev").length === 2`)

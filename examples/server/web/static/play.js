@@ -764,7 +764,8 @@ function renderControls() {
   show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && !g.over);
   show("restart", offline && seated);
   if (!S.resignArmed) $("resign").textContent = t("btn.resign");
-  if (!S.restartArmed) $("restart").textContent = t("btn.restart");
+  // After the game the same button starts the next one with the same settings.
+  if (!S.restartArmed) $("restart").textContent = t(g && g.over ? "btn.again" : "btn.restart");
   const online = !!g && g.mode === "online" && seated && live;
   const offerBy = g && g.drawOffer;
   show("offer", online && !offerBy && !freeSeat());
