@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,13 +20,18 @@ import (
 
 // TestBrowserNoStream: the page learns the AI's replies without its event
 // stream, first when every stream is refused (as when one address has too
-// many, or the server its maximum), then when a working stream is cut.
+// many, or the server its maximum), then when a working stream goes silent
+// (a proxy that holds events back, a connection lost with the network),
+// then when a working stream is cut.
 func TestBrowserNoStream(t *testing.T) {
+	old := keepAlive
+	keepAlive = 300 * time.Millisecond // the page counts a stream lost after three pings' silence
+	t.Cleanup(func() { keepAlive = old })
 	s := newTestServer(t, testOptions{})
-	var refuse atomic.Bool
+	var refuse, silent atomic.Bool
 	var refused, polls atomic.Int32
 	h := s.Handler()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/events") && refuse.Load() {
 			refused.Add(1)
 			writeError(w, errBusy("too many watchers"))
@@ -35,6 +42,8 @@ func TestBrowserNoStream(t *testing.T) {
 		}
 		h.ServeHTTP(w, r)
 	}))
+	srv.Listener = blackHoleListener{srv.Listener, &silent}
+	srv.Start()
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL)
 	tb := b.tab(t, screens[1], "")
@@ -49,14 +58,62 @@ func TestBrowserNoStream(t *testing.T) {
 	assert.Greater(t, polls.Load(), before, "and then polled the state")
 	assert.Equal(t, "Your move", strings.SplitN(tb.status(), " (", 2)[0])
 
-	// A stream that works, then is cut (as by a proxy or a restart).
+	// A stream that works, then goes silent: nothing it is sent arrives,
+	// and the connection stays open.
 	refuse.Store(false)
 	id := tb.gameState().ID
 	tb.open("/?game=" + id)
 	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 1 }, 10*time.Second, 20*time.Millisecond, "the page streams")
+	silent.Store(true)
+	before = polls.Load()
+	tb.move("b2", "b3")
+	tb.poll(`document.body.dataset.ply === "4"`) // the AI's reply, seen by polling
+	assert.Greater(t, polls.Load(), before, "the page polled once its stream was silent")
+	silent.Store(false)
+
+	// A stream that works, then is cut (as by a proxy or a restart).
+	tb.open("/?game=" + id)
+	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 1 }, 10*time.Second, 20*time.Millisecond, "the page streams")
 	s.cfg.Hub.Stop() // every stream cut; no new one is served
 	tb.move("g3", "g4")
-	tb.poll(`document.body.dataset.ply === "4"`)
+	tb.poll(`document.body.dataset.ply === "6"`)
+}
+
+// blackHoleListener's connections that carry an event stream swallow what
+// the server writes while silent is set: the page's stream stays open and
+// hears nothing, as behind a proxy that holds events back.
+type blackHoleListener struct {
+	net.Listener
+	silent *atomic.Bool
+}
+
+func (l blackHoleListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &blackHoleConn{Conn: c, silent: l.silent}, nil
+}
+
+type blackHoleConn struct {
+	net.Conn
+	silent *atomic.Bool
+	stream atomic.Bool // the connection's last request asked for an event stream
+}
+
+func (c *blackHoleConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && bytes.Contains(p[:n], []byte(" HTTP/1.1\r\n")) { // a request (a refused stream's connection serves others after it)
+		c.stream.Store(bytes.Contains(p[:n], []byte("/events HTTP/1.1\r\n")))
+	}
+	return n, err
+}
+
+func (c *blackHoleConn) Write(p []byte) (int, error) {
+	if c.stream.Load() && c.silent.Load() {
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
 }
 
 // TestBrowserTabsOneAddress: pages behind one address watch a game; the

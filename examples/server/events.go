@@ -13,7 +13,7 @@ import (
 	"github.com/doushouqi/doushouqi/examples/server/live"
 )
 
-// keepAlive is how often an idle event stream gets a comment line.
+// keepAlive is how often an idle event stream gets a ping event.
 var keepAlive = 15 * time.Second
 
 // events streams a game's state as Server-Sent Events (API.md): at once,
@@ -97,7 +97,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		}
 		return send(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data))
 	}
-	if err := send(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data)); err != nil {
+	// The first state, and a ping that tells the page the interval at once.
+	ping := live.PingEvent(keepAlive)
+	if err := send(append(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data), ping...)); err != nil {
 		return
 	}
 	last := g.Version
@@ -110,7 +112,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-s.closing:
 			return
 		case <-tick.C:
-			if err := send([]byte(": keep-alive\n\n")); err != nil {
+			if err := send(ping); err != nil {
 				return
 			}
 		case <-sub.C:
@@ -170,6 +172,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, ve
 	head = append(hw.Bytes(), "Connection: close\r\n\r\nevent: state\ndata: "...)
 	head = append(head, data...)
 	head = append(head, "\n\n"...)
+	head = append(head, live.PingEvent(keepAlive)...) // the page learns the ping interval at once
 	conn.SetWriteDeadline(time.Now().Add(s.writeTimeout()))
 	_, err = conn.Write(head)
 	conn.SetWriteDeadline(time.Time{})

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"sync"
 	"time"
@@ -57,6 +58,7 @@ type streamHub struct {
 	wake      chan struct{}
 	render    Render
 	keepAlive time.Duration
+	ping      []byte // the keep-alive event
 	serving   bool
 	started   bool // the goroutines run
 	stop      chan struct{}
@@ -64,9 +66,9 @@ type streamHub struct {
 }
 
 // Serve readies the hub to serve adopted streams: events rendered by
-// render, and a keep-alive comment every keepAlive (at most) on each
-// stream, when dead connections are also found and closed. Its goroutines
-// start with the first stream. Call it once.
+// render, and a ping event every keepAlive (at most) on each stream, when
+// dead connections are also found and closed. Its goroutines start with
+// the first stream. Call it once.
 func (h *Hub) Serve(render Render, keepAlive time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -74,7 +76,7 @@ func (h *Hub) Serve(render Render, keepAlive time.Duration) {
 		return
 	}
 	h.s = streamHub{topics: map[string]*topic{}, wake: make(chan struct{}, 1), render: render,
-		keepAlive: keepAlive, serving: true, stop: make(chan struct{})}
+		keepAlive: keepAlive, ping: PingEvent(keepAlive), serving: true, stop: make(chan struct{})}
 }
 
 // start starts the writers and the sweeper, once. The hub's lock is held.
@@ -283,6 +285,15 @@ func (h *Hub) write() {
 	}
 }
 
+// PingEvent is the keep-alive of a stream: an event rather than a comment, so that a
+// page sees it and can tell a stream gone silent (a proxy that buffers, a
+// connection lost with the network) from a game without news, and it
+// carries its interval in milliseconds, so that the page knows how long a
+// silence may last.
+func PingEvent(every time.Duration) []byte {
+	return fmt.Appendf(nil, "event: ping\ndata: {\"every\":%d}\n\n", every.Milliseconds())
+}
+
 // probeEvery is how often the sweeper looks for streams whose client has
 // gone (one non-blocking read each: about a millisecond per thousand
 // streams), so that a closed page gives its place back within a second.
@@ -317,7 +328,7 @@ func (h *Hub) sweep() {
 		h.mu.Unlock()
 		for _, st := range all {
 			st.mu.Lock()
-			ok := st.alive(probe) && (!keepAlive || st.send([]byte(": keep-alive\n\n")))
+			ok := st.alive(probe) && (!keepAlive || st.send(h.s.ping))
 			st.mu.Unlock()
 			if !ok {
 				h.drop(st)

@@ -4,19 +4,24 @@
 // proxy that cuts it), so a page never waits for an event that cannot
 // come. Polls back off while they fail; the stream is tried again now and
 // then, and a page in the background gives its stream up (browsers allow
-// few connections per site, and a hidden tab should not hold one).
+// few connections per site, and a hidden tab should not hold one). A stream
+// that goes silent (no state and no ping for three ping intervals: a proxy
+// that holds the events back, a connection lost when the phone changed
+// networks) counts as failed too.
 "use strict";
 
 const POLL = 1000;       // ms between polls while they answer (a move shows within ~1.5 s)
 const POLL_MAX = 30000;  // ms between polls at most, while they fail
 const RETRY = 30000;     // ms of polling before the stream is tried again
 const OPEN_WAIT = 5000;  // ms for a stream to deliver its first state
+const SILENT = 3;        // ping intervals without a word after which a stream counts as lost
 
 // follow calls onState with each new state of game id until the returned
 // function is called.
 export function follow(id, onState) {
   const path = "/api/games/" + encodeURIComponent(id);
   let es = null, timer = 0, wait = POLL, polling = 0, stopped = false, last = "";
+  let every = 15000, heard = 0; // the server's ping interval (its pings say it), the last word from the stream
   const deliver = (text) => {
     if (stopped || text === last) return; // polls mostly repeat the last state
     last = text;
@@ -28,10 +33,17 @@ export function follow(id, onState) {
     if (es) es.close();
     es = new EventSource(path + "/events");
     const s = es;
+    heard = Date.now();
     const give = setTimeout(() => { if (s === es && s.readyState !== 1) fallBack(); }, OPEN_WAIT);
+    s.addEventListener("ping", (e) => {
+      if (s !== es) return;
+      heard = Date.now();
+      try { const n = JSON.parse(e.data).every; if (n > 0) every = n; } catch (err) { /* keep the last interval */ }
+    });
     s.addEventListener("state", (e) => {
       clearTimeout(give);
       if (s !== es) return;
+      heard = Date.now();
       clearTimeout(timer); // the stream works: no polling
       polling = 0;
       wait = POLL;
@@ -66,10 +78,14 @@ export function follow(id, onState) {
     else if (!es) { clearTimeout(timer); polling = 0; if (!stream()) poll(); }
   };
   document.addEventListener("visibilitychange", visibility);
+  const watchdog = setInterval(() => {
+    if (es && es.readyState === 1 && Date.now() - heard > SILENT * every) fallBack();
+  }, 1000);
   if (!stream()) poll();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(watchdog);
     if (es) es.close();
     document.removeEventListener("visibilitychange", visibility);
   };
