@@ -351,11 +351,13 @@ func appendMoveTokens(tokens []recordToken, word string, line int) []recordToken
 // start.
 func (g *Game) replay(tokens []recordToken) error {
 	numbered := false // the next move has had its number
+	faultAt := func(tok recordToken, err error) error {
+		pos := g.Position()
+		return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(tok.text), Err: err}
+	}
 	for _, tok := range tokens {
 		pos := g.Position()
-		fault := func(err error) error {
-			return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(tok.text), Err: err}
-		}
+		fault := func(err error) error { return faultAt(tok, err) }
 		if isResultToken(tok.text) {
 			return fault(errors.New("a result token before the end of the moves"))
 		}
@@ -381,10 +383,7 @@ func (g *Game) replay(tokens []recordToken) error {
 		numbered = false
 	}
 	if numbered {
-		last := tokens[len(tokens)-1]
-		pos := g.Position()
-		return &RecordError{Line: last.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(last.text),
-			Err: errors.New("a move number without its move")}
+		return faultAt(tokens[len(tokens)-1], errors.New("a move number without its move"))
 	}
 	return nil
 }
