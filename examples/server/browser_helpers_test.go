@@ -383,6 +383,7 @@ type gameView struct {
 	Ply                            int
 	Over, AIThinking               bool
 	Outcome                        *struct{ Reason, Winner string }
+	Level                          *int
 }
 
 // startGame fills the new-game form and starts.

@@ -106,6 +106,15 @@ func winGame(t *testing.T, s *Server, tb *tab) {
 	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You win: den entered", tb.status())
 	assert.True(t, resultWon(tb), "a win in the accent colour")
+	// Play again: a game with the same settings, level included, though
+	// the page was opened on the game rather than made it.
+	tb.click("#restart")
+	tb.poll(`new URLSearchParams(location.search).get("game") !== "` + g.ID + `" && document.body.dataset.ply === "0"`)
+	again := tb.gameState()
+	assert.Equal(t, "ai", again.Mode)
+	if assert.NotNil(t, again.Level) {
+		assert.Equal(t, 8, *again.Level)
+	}
 }
 
 // reviewGame: Red (the player) could enter Blue's den with its lion, and

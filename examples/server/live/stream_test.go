@@ -185,7 +185,7 @@ func TestAdoptStop(t *testing.T) {
 	assert.ErrorIs(t, h.Adopt(sub, srv, 1, func() {}), live.ErrNotServing, "after Stop")
 }
 
-// TestAdoptKeepAlive: an idle stream gets a comment line every keepAlive.
+// TestAdoptKeepAlive: an idle stream gets a ping event every keepAlive.
 func TestAdoptKeepAlive(t *testing.T) {
 	g := &games{versions: map[string]int64{"g": 1}}
 	h := live.New(10)
@@ -195,7 +195,7 @@ func TestAdoptKeepAlive(t *testing.T) {
 	sub, _ := h.Subscribe("g")
 	require.NoError(t, h.Adopt(sub, srv, 1, func() {}))
 	in := lines(cli)
-	for range 3 {
+	for range 9 { // three pings: event, data and a blank line each
 		select {
 		case l := <-in:
 			if l != "" {

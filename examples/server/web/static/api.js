@@ -3,6 +3,8 @@
 "use strict";
 import {t, has} from "./i18n.js";
 
+const REQUEST_TIMEOUT = 30000; // ms a request may take before it counts as lost
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code);
@@ -31,7 +33,10 @@ export async function call(method, path, body, token) {
   if (token) headers["Authorization"] = "Bearer " + token;
   let res;
   try {
-    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store"});
+    // Bounded: a request that never answers (a stalled connection) fails
+    // like a lost one instead of holding the page's guards for good.
+    const signal = typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(REQUEST_TIMEOUT) : undefined;
+    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store", signal});
   } catch (e) {
     throw new ApiError(0, "network", String(e));
   }

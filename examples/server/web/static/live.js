@@ -34,7 +34,7 @@ export function follow(id, onState) {
     es = new EventSource(path + "/events");
     const s = es;
     heard = Date.now();
-    const give = setTimeout(() => { if (s === es && s.readyState !== 1) fallBack(); }, OPEN_WAIT);
+    const give = setTimeout(() => { if (s === es) fallBack(); }, OPEN_WAIT); // cleared by the first state
     s.addEventListener("ping", (e) => {
       if (s !== es) return;
       heard = Date.now();

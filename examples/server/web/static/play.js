@@ -309,7 +309,7 @@ async function newGame(settings) {
     history.replaceState(null, "", "/?game=" + r.game.id);
     startGame(r.game);
   } catch (e) {
-    if (n === S.boardSeq) fail(e);
+    if (n === S.boardSeq) { fail(e); render(); }
   } finally {
     S.creating = false;
     $("start").disabled = false;
@@ -342,7 +342,8 @@ function startGame(g) {
   S.flip = false;
   S.reviewOn = false;
   announce("");
-  S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"), level: S.settings.level};
+  S.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (mine()[0] || "red"),
+    level: g.mode === "ai" && g.level ? g.level : S.settings.level}; // Play again: the same game's settings
   apply(g);
   invitationUsable();
   fetchInvitation();
@@ -506,7 +507,6 @@ async function fetchInvitation() {
   } catch (e) { /* the seat was taken meanwhile: no invitation to show */ }
 }
 
-// join takes the free seat with the invitation the page was opened with.
 // join takes the free seat with the invitation the page was opened with;
 // a second tap while it is asked for does nothing.
 async function join() {
