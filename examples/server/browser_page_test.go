@@ -126,6 +126,13 @@ func pageBoard(t *testing.T, tb *tab) {
 	assert.Empty(t, tb.tapTargets(), "tap targets under 44 px")
 	tb.shot("page-board-light")
 
+	// The move list's hint speaks of arrow keys only where there are keys.
+	keysHint := "inline"
+	if tb.size.mobile {
+		keysHint = "none"
+	}
+	assert.Equal(t, keysHint, evalIn[string](tb, `getComputedStyle(document.querySelector("#moves-hint .keys-hint")).display`))
+
 	// The flip button turns the board; a new game turns it back.
 	tb.click("#flip")
 	tb.poll(`document.querySelector("#board .sq").dataset.sq === "g1"`)
@@ -195,7 +202,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	blue.click("#accept")
 	red.poll(`document.body.dataset.over === "1"`)
 	red.poll(`window.held`)
-	assert.Equal(t, "Draw: draw agreed", red.status(), "the offer's late answer does not undo the draw")
+	assert.Equal(t, "Draw agreed", red.status(), "the offer's late answer does not undo the draw")
 	assert.False(t, resultWon(red), "a draw is not written in the colour of a win")
 	assert.True(t, red.onScreen("#status"))
 	assert.True(t, red.onScreen("#new"), "a new game is a tap away")
@@ -330,6 +337,10 @@ func pageStory(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e3")+".selected"))
 	tb.click(tb.sq("a8"))
 	tb.poll(`document.getElementById("message").textContent === "The red leopard cannot go to a8: choose a marked square"`)
+	assert.True(t, evalIn[bool](tb, `!!document.querySelector('#board .sq[data-sq="e3"].selected') && document.querySelectorAll("#board .target").length > 0`),
+		"the leopard stays selected with its squares marked")
+	tb.do(chromedp.KeyEvent(kb.Escape))
+	tb.poll(`!document.querySelector("#board .selected")`)
 
 	// The move list names the pieces; a click shows a past position.
 	assert.Equal(t, 6, evalIn[int](tb, `document.querySelectorAll("#moves .mv").length`))

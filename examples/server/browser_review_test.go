@@ -75,6 +75,7 @@ func reviewLong(t *testing.T, s *Server, tb *tab, play *dsq.Game) {
 	require.NotEmpty(t, marked, "the greedy player errs")
 	tb.click(`#moves .mv[data-ply="` + marked[0] + `"]`)
 	tb.poll(`document.body.dataset.view === "` + marked[0] + `" || document.body.dataset.view === ""`)
+	assert.True(t, tb.onScreen("#board"), "a move tapped in the list brings the board into view")
 	note := tb.text("#review-note")
 	assert.Contains(t, note, "Mistake", note)
 	assert.Contains(t, note, "Better: ", note)

@@ -282,8 +282,8 @@ func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	blue.click("#accept")
 	blue.poll(`document.body.dataset.over === "1"`)
 	red.poll(`document.body.dataset.over === "1"`)
-	assert.Equal(t, "Draw: draw agreed", blue.status())
-	assert.Equal(t, "Draw: draw agreed", red.status())
+	assert.Equal(t, "Draw agreed", blue.status())
+	assert.Equal(t, "Draw agreed", red.status())
 	red.shot("online-draw-red")
 
 	// A game created as Blue: whoever opens the invitation joins as Red;

@@ -587,8 +587,10 @@ async function press(sq) {
   if (p && S.learn) return select(sq, false);
   if (S.selected) {
     const sel = pieceOf(letters[sqIndex(S.selected)]);
+    // The selection and its marks stay, so that "choose a marked square"
+    // points at squares the player can see.
+    if (sel && canMove()) { say(t("msg.notTarget", {piece: cap(pieceName(sel, "def")), sq})); return; }
     deselect();
-    if (sel && canMove()) say(t("msg.notTarget", {piece: cap(pieceName(sel, "def")), sq}));
   }
 }
 
@@ -716,7 +718,7 @@ function renderTrays(now, start) {
 
 function resultText(o) {
   const reason = t("reason." + o.reason);
-  if (!o.winner) return t("result.draw", {reason});
+  if (!o.winner) return o.reason === "draw agreed" ? t("result.drawAgreed") : t("result.draw", {reason}); // not "Draw: draw agreed"
   if (personal()) return t(o.winner === viewer() ? "result.win" : "result.lose", {reason});
   return t("result.side", {color: t("side." + o.winner), reason});
 }
@@ -858,6 +860,10 @@ function moveButton(r, shown) {
     S.view = r.ply >= g.ply ? null : r.ply;
     render();
     slide(from, r.ply, g.moves);
+    // On a phone the list lies below the board: bring the board up to show
+    // the position chosen (the buttons under it step on from there).
+    const top = $("board").getBoundingClientRect().top;
+    if (top < 0) window.scrollBy(0, top - 8);
   });
   return b;
 }
