@@ -235,7 +235,12 @@ function formChanged() {
   $("color-set").hidden = mode === "local";
 }
 
-function say(text) { $("message").textContent = text || ""; }
+// say shows a message under the status: an error unless info (a notice
+// such as "Link copied", not written in the colour of an error).
+function say(text, info) {
+  $("message").textContent = text || "";
+  $("message").classList.toggle("info", !!info);
+}
 function announce(text) { $("announce").textContent = text; }
 function fail(e) {
   say(e instanceof ApiError ? e.text() : t("err.network"));
@@ -382,9 +387,11 @@ function apply(g) {
     }
   }
   if (same && old.drawOffer && !g.drawOffer && !g.over && S.seats[old.drawOffer] && mine().length === 1) {
-    say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"));
+    say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"), true);
   }
   if (g.over && !(same && old.over)) announce(statusText());
+  const joined = same && old.mode === "online" && old.seated && (!old.seated.red || !old.seated.blue) && g.seated && g.seated.red && g.seated.blue;
+  if (joined && $("message").classList.contains("info")) say(""); // "Link copied" is done with
   if (!same || S.view !== null && S.view >= g.ply) S.view = null;
   render();
   if (same && !viewing()) slide(shownBefore, g.ply, g.ply >= old.ply ? g.moves : movesBefore);
@@ -539,9 +546,9 @@ async function copyLink(id) {
   $(id).select();
   try {
     await navigator.clipboard.writeText($(id).value);
-    say(t("share.copied"));
+    say(t("share.copied"), true);
   } catch (e) {
-    try { document.execCommand("copy"); say(t("share.copied")); } catch (e2) { /* the link stays selected */ }
+    try { document.execCommand("copy"); say(t("share.copied"), true); } catch (e2) { /* the link stays selected */ }
   }
 }
 
@@ -785,7 +792,9 @@ function renderControls() {
   // The links of an online game: the invitation while the seat is free
   // (its secret in the fragment, which no server or Referer sees), the watch
   // link for as long as the game runs.
-  show("share", !!g && g.mode === "online" && seated && live);
+  // The links while a seat waits for its player; then the game has the
+  // room (the address bar is the watch link).
+  show("share", !!g && g.mode === "online" && seated && live && !!freeSeat());
   const inviting = !!free && seated && !!S.invite && S.invite.id === g.id;
   show("invite-box", inviting);
   $("invite-link").value = inviting ? location.origin + "/?game=" + g.id + "#invite=" + S.invite.secret : "";
