@@ -70,6 +70,8 @@ func TestBrowserNoStream(t *testing.T) {
 	tb.poll(`document.body.dataset.ply === "4"`) // the AI's reply, seen by polling
 	assert.Greater(t, polls.Load(), before, "the page polled once its stream was silent")
 	silent.Store(false)
+	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 0 }, 10*time.Second, 20*time.Millisecond,
+		"the silent stream, given up by the page, is closed at the next ping")
 
 	// A stream that works, then is cut (as by a proxy or a restart).
 	tb.open("/?game=" + id)

@@ -427,6 +427,9 @@ func pageLessons(t *testing.T, tb *tab) {
 	tb.open("/lessons")
 	reasons := map[string]string{"jump-blocked": "a rat in the water blocks the jump", "elephant-rat": "the elephant may not take the rat",
 		"water-land-capture": "no capture between water and land", "trapped-attacker": "a piece in an enemy trap cannot capture"}
+	assert.True(t, evalIn[bool](tb, `(() => { const c = document.querySelector(".lesson");
+		return c.querySelector("h3").getBoundingClientRect().bottom <= c.querySelector(".board").getBoundingClientRect().top; })()`),
+		"on a phone a lesson's question comes before its board")
 	for _, l := range lessonChecks(t) {
 		card := "#lesson-" + l.ID
 		tb.click(card + " .reveal")

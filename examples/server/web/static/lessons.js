@@ -143,8 +143,12 @@ function card(l) {
     if (on) { open.add(l.id); fillAnswer(l, ans); } else open.delete(l.id);
   };
   btn.addEventListener("click", () => setOpen(ans.hidden));
-  col.append(el("h3", tx.title), el("p", tx.question, "question"), el("p", t("lessons.try"), "try"), verdict, reset, btn, ans, info);
-  art.append(boardEl, col);
+  // The question comes first on a phone (title, question, board, then the
+  // answer); on a wide screen the board stands beside them.
+  const head = el("div", undefined, "head");
+  head.append(el("h3", tx.title), el("p", tx.question, "question"));
+  col.append(el("p", t("lessons.try"), "try"), verdict, reset, btn, ans, info);
+  art.append(head, boardEl, col);
   setOpen(open.has(l.id));
   return art;
 }

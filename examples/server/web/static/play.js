@@ -139,7 +139,7 @@ export function initPlay() {
       invitationUsable();
       render();
     });
-    loadGame(params.get("game"));
+    return loadGame(params.get("game")); // the page is ready once the game is drawn
   } else { render(); refreshAnalysis(); }
 }
 
