@@ -13,7 +13,7 @@
 const POLL = 1000;       // ms between polls while they answer (a move shows within ~1.5 s)
 const POLL_MAX = 30000;  // ms between polls at most, while they fail
 const RETRY = 30000;     // ms of polling before the stream is tried again
-const OPEN_WAIT = 5000;  // ms for a stream to deliver its first state
+const OPEN_WAIT = 5000;  // ms for a stream to open
 const SILENT = 3;        // ping intervals without a word after which a stream counts as lost
 
 // follow calls onState with each new state of game id until the returned
@@ -34,7 +34,11 @@ export function follow(id, onState) {
     es = new EventSource(path + "/events");
     const s = es;
     heard = Date.now();
-    const give = setTimeout(() => { if (s === es) fallBack(); }, OPEN_WAIT); // cleared by the first state
+    // A stream not open after OPEN_WAIT is given up; one open but silent is
+    // the watchdog's (below): on a loaded machine the first state may come
+    // just after the wait, and a stream given up is tried again only after
+    // RETRY of polling.
+    const give = setTimeout(() => { if (s === es && s.readyState !== 1) fallBack(); }, OPEN_WAIT);
     s.addEventListener("ping", (e) => {
       if (s !== es) return;
       heard = Date.now();
