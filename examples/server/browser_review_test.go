@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/search"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,9 +92,11 @@ func reviewLong(t *testing.T, s *Server, tb *tab, play *dsq.Game) {
 	tb.axeCheck("review of a longer game")
 }
 
-// winGame: from reviewGame's position the player enters Blue's den and
-// wins; the result is written in the accent colour.
-func winGame(t *testing.T, s *Server, tb *tab) {
+// openLionsGame stores an AI game (Blue at level 8) from a position where
+// Red's lion on d8 could enter Blue's den and Blue's lion on d2 Red's, and
+// opens it in tb as Red's player, Red to move.
+func openLionsGame(t *testing.T, s *Server, tb *tab) *games.Game {
+	t.Helper()
 	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/3l3/7 r 0 1")
 	require.NoError(t, err)
 	play, err := dsq.NewGameFrom(pos)
@@ -103,6 +106,13 @@ func winGame(t *testing.T, s *Server, tb *tab) {
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
 	tb.open("/?game=" + g.ID)
 	tb.poll(`document.getElementById("status").textContent.startsWith("Your move")`)
+	return g
+}
+
+// winGame: from reviewGame's position the player enters Blue's den and
+// wins; the result is written in the accent colour.
+func winGame(t *testing.T, s *Server, tb *tab) {
+	g := openLionsGame(t, s, tb)
 	tb.move("d8", "d9")
 	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You win: den entered", tb.status())
@@ -122,16 +132,8 @@ func winGame(t *testing.T, s *Server, tb *tab) {
 // Blue's lion stands beside Red's: the player steps aside instead, and the
 // AI (Blue, full strength) wins at once.
 func reviewGame(t *testing.T, s *Server, tb *tab) {
-	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/3l3/7 r 0 1")
-	require.NoError(t, err)
-	play, err := dsq.NewGameFrom(pos)
-	require.NoError(t, err)
-	g := storePlayAt(t, s, dsq.Blue, 8, play)
 	tb.media("light", false)
-	tb.open("/")
-	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
-	tb.open("/?game=" + g.ID)
-	tb.poll(`document.getElementById("status").textContent.startsWith("Your move")`)
+	openLionsGame(t, s, tb)
 	assert.True(t, evalIn[bool](tb, `document.getElementById("review").hidden`), "no review during the game")
 	tb.move("d8", "c8")
 	tb.poll(`document.body.dataset.over === "1"`)
