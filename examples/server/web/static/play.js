@@ -371,7 +371,7 @@ function listen(id) {
 function apply(g) {
   const old = S.game;
   if (old && (old.id !== g.id || g.version < old.version)) return;
-  const same = old && old.id === g.id;
+  const same = !!old; // of the same game: another's was dropped above
   const shownBefore = same ? (S.view !== null && S.view < old.ply ? S.view : old.ply) : null;
   const movesBefore = same ? old.moves : null;
   S.game = g;
