@@ -18,7 +18,7 @@ var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 // lab's index names a file or folder of the repository, so that moving a
 // file without its citations fails here.
 func TestDocLinksResolve(t *testing.T) {
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../..")
 	require.NoError(t, err)
 	files := []string{"README.md", "CHANGELOG.md", "lab/README.md", "examples/server/API.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))

@@ -3,7 +3,7 @@
 // repository (golang.org/x/mod/zip, which leaves out nested modules such as
 // lab/ and examples/server/), made from a committed revision.
 //
-//	go -C lab run ./modsize [-rev HEAD] [-files]
+//	go -C lab run ./tools/modsize [-rev HEAD] [-files]
 //
 // It prints the number of files, the uncompressed and compressed sizes and,
 // with -files, every file with its size, largest first.

@@ -1,6 +1,7 @@
-// Package match holds the match tool's results (results/, indexed in its
-// README) and the tests that recount figures from them.
-package match
+// Package recount checks the match records archived in lab/match: it recounts
+// from them the figures that the records' READMEs and docs/ quote, and checks
+// the opening files the matches read.
+package recount
 
 import (
 	"os"
@@ -25,10 +26,10 @@ func TestResultsDrawFigures(t *testing.T) {
 		games        int
 		want         []int // draws, without a capture, even, ahead, behind
 	}{
-		{"results/d10-records.txt", "v41b", 200, []int{67, 34, 45, 20, 2}},
-		{"results/d13-records.txt", "v49-c200", 200, []int{60, 19, 35, 18, 7}},
-		{"results/d14-records.txt", "v41b", 300, []int{61, 18, 41, 13, 7}},
-		{"results/d15-records.txt", "v50", 300, []int{61, 21, 42, 14, 5}},
+		{"../../match/results/d10-records.txt", "v41b", 200, []int{67, 34, 45, 20, 2}},
+		{"../../match/results/d13-records.txt", "v49-c200", 200, []int{60, 19, 35, 18, 7}},
+		{"../../match/results/d14-records.txt", "v41b", 300, []int{61, 18, 41, 13, 7}},
+		{"../../match/results/d15-records.txt", "v50", 300, []int{61, 21, 42, 14, 5}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		require.NoError(t, err)
@@ -84,7 +85,7 @@ func splitRecords(text string) []string {
 // TestOpenings3000 checks the opening file most results name: 3000
 // positions, each a legal position in notation, none twice.
 func TestOpenings3000(t *testing.T) {
-	for file, n := range map[string]int{"openings-3000.txt": 3000, "openings-unbalanced.txt": 1000} {
+	for file, n := range map[string]int{"../../match/openings-3000.txt": 3000, "../../match/openings-unbalanced.txt": 1000} {
 		data, err := os.ReadFile(file)
 		require.NoError(t, err)
 		seen := map[string]bool{}

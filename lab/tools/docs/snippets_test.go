@@ -114,7 +114,7 @@ func TestSnippetsCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every snippet with the go command")
 	}
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../..")
 	require.NoError(t, err)
 	files := []string{"README.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
