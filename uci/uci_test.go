@@ -24,14 +24,14 @@ import (
 // two pipes. Its search plays the first legal move; what it does on go is
 // set by onGo.
 type fake struct {
-	out   *io.PipeWriter // the engine's output
-	in    *io.PipeReader // the engine's input
-	onGo  func(f *fake, cmd string)
-	game  *dsq.Game
+	out    *io.PipeWriter // the engine's output
+	in     *io.PipeReader // the engine's input
+	onGo   func(f *fake, cmd string)
+	game   *dsq.Game
 	stop   chan struct{} // a stop command's signal to a running search
 	refuse atomic.Bool   // refuse every position
-	mu    sync.Mutex
-	lines []string // the commands it received
+	mu     sync.Mutex
+	lines  []string // the commands it received
 }
 
 // startFake runs a fake engine and connects a client to it.
