@@ -57,6 +57,8 @@ type Error struct {
 	Op   string // the call: "start", "handshake", "setoption", "isready", "ucinewgame", "position", "go", "stop"
 	Line string // the engine's line at fault, if any
 	Err  error  // wraps one of the sentinels
+
+	unsent bool // the command was not sent: the engine is still in step
 }
 
 func (e *Error) Error() string {
@@ -248,8 +250,13 @@ func (e *Engine) begin(op string) error {
 	return nil
 }
 
-// fail records err as breaking the engine unless it is a refusal.
+// fail records err as breaking the engine unless it leaves the engine in
+// step: a refusal, a closed engine, a command not sent.
 func (e *Engine) fail(err error) error {
+	var unsent *Error
+	if errors.As(err, &unsent) && unsent.unsent {
+		return err
+	}
 	if err != nil && !errors.Is(err, ErrRefused) && !errors.Is(err, ErrClosed) {
 		e.broken = err
 	}
@@ -259,6 +266,9 @@ func (e *Engine) fail(err error) error {
 // send writes one line, bounded by ctx and cfg.Timeout: an engine that
 // stops reading its input blocks the write, not the caller.
 func (e *Engine) send(ctx context.Context, op, line string) error {
+	if ctx.Err() != nil {
+		return &Error{Op: op, Err: ctxErr(ctx), unsent: true}
+	}
 	written := e.write(line)
 	timer := time.NewTimer(e.cfg.Timeout)
 	defer timer.Stop()
@@ -312,7 +322,7 @@ func (e *Engine) deathCause(err error) error {
 				return fmt.Errorf("%w: %w", ErrEngineDied, e.exit)
 			}
 			return fmt.Errorf("%w: exited", ErrEngineDied)
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(time.Second): // its output may end a moment before it exits
 		}
 	}
 	if err == nil || err == io.EOF {
@@ -517,7 +527,7 @@ func (e *Engine) ready(ctx context.Context, op string) error {
 			if msg, ok := strings.CutPrefix(info.String, "error: "); ok && refusal == nil {
 				refusal = &Error{Op: op, Err: fmt.Errorf("%w: %s", ErrRefused, msg)}
 			}
-		case "":
+		case "", "copyprotection", "registration":
 		default:
 			return &Error{Op: op, Line: line, Err: fmt.Errorf("%w: unexpected line", ErrProtocol)}
 		}
@@ -702,7 +712,7 @@ func (e *Engine) Go(ctx context.Context, limits Limits) (Result, error) {
 			}
 			// Late or cut short, but in step: the engine stays usable.
 			return res, &Error{Op: op, Err: stopped}
-		case "":
+		case "", "copyprotection", "registration":
 		default:
 			return res, e.fail(&Error{Op: op, Line: line, Err: fmt.Errorf("%w: unexpected line", ErrProtocol)})
 		}

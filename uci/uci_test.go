@@ -300,14 +300,25 @@ func TestCancelledSearchReturnsItsMoveAndTheContextsError(t *testing.T) {
 	require.NoError(t, e.Ready(context.Background()))
 }
 
+func TestCallWithAnEndedContextSendsNothing(t *testing.T) {
+	e, f := startFake(t, uci.Config{}, answers)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, e.Position(ctx, dsq.NewGame()), context.Canceled)
+	assert.ErrorIs(t, e.NewGame(ctx), context.Canceled)
+	// Nothing was sent, so the engine is in step.
+	require.NoError(t, e.Ready(context.Background()))
+	assert.Equal(t, []string{"uci", "isready"}, f.received())
+}
+
 func TestSlowEngineIsStoppedAfterItsTimeAndGrace(t *testing.T) {
-	e, f := startFake(t, uci.Config{Grace: 30 * time.Millisecond}, waitsForStop)
+	e, f := startFake(t, uci.Config{Grace: 300 * time.Millisecond}, waitsForStop)
 	ctx := context.Background()
 	require.NoError(t, e.Position(ctx, dsq.NewGame()))
 	begin := time.Now()
 	res, err := e.Go(ctx, uci.Limits{MoveTime: 20 * time.Millisecond})
 	require.ErrorIs(t, err, uci.ErrTimeout)
-	assert.GreaterOrEqual(t, time.Since(begin), 50*time.Millisecond)
+	assert.GreaterOrEqual(t, time.Since(begin), 320*time.Millisecond)
 	assert.NotEqual(t, dsq.NoMove, res.Move, "the move it gave after stop")
 	got := f.received()
 	assert.Equal(t, "stop", got[len(got)-1])
