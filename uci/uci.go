@@ -34,8 +34,8 @@ import (
 )
 
 // The kinds of failure, for errors.Is. Every error of an Engine is an
-// *Error wrapping one of them (a context's error is wrapped too, beside
-// ErrTimeout for a deadline).
+// *Error; one of the engine's wraps one of these (a context's error is
+// wrapped too, beside ErrTimeout for a deadline).
 var (
 	// ErrEngineDied: the engine's process exited or its pipes closed.
 	ErrEngineDied = errors.New("engine died")
@@ -629,15 +629,18 @@ type Result struct {
 // the engine's best move, checked legal in that game.
 //
 // With a time limit (MoveTime, or the clock of the side to move), an engine
-// that has not answered Config.Grace after its time is sent stop; one that
-// then does not answer within another Grace is reported as ErrTimeout.
-// When ctx ends, the engine is sent stop too: Go returns the best move it
-// then names, with an error wrapping ctx's (no error for an Infinite
-// search, which ends that way). Depth and node limits have no time of
-// their own: ctx bounds them.
+// that has not answered Config.Grace after its time is sent stop: the move
+// it then names is returned with an error wrapping ErrTimeout, so that the
+// caller decides whether a late move counts. When ctx ends, the engine is
+// sent stop too: Go returns the move it then names with an error wrapping
+// ctx's (no error for an Infinite search, which ends that way). Either way,
+// an engine that does not answer stop within another Grace is reported as
+// ErrTimeout with no move. Depth and node limits have no time of their own:
+// ctx bounds them.
 //
-// After an error other than ErrRefused (and ctx's end answered in time) the
-// engine is out of step, and every later call returns the same error.
+// An error with a move, or wrapping ErrRefused, leaves the engine in step.
+// After any other error the engine is out of step, and every later call
+// returns the same error.
 func (e *Engine) Go(ctx context.Context, limits Limits) (Result, error) {
 	const op = "go"
 	if err := e.begin(op); err != nil {
