@@ -13,7 +13,9 @@
 // A SPEC is comma-separated key=value fields: engine=search (this module's
 // engine, the default), engine=baseline (the engine as it was before issue
 // 13, frozen in internal/baseline) or engine=PATH (a binary speaking the
-// protocol of examples/engine); depth=N, nodes=N or movetime=DURATION per
+// protocol of examples/engine, driven through the uci package: one that
+// dies, hangs, refuses an option or names an illegal move ends the match
+// with an error that says so); depth=N, nodes=N or movetime=DURATION per
 // move, or tc=BASE+INC, a game clock such as 10s+100ms (at least one);
 // hash=MiB; name=LABEL; option.NAME=VALUE (setoption
 // for binaries); level=N[,seed=S] plays engine=search at level N of the AI
