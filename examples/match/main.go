@@ -13,7 +13,9 @@
 // A SPEC is comma-separated key=value fields: engine=search (this module's
 // engine, the default), engine=baseline (the engine as it was before issue
 // 13, frozen in internal/baseline) or engine=PATH (a binary speaking the
-// protocol of examples/engine); depth=N, nodes=N or movetime=DURATION per
+// protocol of examples/engine, driven through the uci package: one that
+// dies, hangs, refuses an option or names an illegal move ends the match
+// with an error that says so); depth=N, nodes=N or movetime=DURATION per
 // move, or tc=BASE+INC, a game clock such as 10s+100ms (at least one);
 // hash=MiB; name=LABEL; option.NAME=VALUE (setoption
 // for binaries); level=N[,seed=S] plays engine=search at level N of the AI
@@ -48,6 +50,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 func main() {
@@ -321,7 +324,7 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 			if red == b {
 				blue, aColor = a, dsq.Blue
 			}
-			g, out, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
+			g, out, _, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
 			if err != nil {
 				r.err = fmt.Errorf("pair %d game %d: %w", i, game+1, err)
 				break
@@ -365,20 +368,23 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 // rules, so outside their range.
 const timeForfeit dsq.Reason = 100
 
-// playGame plays one game from start under rules and returns it and its
+// playGame plays one game from start under rules and returns it, its
 // outcome (undecided if adjudicated at maxPlies, timeForfeit if a clock ran
-// out). A move the rules refuse is an error naming the engine.
-func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (*dsq.Game, dsq.Outcome, error) {
+// out) and the report of each move's engine (its score, for the side that
+// moved, before the move). A move the rules refuse is an error naming the
+// engine.
+func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (*dsq.Game, dsq.Outcome, []uci.Info, error) {
 	g, err := dsq.NewGameRules(start, rules)
 	if err != nil {
-		return nil, dsq.Outcome{}, err
+		return nil, dsq.Outcome{}, nil, err
 	}
 	if err := red.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, err
+		return nil, dsq.Outcome{}, nil, err
 	}
 	if err := blue.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, err
+		return nil, dsq.Outcome{}, nil, err
 	}
+	var reports []uci.Info
 	// Each side's game clock, if its engine plays on one.
 	specs := [2]Spec{red.spec(), blue.spec()}
 	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
@@ -390,22 +396,23 @@ func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blu
 			p = blue
 		}
 		begin := time.Now()
-		m, err := p.move(ctx, g, clock)
+		res, err := p.move(ctx, g, clock)
 		if err != nil {
-			return nil, dsq.Outcome{}, err
+			return nil, dsq.Outcome{}, nil, err
 		}
 		if specs[side].Base > 0 {
 			clock[side] -= time.Since(begin)
 			if clock[side] < 0 {
-				return g, dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, nil
+				return g, dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, reports, nil
 			}
 			clock[side] += specs[side].Inc
 		}
-		if err := g.Play(m); err != nil {
-			return nil, dsq.Outcome{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), m, pos, err)
+		if err := g.Play(res.Move); err != nil {
+			return nil, dsq.Outcome{}, nil, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
 		}
+		reports = append(reports, res.Info)
 	}
-	return g, g.Outcome(), nil
+	return g, g.Outcome(), reports, nil
 }
 
 // report writes the match summary.

@@ -16,6 +16,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 const openingsFile = "testdata/openings.txt"
@@ -266,10 +267,10 @@ type slowPlayer struct {
 }
 
 func (p *slowPlayer) newGame(dsq.Rules) error { return nil }
-func (p *slowPlayer) move(_ context.Context, g *dsq.Game, _ [2]time.Duration) (dsq.Move, error) {
+func (p *slowPlayer) move(_ context.Context, g *dsq.Game, _ [2]time.Duration) (uci.Result, error) {
 	time.Sleep(p.pause)
 	pos := g.Position()
-	return pos.LegalMoves()[0], nil
+	return uci.Result{Move: pos.LegalMoves()[0]}, nil
 }
 func (p *slowPlayer) close() error { return nil }
 func (p *slowPlayer) spec() Spec   { return p.s }
@@ -280,13 +281,13 @@ func TestTimeForfeit(t *testing.T) {
 	// wide so that a loaded machine's late wake-ups do not change it.)
 	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
 	blue := &slowPlayer{s: Spec{Depth: 1}}
-	g, out, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	g, out, _, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
 	require.NoError(t, err)
 	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
 	assert.Len(t, g.Moves(), 4)
 	// With an increment that covers the pause, no forfeit.
 	red.s.Inc = 500 * time.Millisecond
-	g, out, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
+	g, out, _, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
 	require.NoError(t, err)
 	assert.NotEqual(t, timeForfeit, out.Reason)
 	assert.Len(t, g.Moves(), 6)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -14,6 +12,7 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/match/internal/baseline"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 // Spec is one side's engine configuration, read from a flag such as
@@ -124,9 +123,11 @@ func ParseSpec(s string) (Spec, error) {
 type player interface {
 	// newGame prepares for a new game under rules.
 	newGame(rules dsq.Rules) error
-	// move returns the move for the side to move in g; with a game clock,
-	// clock holds the time left of Red and Blue.
-	move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error)
+	// move returns the move for the side to move in g, with the engine's
+	// report on it (its score for the side to move, its depth, nodes and
+	// line; HasScore false if it gave none); with a game clock, clock holds
+	// the time left of Red and Blue.
+	move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (uci.Result, error)
 	close() error
 	// spec is the configuration the player was started from.
 	spec() Spec
@@ -140,7 +141,7 @@ func newPlayer(spec Spec) (player, error) {
 	case "baseline":
 		return &baselinePlayer{s: spec, engine: baseline.NewEngine(spec.Hash)}, nil
 	}
-	return startProcess(spec)
+	return startEngine(spec)
 }
 
 type searchPlayer struct {
@@ -159,10 +160,24 @@ func (spec Spec) moveTime(g *dsq.Game, clock [2]time.Duration) time.Duration {
 	return search.TimeForMove(clock[pos.SideToMove()], spec.Inc, 0)
 }
 
-func (p *searchPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
+func (p *searchPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (uci.Result, error) {
 	opts := search.Options{Depth: p.s.Depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock), Level: p.s.Level, Seed: p.s.Seed}
 	r, err := p.engine.SearchGame(ctx, g, opts)
-	return r.Move, err
+	return resultOf(r.Move, r.Score, search.Win, r.Depth, r.Nodes, r.PV), err
+}
+
+// resultOf is an in-process engine's answer as an engine binary would give
+// it: a score within 1000 of win is a mate in moves, as examples/engine
+// prints it.
+func resultOf(m dsq.Move, score, win, depth int, nodes uint64, pv []dsq.Move) uci.Result {
+	s := uci.Score{Value: score}
+	switch {
+	case score > win-1000:
+		s = uci.Score{Mate: true, Value: (win - score + 1) / 2}
+	case score < -win+1000:
+		s = uci.Score{Mate: true, Value: -(win + score + 1) / 2}
+	}
+	return uci.Result{Move: m, Info: uci.Info{Depth: depth, Nodes: nodes, PV: pv, HasScore: true, Score: s}}
 }
 
 func (p *searchPlayer) close() error { return nil }
@@ -178,166 +193,86 @@ type baselinePlayer struct {
 
 func (p *baselinePlayer) newGame(dsq.Rules) error { p.engine.NewGame(); return nil }
 
-func (p *baselinePlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
+func (p *baselinePlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (uci.Result, error) {
 	depth := p.s.Depth
 	if depth == 0 {
 		depth = 64
 	}
 	r, err := p.engine.Search(ctx, g.Position(), baseline.Options{Depth: depth, Nodes: p.s.Nodes, Time: p.s.moveTime(g, clock)})
-	return r.Move, err
+	return resultOf(r.Move, r.Score, baseline.Win, r.Depth, r.Nodes, nil), err
 }
 
 func (p *baselinePlayer) close() error { return nil }
 
 func (p *baselinePlayer) spec() Spec { return p.s }
 
-func (p *processPlayer) spec() Spec { return p.s }
-
-// processPlayer drives an engine binary through the UCI-style protocol of
-// examples/engine.
-type processPlayer struct {
-	s     Spec
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
+// enginePlayer drives an engine binary through the uci package, in the
+// protocol of examples/engine.
+type enginePlayer struct {
+	s Spec
+	e *uci.Engine
 }
 
-func startProcess(spec Spec) (*processPlayer, error) {
-	cmd := exec.Command(spec.Engine)
-	in, err := cmd.StdinPipe()
+// startEngine starts the binary of spec and sets its options: Hash, then
+// each option.NAME. An option the engine refuses is an error.
+func startEngine(spec Spec) (*enginePlayer, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// A late move is taken (a game clock's overrun is the game's business);
+	// an engine that does not answer stop within the grace is dropped.
+	cfg := uci.Config{Timeout: 30 * time.Second, Grace: 5*time.Second + spec.MoveTime}
+	e, err := uci.Start(ctx, exec.Command(spec.Engine), cfg)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %q: %w", spec.Engine, err)
 	}
-	p := &processPlayer{s: spec, cmd: cmd, in: in, lines: make(chan string, 64)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
-	if err := p.send("uci"); err != nil {
-		return nil, err
-	}
-	if _, err := p.await(context.Background(), "uciok", 10*time.Second); err != nil {
-		_ = p.close()
-		return nil, err
-	}
-	if err := p.send(fmt.Sprintf("setoption name Hash value %d", spec.Hash)); err != nil {
-		return nil, err
-	}
-	for _, o := range spec.Options {
-		if err := p.send(fmt.Sprintf("setoption name %s value %s", o[0], o[1])); err != nil {
-			return nil, err
+	p := &enginePlayer{s: spec, e: e}
+	options := append([][2]string{{"Hash", strconv.Itoa(spec.Hash)}}, spec.Options...)
+	for _, o := range options {
+		if err := e.SetOption(ctx, o[0], o[1]); err != nil {
+			_ = e.Close()
+			return nil, fmt.Errorf("engine %q: %w", spec.Engine, err)
 		}
 	}
 	return p, nil
 }
 
-func (p *processPlayer) send(line string) error {
-	_, err := io.WriteString(p.in, line+"\n")
-	if err != nil {
+func (p *enginePlayer) spec() Spec { return p.s }
+
+// newGame starts a new game, then sets its rules (the engine replays its
+// current game under new rules, so it is first emptied).
+func (p *enginePlayer) newGame(rules dsq.Rules) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := p.e.NewGame(ctx); err != nil {
+		return fmt.Errorf("engine %q: %w", p.s.Engine, err)
+	}
+	if err := p.e.SetOption(ctx, "Rules", rules.String()); err != nil {
 		return fmt.Errorf("engine %q: %w", p.s.Engine, err)
 	}
 	return nil
 }
 
-// await reads lines until one starts with prefix and returns it.
-func (p *processPlayer) await(ctx context.Context, prefix string, timeout time.Duration) (string, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		select {
-		case line, ok := <-p.lines:
-			if !ok {
-				return "", fmt.Errorf("engine %q exited while %q was awaited", p.s.Engine, prefix)
-			}
-			if line == prefix || strings.HasPrefix(line, prefix+" ") {
-				return line, nil
-			}
-		case <-timer.C:
-			return "", fmt.Errorf("engine %q: no %q within %v", p.s.Engine, prefix, timeout)
-		case <-ctx.Done():
-			return "", ctx.Err()
-		}
+// move asks the engine for its move under the spec's limits. A search
+// without time (depth, nodes) gets 60 s, a timed one ten times its time
+// and 60 s more, before it counts as stuck.
+func (p *enginePlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (uci.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*p.s.MoveTime+p.s.Base+60*time.Second)
+	defer cancel()
+	if err := p.e.Position(ctx, g); err != nil {
+		return uci.Result{}, fmt.Errorf("engine %q: %w", p.s.Engine, err)
 	}
-}
-
-func (p *processPlayer) newGame(rules dsq.Rules) error {
-	if err := p.send("setoption name Rules value " + rules.String()); err != nil {
-		return err
-	}
-	if err := p.send("ucinewgame"); err != nil {
-		return err
-	}
-	if err := p.send("isready"); err != nil {
-		return err
-	}
-	_, err := p.await(context.Background(), "readyok", 30*time.Second)
-	return err
-}
-
-func (p *processPlayer) move(ctx context.Context, g *dsq.Game, clock [2]time.Duration) (dsq.Move, error) {
-	var b strings.Builder
-	b.WriteString("position fen ")
-	b.WriteString(g.Start().String())
-	if moves := g.Moves(); len(moves) > 0 {
-		b.WriteString(" moves")
-		for _, m := range moves {
-			b.WriteString(" " + m.String())
-		}
-	}
-	if err := p.send(b.String()); err != nil {
-		return dsq.NoMove, err
-	}
-	goCmd := "go"
-	if p.s.Depth > 0 {
-		goCmd += " depth " + strconv.Itoa(p.s.Depth)
-	}
-	if p.s.Nodes > 0 {
-		goCmd += " nodes " + strconv.FormatUint(p.s.Nodes, 10)
-	}
-	if p.s.MoveTime > 0 {
-		goCmd += " movetime " + strconv.FormatInt(p.s.MoveTime.Milliseconds(), 10)
-	}
+	limits := uci.Limits{Depth: p.s.Depth, Nodes: p.s.Nodes, MoveTime: p.s.MoveTime}
 	if p.s.Base > 0 {
-		goCmd += fmt.Sprintf(" wtime %d btime %d winc %d binc %d", clock[dsq.Red].Milliseconds(), clock[dsq.Blue].Milliseconds(), p.s.Inc.Milliseconds(), p.s.Inc.Milliseconds())
+		limits.Time, limits.Inc = clock, [2]time.Duration{p.s.Inc, p.s.Inc}
 	}
-	if err := p.send(goCmd); err != nil {
-		return dsq.NoMove, err
+	res, err := p.e.Go(ctx, limits)
+	if err != nil && res.Move != dsq.NoMove && errors.Is(err, uci.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded) {
+		err = nil // late past its time and grace, but it answered stop
 	}
-	line, err := p.await(ctx, "bestmove", 10*p.s.MoveTime+p.s.Base+60*time.Second)
 	if err != nil {
-		return dsq.NoMove, err
+		return res, fmt.Errorf("engine %q: %w", p.s.Engine, err)
 	}
-	fields := strings.Fields(line)
-	if len(fields) < 2 {
-		return dsq.NoMove, fmt.Errorf("engine %q: %q names no move", p.s.Engine, line)
-	}
-	m, err := dsq.ParseMove(fields[1])
-	if err != nil {
-		return dsq.NoMove, fmt.Errorf("engine %q: %q: %w", p.s.Engine, line, err)
-	}
-	return m, nil
+	return res, nil
 }
 
-func (p *processPlayer) close() error {
-	_ = p.send("quit")
-	_ = p.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- p.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		_ = p.cmd.Process.Kill()
-		return <-done
-	}
-}
+func (p *enginePlayer) close() error { return p.e.Close() }

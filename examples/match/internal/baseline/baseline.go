@@ -5,6 +5,16 @@
 // later engine can be measured against the same opponent. The only change
 // is Options.Nodes, a node limit for matches at fixed nodes, checked where
 // the time limit is.
+//
+// It stays a copy, rather than the engine command built from that revision
+// and played through the uci package, because no revision has both: at
+// 294d948's parent (the search frozen here) there is no engine command
+// (examples/engine first appears at 1acfc76, three commits later, after
+// 294d948 and 1384c18 had changed the search: its table key, its terminal
+// scores, SearchGame with the game's history), and that search has no node
+// limit (its Options are Depth and Time), which every fixed-node record
+// against the baseline in lab/match/results depends on. Building the old
+// revision with a patch for both would keep the same copy as a patch.
 package baseline
 
 import (

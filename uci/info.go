@@ -1,0 +1,145 @@
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// Score is an engine's evaluation, for the side to move.
+type Score struct {
+	// Mate is true for a forced result: Value counts the moves to it,
+	// positive when the side to move wins, negative (or zero) when it loses.
+	// Otherwise Value is in the engine's hundredths of a piece (centi-rats
+	// for examples/engine).
+	Mate  bool
+	Value int
+	// Lower and Upper mark a bound rather than an exact value
+	// ("lowerbound", "upperbound").
+	Lower, Upper bool
+}
+
+// String writes the score as the protocol does: "cp 35", "mate -3".
+func (s Score) String() string {
+	text := "cp " + strconv.Itoa(s.Value)
+	if s.Mate {
+		text = "mate " + strconv.Itoa(s.Value)
+	}
+	switch {
+	case s.Lower:
+		text += " lowerbound"
+	case s.Upper:
+		text += " upperbound"
+	}
+	return text
+}
+
+// Info is one info line of a search. Fields the line does not carry are
+// zero.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int // the line's rank when the engine reports several; 0 if not given
+	HasScore        bool
+	Score           Score
+	Nodes, NPS      uint64
+	Time            time.Duration
+	PV              []dsq.Move // the expected line, the best move first (moves as written, not checked)
+	String          string     // free text ("info string ..."), as written
+}
+
+// parseInfo reads the part of an info line after "info". Numbers that are
+// not numbers and moves that are not moves are protocol errors; fields
+// Info does not keep (currmove, hashfull, or one it does not know) are
+// skipped.
+func parseInfo(text string) (Info, error) {
+	var info Info
+	fields := strings.Fields(text)
+	bad := func(what string) (Info, error) {
+		return Info{}, fmt.Errorf("%w: info: %s", ErrProtocol, what)
+	}
+	number := func(i int, name string) (uint64, error) {
+		if i >= len(fields) {
+			return 0, fmt.Errorf("%w: info: %s has no value", ErrProtocol, name)
+		}
+		n, err := strconv.ParseUint(fields[i], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%w: info: %s %q is not a number", ErrProtocol, name, fields[i])
+		}
+		return n, nil
+	}
+	for i := 0; i < len(fields); i++ {
+		name := fields[i]
+		switch name {
+		case "string":
+			_, rest, _ := strings.Cut(text, "string")
+			info.String = strings.TrimSpace(rest)
+			return info, nil
+		case "pv":
+			for _, f := range fields[i+1:] {
+				m, err := dsq.ParseMove(f)
+				if err != nil {
+					return bad(fmt.Sprintf("pv move %q: %v", f, err))
+				}
+				info.PV = append(info.PV, m)
+			}
+			return info, nil
+		case "score":
+			if i+2 >= len(fields) {
+				return bad("score has no value")
+			}
+			v, err := strconv.Atoi(fields[i+2])
+			if err != nil || v > 1<<30 || v < -1<<30 {
+				return bad(fmt.Sprintf("score %q is not a number", fields[i+2]))
+			}
+			switch fields[i+1] {
+			case "cp":
+			case "mate":
+				info.Score.Mate = true
+			default:
+				return bad(fmt.Sprintf("score %q: want cp or mate", fields[i+1]))
+			}
+			info.Score.Value, info.HasScore = v, true
+			i += 2
+			if i+1 < len(fields) {
+				switch fields[i+1] {
+				case "lowerbound":
+					info.Score.Lower = true
+					i++
+				case "upperbound":
+					info.Score.Upper = true
+					i++
+				}
+			}
+		case "depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull", "tbhits", "sbhits", "cpuload", "currmovenumber":
+			i++
+			n, err := number(i, name)
+			if err != nil {
+				return Info{}, err
+			}
+			switch name {
+			case "depth":
+				info.Depth = int(min(n, 1<<20))
+			case "seldepth":
+				info.SelDepth = int(min(n, 1<<20))
+			case "multipv":
+				info.MultiPV = int(min(n, 1<<20))
+			case "nodes":
+				info.Nodes = n
+			case "nps":
+				info.NPS = n
+			case "time":
+				info.Time = time.Duration(min(n, 1<<40)) * time.Millisecond
+			}
+		case "currmove":
+			i++ // its move
+		case "refutation", "currline":
+			return info, nil // a line of moves to the end
+		default:
+			// A field of a newer protocol (such as wdl): skipped word by word.
+		}
+	}
+	return info, nil
+}
