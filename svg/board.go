@@ -364,20 +364,31 @@ func describe(pos dsq.Position, last dsq.Move) string {
 	return strings.Join(parts, " ")
 }
 
-// drawDefs writes the shared definitions: the water's waves, each side's
-// trap hatching and token gradient, and the pictograms of the animals on
-// the board, in a fixed order.
+// drawDefs writes the shared definitions, in a fixed order: the water and
+// each side's traps as patterns (their colour with waves or hatching), then
+// for each side with pieces its token (shadow, shaded disc or rounded
+// square, rank badge), then the pictograms of the animals on the board.
 func drawDefs(b *bytes.Buffer, pos dsq.Position) {
 	b.WriteString("<defs>\n")
-	fmt.Fprintf(b, `<pattern id="dsq-waves" width="56" height="28" patternUnits="userSpaceOnUse"><path d="M0 14 Q14 4 28 14 T56 14" fill="none" stroke="%s" stroke-opacity="0.38" stroke-width="3"/></pattern>`+"\n", waveColor)
+	fmt.Fprintf(b, `<pattern id="dsq-water" width="56" height="28" patternUnits="userSpaceOnUse"><rect width="56" height="28" fill="%s"/><path d="M0 14 Q14 4 28 14 T56 14" fill="none" stroke="%s" stroke-opacity="0.38" stroke-width="3"/></pattern>`+"\n", waterColor, waveColor)
 	for _, sd := range sides {
-		fmt.Fprintf(b, `<pattern id="dsq-%s-hatch" width="20" height="20" patternUnits="userSpaceOnUse"><path d="M-5 5 L5 -5 M0 20 L20 0 M15 25 L25 15 M-5 15 L5 25 M0 0 L20 20 M15 -5 L25 5" stroke="%s" stroke-opacity="0.55" stroke-width="3"/></pattern>`+"\n", sd.name, sd.trapMark)
+		fmt.Fprintf(b, `<pattern id="dsq-%s-trap" width="20" height="20" patternUnits="userSpaceOnUse"><rect width="20" height="20" fill="%s"/><path d="M-5 5 L5 -5 M0 20 L20 0 M15 25 L25 15 M-5 15 L5 25 M0 0 L20 20 M15 -5 L25 5" stroke="%s" stroke-opacity="0.55" stroke-width="3"/></pattern>`+"\n", sd.name, sd.trap, sd.trapMark)
 	}
 	for c, sd := range sides {
 		if pos.Occupied(dsq.Color(c)) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, `<radialGradient id="dsq-%s-token" cx="0.34" cy="0.28" r="0.98"><stop offset="0" stop-color="%s"/><stop offset="0.45" stop-color="%s"/></radialGradient>`+"\n", sd.name, sd.hi, sd.token)
+		fmt.Fprintf(b, `<radialGradient id="dsq-%s-shade" cx="0.34" cy="0.28" r="0.98"><stop offset="0" stop-color="%s"/><stop offset="0.45" stop-color="%s"/></radialGradient>`+"\n", sd.name, sd.hi, sd.token)
+		fmt.Fprintf(b, `<symbol id="dsq-%s-token" viewBox="0 0 100 100">`+"\n", sd.name)
+		if dsq.Color(c) == dsq.Red {
+			fmt.Fprintf(b, `<circle cx="50" cy="53" r="42" fill="%s" fill-opacity="0.35"/>`+"\n", shadowColor)
+			b.WriteString(`<circle cx="50" cy="50" r="42" fill="url(#dsq-red-shade)" stroke="#fff" stroke-opacity="0.5" stroke-width="3"/>` + "\n")
+		} else {
+			fmt.Fprintf(b, `<rect x="8" y="11" width="84" height="84" rx="18" fill="%s" fill-opacity="0.35"/>`+"\n", shadowColor)
+			b.WriteString(`<rect x="8" y="8" width="84" height="84" rx="18" fill="url(#dsq-blue-shade)" stroke="#fff" stroke-opacity="0.5" stroke-width="3"/>` + "\n")
+		}
+		fmt.Fprintf(b, `<circle class="badge" cx="80" cy="80" r="16" fill="%s" stroke="%s" stroke-width="2.5"/>`+"\n", animalColor, sd.dark)
+		b.WriteString("</symbol>\n")
 	}
 	for a := dsq.Rat; a <= dsq.Elephant; a++ {
 		if pos.Pieces(dsq.Red, a)|pos.Pieces(dsq.Blue, a) == 0 {
@@ -425,12 +436,10 @@ func drawTerrain(b *bytes.Buffer, l layout) {
 		}
 		switch {
 		case dsq.Water.Has(s):
-			rect("sq water", waterColor)
-			fmt.Fprintf(b, `<rect class="waves" x="%d" y="%d" width="%d" height="%d" fill="url(#dsq-waves)"/>`+"\n", x, y, sq, sq)
+			rect("sq water", "url(#dsq-water)")
 		case dsq.Traps.Has(s):
 			sd := sides[ownerOf(s)]
-			rect("sq trap "+sd.name, sd.trap)
-			fmt.Fprintf(b, `<rect class="hatch" x="%d" y="%d" width="%d" height="%d" fill="url(#dsq-%s-hatch)"/>`+"\n", x, y, sq, sq, sd.name)
+			rect("sq trap "+sd.name, "url(#dsq-"+sd.name+"-trap)")
 		case dsq.Dens.Has(s):
 			sd := sides[ownerOf(s)]
 			rect("sq den "+sd.name, sd.den)
@@ -473,15 +482,8 @@ func drawPieces(b *bytes.Buffer, pos dsq.Position, l layout) {
 		sd := sides[c]
 		x, y := l.corner(s)
 		fmt.Fprintf(b, `<g class="piece %s %s" data-square="%s" color="%s">`+"\n", sd.name, a, s, sd.dark)
-		if c == dsq.Red {
-			fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="42" fill="%s" fill-opacity="0.35"/>`+"\n", x+50, y+53, shadowColor)
-			fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="42" fill="url(#dsq-red-token)" stroke="#fff" stroke-opacity="0.5" stroke-width="3"/>`+"\n", x+50, y+50)
-		} else {
-			fmt.Fprintf(b, `<rect x="%d" y="%d" width="84" height="84" rx="18" fill="%s" fill-opacity="0.35"/>`+"\n", x+8, y+11, shadowColor)
-			fmt.Fprintf(b, `<rect x="%d" y="%d" width="84" height="84" rx="18" fill="url(#dsq-blue-token)" stroke="#fff" stroke-opacity="0.5" stroke-width="3"/>`+"\n", x+8, y+8)
-		}
+		fmt.Fprintf(b, `<use xlink:href="#dsq-%s-token" x="%d" y="%d" width="%d" height="%d"/>`+"\n", sd.name, x, y, sq, sq)
 		fmt.Fprintf(b, `<use xlink:href="#dsq-%s" x="%d" y="%d" width="72" height="72"/>`+"\n", a, x+14, y+14)
-		fmt.Fprintf(b, `<circle class="badge" cx="%d" cy="%d" r="16" fill="%s" stroke="currentColor" stroke-width="2.5"/>`+"\n", x+80, y+80, animalColor)
 		fmt.Fprintf(b, `<text class="badge" x="%d" y="%d" fill="currentColor">%d</text>`+"\n", x+80, y+88, rules.Rank(a))
 		b.WriteString("</g>\n")
 	}
