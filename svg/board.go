@@ -49,12 +49,12 @@ type Options struct {
 type Mark struct {
 	Square dsq.Square
 	// Color is the outline's CSS colour, such as "#d4008f", "gold" or
-	// "rgb(212 0 143)"; "" is black. Letters, digits, spaces and # ( ) , . % /
-	// - are the characters allowed: anything else is refused with ErrColor.
+	// "rgb(212 0 143)"; "" is black. At most 64 bytes of letters, digits,
+	// spaces and # ( ) , . % / -: anything else is refused with ErrColor.
 	Color string
-	// Class is added to the outline's class ("mark"), for a page's CSS: names
-	// of letters, digits, '-' and '_', separated by spaces; anything else is
-	// refused with ErrClass.
+	// Class is added to the outline's class ("mark"), for a page's CSS: at
+	// most 64 bytes of names made of letters, digits, '-' and '_', separated
+	// by spaces; anything else is refused with ErrClass.
 	Class string
 }
 
