@@ -7,9 +7,7 @@
 "use strict";
 import {currentLanguage} from "./i18n.js";
 import {pieceOf, sqName, terrainOf, ownerOf, token} from "./board.js";
-import {boardOf} from "./play.js";
-
-const START = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1";
+import {START, boardOf} from "./position.js";
 
 export const GUIDE = {
   en: {

@@ -8,7 +8,7 @@ import {t, has, currentLanguage} from "./i18n.js";
 import {call, ApiError} from "./api.js";
 import {Board, pieceOf, sqIndex} from "./board.js";
 import {analyse, overlay, explain} from "./learn.js";
-import {boardOf} from "./play.js";
+import {boardOf} from "./position.js";
 
 let lessons = null;
 const open = new Set();

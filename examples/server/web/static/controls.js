@@ -1,0 +1,199 @@
+// The game controls of the play view: the new-game form and the AI's
+// levels, and the actions a player sends from the board (a move, undo,
+// restart, resignation, draw offers and answers), with the buttons that
+// show which of them apply. Every function takes the page that play.js
+// wires (page.state, page.render, page.apply, page.startGame).
+"use strict";
+import {t} from "./i18n.js";
+import {call, saveSeats} from "./api.js";
+import {say, fail} from "./status.js";
+
+const $ = (id) => document.getElementById(id);
+const show = (id, on) => { $(id).hidden = !on; };
+
+// initControls sets up the new-game form and the buttons of the game.
+export function initControls(page) {
+  $("new-game").addEventListener("submit", (e) => { e.preventDefault(); newGame(page, readForm()); });
+  $("new-game").addEventListener("change", formChanged);
+  $("level").addEventListener("change", () => levelLabels(page.state));
+  loadLevels(page.state);
+  $("undo").addEventListener("click", () => undo(page));
+  $("restart").addEventListener("click", () => restart(page));
+  $("resign").addEventListener("click", () => resign(page));
+  $("offer").addEventListener("click", () => draw(page, "offer"));
+  $("accept").addEventListener("click", () => draw(page, "accept"));
+  $("decline").addEventListener("click", () => draw(page, "decline"));
+  // After a game the form for the next one is a tap away, also on a phone
+  // where it lies below the board.
+  $("new").addEventListener("click", () => {
+    $("new-details").open = true;
+    $("new-details").scrollIntoView({block: "start"});
+    $("start").focus({preventScroll: true});
+  });
+}
+
+// ---- the new-game form ----
+
+// The AI's levels are the engine's ladder, each named after the animal of
+// its rank; their standings come from GET /api/levels.
+const LEVEL_ANIMALS = ["rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"];
+
+export function levelLabels(s) {
+  const sel = $("level");
+  for (const o of sel.options) {
+    const n = Number(o.value);
+    const name = t("animal." + LEVEL_ANIMALS[n - 1]);
+    o.textContent = t("level.option", {n, name: name.charAt(0).toUpperCase() + name.slice(1)});
+  }
+  const n = Number(sel.value);
+  let text = "";
+  if (n === LEVEL_ANIMALS.length) text = t("level.top");
+  else if (s.levels && s.levels[n] != null) text = t("level.standing", {elo: -s.levels[n]});
+  $("level-about").textContent = text;
+}
+
+async function loadLevels(s) {
+  try {
+    const r = await fetch("/api/levels");
+    if (r.ok) {
+      s.levels = {};
+      for (const l of (await r.json()).levels) s.levels[l.level] = l.elo;
+    }
+  } catch (e) {
+    s.levels = null; // the names still show
+  }
+  levelLabels(s);
+}
+
+function readForm() {
+  const f = $("new-game");
+  return {mode: f.elements.mode.value, color: f.elements.color.value, level: Number(f.elements.level.value)};
+}
+
+export function formChanged() {
+  const mode = $("new-game").elements.mode.value;
+  $("level-set").hidden = mode !== "ai";
+  $("color-set").hidden = mode === "local";
+}
+
+// newGame asks for a game with the settings and puts it on the board. A
+// second tap while it is asked for does nothing (one game, not two).
+async function newGame(page, settings) {
+  const s = page.state;
+  if (s.creating) return;
+  const n = ++s.boardSeq;
+  const body = {mode: settings.mode};
+  if (settings.mode !== "local") body.color = settings.color;
+  if (settings.mode === "ai") body.level = settings.level;
+  say("");
+  s.creating = true;
+  $("start").disabled = true;
+  try {
+    const r = await call("POST", "/api/games", body);
+    if (n !== s.boardSeq) return;
+    s.settings = settings;
+    s.seats = saveSeats(r.game.id, r.seats);
+    s.invite = r.invite ? {id: r.game.id, secret: r.invite} : null;
+    history.replaceState(null, "", "/?game=" + r.game.id);
+    page.startGame(r.game);
+  } catch (e) {
+    if (n === s.boardSeq) { fail(e); page.render(); }
+  } finally {
+    s.creating = false;
+    $("start").disabled = false;
+  }
+}
+
+// ---- the player's actions ----
+
+// act sends one action of the player's (a move, an undo, a resignation, a
+// draw offer or answer); see PlayState.awaiting.
+async function act(page, path, body, color) {
+  const s = page.state;
+  if (s.awaiting()) return;
+  const id = s.game.id, mark = {id, version: s.game.version};
+  say("");
+  s.posting = mark;
+  page.render();
+  try {
+    page.apply(await call("POST", "/api/games/" + id + path, body, s.seatToken(color)));
+  } catch (e) {
+    if (!s.game || s.game.id !== id) return; // the player has gone on to another game
+    fail(e);
+    if (e.code === "conflict" || e.status === 409) {
+      try { page.apply(await call("GET", "/api/games/" + id)); } catch (e2) { /* message shown already */ }
+    }
+  } finally {
+    if (s.posting === mark) { s.posting = null; page.render(); }
+  }
+}
+
+export function move(page, from, to) {
+  const s = page.state, g = s.game;
+  s.clearSelection();
+  page.render();
+  return act(page, "/moves", {move: from + to, ply: g.ply}, g.sideToMove);
+}
+
+function undo(page) {
+  const s = page.state, g = s.game;
+  const color = g.mode === "local" ? (g.sideToMove === "red" ? "blue" : "red") : s.viewer();
+  return act(page, "/undo", {ply: g.ply}, color);
+}
+
+// restart asks once ("Restart: lose this game?") before it throws the game
+// away, as resign does.
+function restart(page) {
+  const s = page.state;
+  if (!s.restartArmed && s.game && s.game.ply > 0 && !s.game.over) {
+    s.restartArmed = true;
+    $("restart").textContent = t("confirm.restart");
+    return;
+  }
+  s.restartArmed = false;
+  newGame(page, s.settings);
+}
+
+function resign(page) {
+  const s = page.state;
+  if (!s.resignArmed) {
+    s.resignArmed = true;
+    $("resign").textContent = t("confirm.resign");
+    return;
+  }
+  s.resignArmed = false;
+  const g = s.game;
+  act(page, "/resign", {}, g.mode === "local" ? g.sideToMove : s.viewer());
+}
+
+function draw(page, action) { return act(page, "/draw", {action}, page.state.viewer()); }
+
+// renderControls shows the form and the buttons that apply to the game.
+export function renderControls(s) {
+  const g = s.game;
+  // The new-game form is open when there is no game and folded when a game
+  // comes on the board (a new one or one resumed), and stays so after its
+  // end, so that a finished game's moves and review come right after the
+  // board (the bar's New game button opens the form).
+  const onBoard = g ? g.id : null;
+  if (s.formFor !== onBoard) { $("new-details").open = !g; s.formFor = onBoard; }
+  const seated = !!g && s.mine().length > 0;
+  const live = !!g && !g.over;
+  const offline = !!g && (g.mode === "ai" || g.mode === "local");
+  // Against the AI there is something to take back once the player moved.
+  const firstOwn = g && g.mode === "ai" && s.viewer() === "blue" ? 2 : 1;
+  show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && !g.over);
+  show("restart", offline && seated);
+  if (!s.resignArmed) $("resign").textContent = t("btn.resign");
+  // After the game the same button starts the next one with the same settings.
+  if (!s.restartArmed) $("restart").textContent = t(g && g.over ? "btn.again" : "btn.restart");
+  const online = !!g && g.mode === "online" && seated && live;
+  const offerBy = g && g.drawOffer;
+  show("offer", online && !offerBy && !s.freeSeat());
+  show("accept", online && !!offerBy && offerBy !== s.viewer());
+  show("decline", online && !!offerBy && offerBy !== s.viewer());
+  show("resign", live && seated && !s.freeSeat());
+  show("new", !!g && g.over);
+  $("draw-box").hidden = !(live && offerBy);
+  if (offerBy) $("draw-note").textContent = seated && offerBy === s.viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
+}
