@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -114,11 +115,15 @@ func (opts *Options) weak() bool { return opts.Level >= 1 && opts.Level < MaxLev
 // move depends only on the game, the level and the seed.
 const levelTableMiB = 1
 
-// searchLevel plays pos, the top of the main worker's stack, at opts.Level
-// below the top (see LevelInfo).
-func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+// levelWorkers lends searches below the top a worker with a table of its
+// own, for one move: an engine that plays levels holds no table between
+// moves.
+var levelWorkers = sync.Pool{New: func() any { return newWorker(newTable(levelTableMiB)) }}
+
+// searchLevel plays pos, the top of w's stack, at opts.Level below the top
+// (see LevelInfo).
+func searchLevel(ctx context.Context, w *worker, pos dsq.Position, opts Options) (Result, error) {
 	lv := Levels[opts.Level-1]
-	w := e.workers[0]
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
@@ -131,13 +136,7 @@ func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options
 	blunder := rng.Float64() < lv.Blunder
 	miss := rng.Float64() < lv.Miss
 
-	if e.levelTT == nil {
-		e.levelTT = newTable(levelTableMiB)
-	}
-	e.levelTT.clear()
-	saved := w.tt
-	w.tt = e.levelTT
-	defer func() { w.tt = saved }()
+	w.tt.clear()
 	w.history = [2][64][64]int32{}
 	w.counters = [2][64][64]dsq.Move{}
 

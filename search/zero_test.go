@@ -27,6 +27,7 @@ var zeroValues = map[string]any{
 	"Options":      new(search.Options),
 	"RandomPlayer": new(search.RandomPlayer),
 	"Result":       new(search.Result),
+	"Table":        new(search.Table),
 }
 
 // TestZeroValuesListed checks that zeroValues lists exactly the exported
