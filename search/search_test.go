@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -172,5 +173,101 @@ func TestOpenTraps(t *testing.T) {
 		pos := mustPos(t, tc.pos)
 		require.Equal(t, tc.open, openTraps(&pos, dsq.Red), tc.pos)
 		require.Equal(t, tc.blue, openTraps(&pos, dsq.Blue), tc.pos)
+	}
+}
+
+// TestOptionsCheckedBeforeTheTable: a zero Engine refuses bad options and
+// a nil context before it makes its table or its search state.
+func TestOptionsCheckedBeforeTheTable(t *testing.T) {
+	start := dsq.StartPosition()
+	for _, opts := range []Options{{Depth: -1}, {Time: -time.Second}, {Threads: MaxThreads + 1}, {Level: MaxLevel + 1}, {Depth: MaxDepth}} {
+		var e Engine
+		_, err := e.Search(context.Background(), start, opts)
+		require.ErrorIs(t, err, ErrOptions, "%+v", opts)
+		_, err = e.SearchGame(context.Background(), dsq.NewGame(), opts)
+		require.ErrorIs(t, err, ErrOptions, "%+v", opts)
+		assert.Nil(t, e.tt, "%+v", opts)
+		assert.Empty(t, e.workers, "%+v", opts)
+	}
+	var e Engine
+	//lint:ignore SA1012 a nil context is what is tested
+	_, err := e.Search(nil, start, Options{})
+	require.ErrorIs(t, err, ErrNilContext)
+	assert.Nil(t, e.tt)
+	e.NewGame()
+	assert.Nil(t, e.tt, "NewGame makes no table")
+}
+
+// TestIdleEngineHoldsNoSearchState: an engine on a shared table holds no
+// search state until its first search at full strength, and none after
+// searches at levels below the top; a zero Engine likewise holds no table.
+func TestIdleEngineHoldsNoSearchState(t *testing.T) {
+	tt, err := NewTable(1)
+	require.NoError(t, err)
+	start := dsq.StartPosition()
+	for _, e := range []*Engine{NewEngineWithTable(tt), new(Engine), NewEngineWithTable(nil), NewEngineWithTable(new(Table))} {
+		for level := Level(1); level < MaxLevel; level++ {
+			r, err := e.Search(context.Background(), start, Options{Level: level, Seed: 1})
+			require.NoError(t, err)
+			assert.True(t, start.IsLegal(r.Move))
+		}
+		assert.Empty(t, e.workers)
+		r, err := e.Search(context.Background(), start, Options{Depth: 3})
+		require.NoError(t, err)
+		assert.True(t, start.IsLegal(r.Move))
+		assert.Len(t, e.workers, 1)
+		assert.NotNil(t, e.tt)
+	}
+}
+
+// BenchmarkIdleEngine reports the memory an idle engine holds, in bytes
+// per engine over 16 engines: new, and after one move at level 3 (a room
+// of a server between moves), each with a table of its own
+// (NewEngine(DefaultHashMiB)) and sharing one (NewEngineWithTable). The
+// memory pooled for searches below the top, shared by every engine, is not
+// counted.
+func BenchmarkIdleEngine(b *testing.B) {
+	shared, err := NewTable(DefaultHashMiB)
+	require.NoError(b, err)
+	makers := []struct {
+		name string
+		make func() *Engine
+	}{
+		{"own", func() *Engine { return NewEngine(DefaultHashMiB) }},
+		{"shared", func() *Engine { return NewEngineWithTable(shared) }},
+	}
+	for _, played := range []bool{false, true} {
+		for _, mk := range makers {
+			name := "new/" + mk.name
+			if played {
+				name = "level3/" + mk.name
+			}
+			b.Run(name, func(b *testing.B) {
+				const n = 16
+				engines := make([]*Engine, n)
+				var perEngine float64
+				for b.Loop() {
+					var before, after runtime.MemStats
+					runtime.GC()
+					runtime.GC() // and the pools' caches
+					runtime.ReadMemStats(&before)
+					for i := range engines {
+						engines[i] = mk.make()
+						if played {
+							if _, err := engines[i].Search(context.Background(), dsq.StartPosition(), Options{Level: 3, Seed: uint64(i)}); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					runtime.GC()
+					runtime.GC()
+					runtime.ReadMemStats(&after)
+					perEngine = (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / n
+					runtime.KeepAlive(engines)
+					clear(engines)
+				}
+				b.ReportMetric(perEngine, "B/engine")
+			})
+		}
 	}
 }

@@ -12,37 +12,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-func TestTableEntries(t *testing.T) {
-	tt := newTable(1)
-	for _, en := range []entry{
-		{move: dsq.NewMove(dsq.A3, dsq.A4), score: -Win + 3, depth: 64, bound: upper},
-		{move: dsq.NoMove, score: 12345, depth: 1, bound: exact},
-		{move: dsq.NewMove(dsq.G9, dsq.G8), score: 0, depth: -1, bound: lower},
-	} {
-		key := uint64(0x9e3779b97f4a7c15) * uint64(en.depth+3)
-		tt.store(key, en)
-		got, ok := tt.probe(key)
-		require.True(t, ok)
-		assert.Equal(t, en, got)
-		_, ok = tt.probe(key ^ 1<<40) // same slot, other key
-		assert.False(t, ok)
-	}
-	// A torn slot (key word of one entry, data word of another) matches
-	// neither key.
-	a, b := uint64(5), uint64(5+1<<40) // same slot
-	tt.store(a, entry{score: 1, depth: 1, bound: exact})
-	i := 2 * (a & tt.mask)
-	keyWordA := tt.slots[i]
-	tt.store(b, entry{score: 2, depth: 2, bound: exact})
-	tt.slots[i] = keyWordA
-	_, okA := tt.probe(a)
-	_, okB := tt.probe(b)
-	assert.False(t, okA || okB)
-	tt.clear()
-	_, ok := tt.probe(b)
-	assert.False(t, ok)
-}
-
 // TestThreads searches with several threads sharing the table (run it with
 // -race): the move is legal, the forced win is found, node and time limits
 // hold, and the main thread's result comes back.
