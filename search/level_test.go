@@ -35,13 +35,13 @@ func levelGame(t *testing.T, level search.Level, seed uint64, plies int) string 
 
 // TestLevelVariety: at every level below the top, 20 seeds against the
 // same deterministic opponent give at least 15 different games by move 10
-// (ten moves of each side), and one seed gives the same game twice. With
-// -short, the two levels below the top (about 40 s together) are left out.
+// (ten moves of each side), and one seed gives the same game twice. The
+// two levels below the top are deep checks.
 func TestLevelVariety(t *testing.T) {
 	for level := search.Level(1); level < search.MaxLevel; level++ {
 		t.Run(level.String(), func(t *testing.T) {
-			if testing.Short() && level >= search.MaxLevel-2 {
-				t.Skip("the two levels below the top take about 40 s (-short)")
+			if level >= search.MaxLevel-2 {
+				longtest.Skip(t) // the two levels below the top search the most
 			}
 			games := map[string]bool{}
 			for seed := uint64(1); seed <= 20; seed++ {
@@ -155,9 +155,13 @@ func TestLevelOversights(t *testing.T) {
 	require.NoError(t, err)
 	capture := dsq.NewMove(dsq.D5, dsq.D6)
 	require.True(t, pos.IsLegal(capture), "the test position has the capture")
+	seeds := uint64(20)
+	if longtest.Enabled() {
+		seeds = 60
+	}
 	missed := func(level search.Level) int {
 		n := 0
-		for seed := range uint64(60) {
+		for seed := range seeds {
 			r, err := search.NewEngine(1).Search(context.Background(), pos, search.Options{Level: level, Seed: seed})
 			require.NoError(t, err)
 			if r.Move != capture {
@@ -167,9 +171,9 @@ func TestLevelOversights(t *testing.T) {
 		return n
 	}
 	low, high := missed(1), missed(search.MaxLevel-1)
-	assert.Greater(t, low, 6, "level 1 passes up the free wolf in some of 60 seeds")
+	assert.Greater(t, low, int(seeds/10), "level 1 passes up the free wolf in some of %d seeds", seeds)
 	assert.Less(t, high, low, "level %d misses it less often than level 1", search.MaxLevel-1)
-	t.Logf("the free wolf passed up in 60 seeds: level 1 %d, level %d %d", low, search.MaxLevel-1, high)
+	t.Logf("the free wolf passed up in %d seeds: level 1 %d, level %d %d", seeds, low, search.MaxLevel-1, high)
 }
 
 // immediatePositions are positions where one move decides the game at

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/longtest"
 )
 
 // failSoft is a fail-soft search whose true score is v: inside the window it
@@ -267,7 +268,7 @@ func randomPositions(t *testing.T, n int, seed uint64) []dsq.Position {
 // fails here.
 func TestScoresMatchMinimax(t *testing.T) {
 	n, depth := 120, 4
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 30
 	}
 	e := NewEngine(4)
@@ -291,7 +292,10 @@ func TestScoresMatchMinimax(t *testing.T) {
 // asks, under other windows, so a table entry used the wrong way changes
 // a score.
 func TestScoresMatchMinimaxAlongGames(t *testing.T) {
-	games := 40 // under a second; fewer leave a swapped bound unseen
+	games := 20
+	if longtest.Enabled() {
+		games = 40 // fewer leave a swapped bound unseen
+	}
 	rng := rand.New(rand.NewPCG(2, 5))
 	e := NewEngine(4)
 	e.workers[0].exactDepth = true

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/longtest"
 	"github.com/doushouqi/doushouqi/internal/zerowalk"
 )
 
@@ -107,8 +108,10 @@ func matchGames(t *testing.T, n int, opponent func(seed uint64) Player) (wins in
 	return wins
 }
 
+// games is the number of games of each match against a simple player: a
+// hundred in the deep checks.
 func games(t *testing.T) int {
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return 10
 	}
 	return 100
@@ -572,8 +575,11 @@ func TestUnfinishedIterationMove(t *testing.T) {
 		move  dsq.Move
 		nodes uint64
 	}
-	adopted := 0
-	for _, pos := range randomPositions(t, 40, 7) {
+	adopted, positions := 0, 10
+	if longtest.Enabled() {
+		positions = 40
+	}
+	for _, pos := range randomPositions(t, positions, 7) {
 		var its []iteration
 		_, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 6, Progress: func(r Result) {
 			its = append(its, iteration{r.Move, r.Nodes})

@@ -102,10 +102,10 @@ func TestSharedTableSearchesAsItsOwn(t *testing.T) {
 		"l6/1d3ct/r1p1w1e/7/7/7/E2WP1R/1C3D1/T5L b 7 4",
 	} {
 		pos := mustPos(t, fen)
-		own, err := NewEngine(16).Search(context.Background(), pos, Options{Depth: 6})
+		own, err := NewEngine(16).Search(context.Background(), pos, Options{Depth: 5})
 		require.NoError(t, err)
 		tt.Clear()
-		shared, err := NewEngineWithTable(tt).Search(context.Background(), pos, Options{Depth: 6})
+		shared, err := NewEngineWithTable(tt).Search(context.Background(), pos, Options{Depth: 5})
 		require.NoError(t, err)
 		assert.Equal(t, own, shared, fen)
 	}
