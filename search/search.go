@@ -1,20 +1,21 @@
 // Package search is a Dou Shou Qi opponent built on the doushouqi rules
-// engine: iterative-deepening principal-variation search with a
-// transposition table on the Zobrist hash, aspiration windows, a quiescence
-// search of captures, den entries and answers to den threats, late-move
-// reductions, futility pruning, move ordering (table move, den entries,
-// captures by value, killer moves, history), depth, node and time limits,
-// and cancellation through a context. It searches a position, or a game
-// with its history, where repetitions under Rules.Threefold and the
-// no-capture move limit are scored inside the tree as the rules score them.
-// With endgame tables (Options.Tables, package endgame) it plays solved
-// endings perfectly: the tables' move at a solved root, their exact value
-// inside the tree. At a fixed depth or node count and without a time limit
-// it is deterministic.
+// engine. It finds a move for a position, or for a game with its history
+// (where a repetition under Rules.Threefold and the no-capture move limit
+// count as the rules count them), within the limits the caller sets: a
+// depth, a number of nodes, a time, a context. It plays at full strength
+// or at a step of a ladder of eight levels (Level), from a beginner's
+// first game up. With endgame tables (Options.Tables, package endgame) it
+// plays solved endings perfectly.
+//
+// At a fixed depth or node count, without a time limit, on one thread and
+// on a table no other engine writes to, a search after NewGame is
+// deterministic: the same position and options give the same result. A level below the top
+// plays the same move from the same game and seed on any machine.
 //
 // An Engine is not safe for concurrent use; give each goroutine its own.
 // Engines may share a Table (NewEngineWithTable), so that many of them,
-// one per game of a server, cost one table.
+// one per game of a server, cost one table. docs/ai.md describes the
+// search's techniques and how each was measured.
 package search
 
 import (
@@ -61,9 +62,8 @@ type Options struct {
 	Infinite bool
 	// Threads is the number of goroutines that search together, sharing
 	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads (others are
-	// refused). The move
-	// and score are the main thread's; a search on several threads is not
-	// deterministic.
+	// refused). The move and score are the main thread's; a search on
+	// several threads is not deterministic.
 	Threads int
 	// Level, 1..MaxLevel, plays at a step of the AI ladder (see Levels and
 	// LevelOptions). Below MaxLevel the level's node budget bounds the
@@ -167,8 +167,8 @@ func (opts *Options) depth() int {
 	return 4
 }
 
-// DefaultHashMiB is the size of the table a zero Engine allocates at its
-// first search.
+// DefaultHashMiB is the size, in MiB, of the table a zero Engine makes at
+// its first search at full strength.
 const DefaultHashMiB = 16
 
 // Engine searches positions. It keeps its transposition table between
