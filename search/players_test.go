@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,4 +35,24 @@ func TestGreedyPlayerBreaksTiesAtRandom(t *testing.T) {
 		assert.Equal(t, best, scoreOf(m), "%v", m)
 	}
 	assert.Equal(t, map[dsq.Move]bool{dsq.NewMove(dsq.G1, dsq.F1): true, dsq.NewMove(dsq.G1, dsq.G2): true}, seen)
+}
+
+// TestEnginePlayerRefusesOptionsWithoutATable: an EnginePlayer without an
+// Engine refuses bad options before it makes an engine's table, and plays
+// a level, or a full search, with an engine of its own.
+func TestEnginePlayerRefusesOptionsWithoutATable(t *testing.T) {
+	start := dsq.StartPosition()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := EnginePlayer{Options: Options{Depth: -1}}.Move(context.Background(), start)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrOptions)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated to refuse the options")
+	_, err = EnginePlayer{Options: Options{Depth: -1}}.MoveInGame(context.Background(), dsq.NewGame())
+	require.ErrorIs(t, err, ErrOptions)
+	for _, opts := range []Options{{Level: 2, Seed: 1}, {Depth: 2}} {
+		m, err := EnginePlayer{Options: opts}.Move(context.Background(), start)
+		require.NoError(t, err)
+		assert.True(t, start.IsLegal(m), "%+v", opts)
+	}
 }
