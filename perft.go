@@ -88,7 +88,8 @@ type PerftConfig struct {
 	Leaves bool
 	// HashMiB is the size of a transposition table for subtree counts (keyed
 	// by the Zobrist hash, the depth and, near the move limit, the
-	// no-capture count; full 64-bit keys stored); 0 means none. Subtrees
+	// no-capture count; full 64-bit keys stored); 0 means none, and a size
+	// above MaxPerftHashMiB is clamped to it. Subtrees
 	// found in the table are not walked again, in either counting mode.
 	// A new table is made for each call unless Table is set.
 	HashMiB int

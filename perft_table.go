@@ -31,18 +31,32 @@ func mix64(z uint64) uint64 {
 	return z ^ z>>31
 }
 
+// MaxPerftHashMiB is the largest perft table, in MiB: NewPerftTable and
+// PerftConfig.HashMiB clamp larger sizes to it, so that a size from a
+// command line or a configuration cannot ask for more memory than a machine
+// has.
+const MaxPerftHashMiB = 4096
+
 // NewPerftTable returns a table of at most mib MiB (a power of two number of
-// 16-byte entries), or nil for mib <= 0. It is safe for concurrent use and
-// may serve any number of perft calls, from any positions.
+// 16-byte entries), mib clamped to MaxPerftHashMiB, or nil for mib <= 0. It
+// is safe for concurrent use and may serve any number of perft calls, from
+// any positions.
 func NewPerftTable(mib int) *PerftTable {
 	if mib <= 0 {
 		return nil
 	}
+	return &PerftTable{entries: make([]perftEntry, perftEntries(mib)), mask: perftEntries(mib) - 1}
+}
+
+// perftEntries is the number of entries of a table of at most mib MiB,
+// mib clamped to 1..MaxPerftHashMiB.
+func perftEntries(mib int) uint64 {
+	mib = min(max(mib, 1), MaxPerftHashMiB)
 	n := uint64(1)
 	for n*2*16 <= uint64(mib)<<20 {
 		n *= 2
 	}
-	return &PerftTable{entries: make([]perftEntry, n), mask: n - 1}
+	return n
 }
 
 // perftKey is the table key of p at the given remaining depth: the hash,

@@ -19,7 +19,7 @@ var pieceValue = [dsq.NumAnimals]int{
 // The evaluation is linear: for each side, a sum of weights over features
 // of its pieces, and the score is the side to move's sum minus the other
 // side's. The weights live in one array (see weights.go) so that the tuner
-// (tune_test.go) can fit them to game results.
+// (weights_test.go) can fit them to game results.
 const (
 	fMaterial    = 0                                      // + animal: the animal is on the board
 	fAdvance     = fMaterial + dsq.NumAnimals             // + animal*15 + d: the animal d steps from the enemy den

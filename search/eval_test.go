@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -117,4 +118,29 @@ func TestEvaluationFadesTowardsTheMoveLimit(t *testing.T) {
 	w.drawAt = -1
 	pos := mustPos(t, board+" 59 1")
 	assert.Equal(t, evaluate(&pos), w.evaluate(&pos), "no move limit")
+}
+
+// TestFadeAtTheEdgeOfReach: the evaluation is not faded while the
+// move-limit draw is more than maxPly half-moves away, and is faded at
+// maxPly+1 less one.
+func TestFadeAtTheEdgeOfReach(t *testing.T) {
+	// Red has every piece, Blue its lion only: the evaluation is large.
+	const board = "l6/7/7/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"
+	for _, limit := range []int{200, 1000} {
+		rules := dsq.Rules{MoveLimit: limit}
+		w := newWorker(newTable(1))
+		p := clockPosition(t, board, limit-maxPly-1, rules)
+		w.stack = append(w.stack, p.Hash())
+		w.begin(context.Background(), &p, Options{})
+		v := evaluate(&p)
+		require.Greater(t, v, 2*(maxPly+drawFade), "the test needs a lead that a fade of 1/188 changes")
+		assert.Equal(t, v, w.evaluate(&p), "limit %d, one past reach", limit)
+		p = clockPosition(t, board, limit-1, rules)
+		assert.Less(t, w.evaluate(&p), evaluate(&p), "limit %d, next to the draw", limit)
+	}
+	p := clockPosition(t, board, 500, dsq.Rules{MoveLimit: dsq.NoMoveLimit})
+	w := newWorker(newTable(1))
+	w.stack = append(w.stack, p.Hash())
+	w.begin(context.Background(), &p, Options{})
+	assert.Equal(t, evaluate(&p), w.evaluate(&p), "no limit")
 }

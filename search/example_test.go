@@ -23,6 +23,28 @@ func ExampleEngine_Search() {
 	// Output: d8d9 true
 }
 
+func ExampleNewEngineWithTable() {
+	// A server makes one table for every room; each room's engine uses it
+	// and holds almost nothing while it waits for a move.
+	table, err := search.NewTable(4)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rooms := []*search.Engine{search.NewEngineWithTable(table), search.NewEngineWithTable(table)}
+	pos, _ := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/6L r")
+	for _, room := range rooms {
+		r, err := room.Search(context.Background(), pos, search.Options{Depth: 3})
+		fmt.Println(r.Move, err)
+	}
+	_, err = search.NewTable(1 << 22)
+	fmt.Println(err)
+	// Output:
+	// d8d9 <nil>
+	// d8d9 <nil>
+	// search: invalid options: table of 4194304 MiB, want 1..4096
+}
+
 func ExampleEngine_SearchGame() {
 	// Under threefold repetition, Red (a rat against three pieces) draws by
 	// moving the rat back to a1 for the third time.

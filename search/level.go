@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -21,8 +22,11 @@ const MaxLevel Level = 8
 // server may give it another Time, or a share of a clock.
 const TopLevelTime = time.Second
 
-// LevelInfo describes a level of the ladder. Below the top, a move is
-// found in four steps:
+// LevelInfo describes a level of the ladder. At every level, a move that
+// wins at once (a den entry) is played: no level walks past a won game.
+// From level 3 up, a move after which the other side wins at once is never
+// played when another move avoids that. Otherwise, below the top, a move
+// is found in four steps:
 //
 //  1. With probability Blunder, the level looks only at the board after
 //     each of its moves (no reply, no capture sequence): it grabs material
@@ -114,11 +118,15 @@ func (opts *Options) weak() bool { return opts.Level >= 1 && opts.Level < MaxLev
 // move depends only on the game, the level and the seed.
 const levelTableMiB = 1
 
-// searchLevel plays pos, the top of the main worker's stack, at opts.Level
-// below the top (see LevelInfo).
-func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
+// levelWorkers lends searches below the top a worker with a table of its
+// own, for one move: an engine that plays levels holds no table between
+// moves.
+var levelWorkers = sync.Pool{New: func() any { return newWorker(newTable(levelTableMiB)) }}
+
+// searchLevel plays pos, the top of w's stack, at opts.Level below the top
+// (see LevelInfo).
+func searchLevel(ctx context.Context, w *worker, pos dsq.Position, opts Options) (Result, error) {
 	lv := Levels[opts.Level-1]
-	w := e.workers[0]
 	var buf [dsq.MaxMoves]dsq.Move
 	moves := pos.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
@@ -131,13 +139,17 @@ func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options
 	blunder := rng.Float64() < lv.Blunder
 	miss := rng.Float64() < lv.Miss
 
-	if e.levelTT == nil {
-		e.levelTT = newTable(levelTableMiB)
+	if win := winningMove(&pos, moves); win != dsq.NoMove {
+		r := Result{Move: win, Score: Win - 1, Depth: 1, Nodes: 1, PV: []dsq.Move{win}}
+		if opts.Progress != nil {
+			opts.Progress(r)
+		}
+		return r, nil
 	}
-	e.levelTT.clear()
-	saved := w.tt
-	w.tt = e.levelTT
-	defer func() { w.tt = saved }()
+	var losing [dsq.MaxMoves]bool
+	avoid := lv.Level >= careLevel && markLosing(&pos, moves, losing[:len(moves)])
+
+	w.tt.clear()
 	w.history = [2][64][64]int32{}
 	w.counters = [2][64][64]dsq.Move{}
 
@@ -161,7 +173,7 @@ func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options
 	var kept [dsq.MaxMoves]int
 	n := 0
 	for i, m := range moves {
-		if miss && pos.PieceAt(m.To()) != dsq.NoPiece {
+		if miss && pos.PieceAt(m.To()) != dsq.NoPiece || avoid && losing[i] {
 			continue
 		}
 		kept[n] = i
@@ -169,9 +181,11 @@ func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options
 	}
 	if n == 0 { // nothing but captures: play them after all
 		for i := range moves {
-			kept[i] = i
+			if !avoid || !losing[i] {
+				kept[n] = i
+				n++
+			}
 		}
-		n = len(moves)
 	}
 	for i := 1; i < n; i++ {
 		for j := i; j > 0 && scores[kept[j]] > scores[kept[j-1]]; j-- {
@@ -191,6 +205,55 @@ func (e *Engine) searchLevel(ctx context.Context, pos dsq.Position, opts Options
 		opts.Progress(r)
 	}
 	return r, nil
+}
+
+// careLevel is the lowest level that never plays a move after which the
+// other side wins at once, when it has another.
+const careLevel Level = 3
+
+// winningMove returns a move of pos that wins the game at once (a den
+// entry, or a capture of the last enemy piece or of its last move), or
+// NoMove.
+func winningMove(pos *dsq.Position, moves []dsq.Move) dsq.Move {
+	us := pos.SideToMove()
+	for _, m := range moves {
+		child := *pos
+		child.MakeMove(m)
+		if wins(child.Outcome(), us) {
+			return m
+		}
+	}
+	return dsq.NoMove
+}
+
+// wins reports whether o is a win for side.
+func wins(o dsq.Outcome, side dsq.Color) bool {
+	return o.IsDecided() && !o.IsDraw() && o.Winner == side
+}
+
+// markLosing sets losing[i] for each move i of pos after which the other
+// side has a move that wins at once, and reports whether some move is not
+// losing: then the losing ones can be avoided.
+func markLosing(pos *dsq.Position, moves []dsq.Move, losing []bool) bool {
+	them := pos.SideToMove().Other()
+	avoidable := false
+	var buf [dsq.MaxMoves]dsq.Move
+	for i, m := range moves {
+		child := *pos
+		child.MakeMove(m)
+		if !child.Outcome().IsDecided() {
+			for _, reply := range child.AppendLegalMoves(buf[:0]) {
+				grandchild := child
+				grandchild.MakeMove(reply)
+				if wins(grandchild.Outcome(), them) {
+					losing[i] = true
+					break
+				}
+			}
+		}
+		avoidable = avoidable || !losing[i]
+	}
+	return avoidable
 }
 
 // scoreRoot scores every move of pos, the root, by iterative deepening

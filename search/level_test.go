@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/longtest"
 	"github.com/doushouqi/doushouqi/search"
 )
 
@@ -34,13 +35,13 @@ func levelGame(t *testing.T, level search.Level, seed uint64, plies int) string 
 
 // TestLevelVariety: at every level below the top, 20 seeds against the
 // same deterministic opponent give at least 15 different games by move 10
-// (ten moves of each side), and one seed gives the same game twice. With
-// -short, the two levels below the top (about 40 s together) are left out.
+// (ten moves of each side), and one seed gives the same game twice. The
+// two levels below the top are deep checks.
 func TestLevelVariety(t *testing.T) {
 	for level := search.Level(1); level < search.MaxLevel; level++ {
 		t.Run(level.String(), func(t *testing.T) {
-			if testing.Short() && level >= search.MaxLevel-2 {
-				t.Skip("the two levels below the top take about 40 s (-short)")
+			if level >= search.MaxLevel-2 {
+				longtest.Skip(t) // the two levels below the top search the most
 			}
 			games := map[string]bool{}
 			for seed := uint64(1); seed <= 20; seed++ {
@@ -154,9 +155,13 @@ func TestLevelOversights(t *testing.T) {
 	require.NoError(t, err)
 	capture := dsq.NewMove(dsq.D5, dsq.D6)
 	require.True(t, pos.IsLegal(capture), "the test position has the capture")
+	seeds := uint64(20)
+	if longtest.Enabled() {
+		seeds = 60
+	}
 	missed := func(level search.Level) int {
 		n := 0
-		for seed := range uint64(60) {
+		for seed := range seeds {
 			r, err := search.NewEngine(1).Search(context.Background(), pos, search.Options{Level: level, Seed: seed})
 			require.NoError(t, err)
 			if r.Move != capture {
@@ -166,9 +171,76 @@ func TestLevelOversights(t *testing.T) {
 		return n
 	}
 	low, high := missed(1), missed(search.MaxLevel-1)
-	assert.Greater(t, low, 6, "level 1 passes up the free wolf in some of 60 seeds")
+	assert.Greater(t, low, int(seeds/10), "level 1 passes up the free wolf in some of %d seeds", seeds)
 	assert.Less(t, high, low, "level %d misses it less often than level 1", search.MaxLevel-1)
-	t.Logf("the free wolf passed up in 60 seeds: level 1 %d, level %d %d", low, search.MaxLevel-1, high)
+	t.Logf("the free wolf passed up in %d seeds: level 1 %d, level %d %d", seeds, low, search.MaxLevel-1, high)
+}
+
+// immediatePositions are positions where one move decides the game at
+// once: the side to move can enter the den (win), or the other side
+// threatens to enter its den and one move alone, a capture, stops it
+// (avoid).
+var immediatePositions = []struct {
+	name, fen string
+	win       bool // a move wins at once; else every move but one loses at once
+}{
+	{"red lion next to the den, among pieces", "l5t/1d1L1c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T6 r 0 20", true},
+	{"blue dog next to the den, a capture at hand", "l5t/5c1/r1p1w1e/7/7/7/E1W1P1R/1C1d1D1/T6 b 0 20", true},
+	{"both next to a den, red to move", "l5t/3L1c1/r1p1w1e/7/7/7/E1W1P1R/1C1d1D1/T6 r 0 20", true},
+	{"red cat takes the wolf in the trap, or the elephant takes the lion", "6t/7/7/7/7/l6/E6/2Cw3/7 r 0 20", false},
+	{"blue cat takes the wolf in the trap, or the elephant takes the lion", "7/2cW3/e6/L6/7/7/7/7/T6 b 0 20", false},
+}
+
+// checkImmediate checks the move of level with seed in each of
+// immediatePositions: a winning move taken at every level, a move that
+// lets the other side win at once avoided from level 3.
+func checkImmediate(t *testing.T, seeds uint64) {
+	for _, tc := range immediatePositions {
+		pos, err := dsq.ParsePosition(tc.fen)
+		require.NoError(t, err, tc.name)
+		us := pos.SideToMove()
+		for level := search.Level(1); level <= search.MaxLevel; level++ {
+			for seed := range seeds {
+				opts, err := search.LevelOptions(level, seed)
+				require.NoError(t, err)
+				if level == search.MaxLevel {
+					opts.Depth = 4 // a win or a loss in one is seen at depth 2
+				}
+				r, err := search.NewEngine(1).Search(context.Background(), pos, opts)
+				require.NoError(t, err)
+				after := pos
+				require.NoError(t, after.Play(r.Move))
+				if tc.win {
+					o := after.Outcome()
+					assert.True(t, o.IsDecided() && !o.IsDraw() && o.Winner == us,
+						"%s: level %d, seed %d plays %v, not the win at once", tc.name, level, seed, r.Move)
+					continue
+				}
+				if level < 3 {
+					continue
+				}
+				for _, reply := range after.LegalMoves() {
+					next := after
+					next.MakeMove(reply)
+					o := next.Outcome()
+					assert.False(t, o.IsDecided() && !o.IsDraw() && o.Winner != us,
+						"%s: level %d, seed %d plays %v, after which %v wins", tc.name, level, seed, r.Move, reply)
+				}
+			}
+		}
+	}
+}
+
+// TestLevelsTakeAWinInOne: at every level, a move that wins at once (a
+// den entry) is played, and from level 3 a move after which the other
+// side wins at once is not, for a few seeds; many seeds in the deep
+// checks.
+func TestLevelsTakeAWinInOne(t *testing.T) {
+	seeds := uint64(6)
+	if longtest.Enabled() {
+		seeds = 100
+	}
+	checkImmediate(t, seeds)
 }
 
 func ExampleLevelOptions() {

@@ -80,28 +80,36 @@ func (p GreedyPlayer) Move(_ context.Context, pos dsq.Position) (dsq.Move, error
 }
 
 // EnginePlayer plays the Engine's choice under Options. With a nil Engine
-// (the zero value) each move is searched by a new 1 MiB engine.
+// (the zero value) each move is searched by a new 1 MiB engine (none for a
+// level below the top, which needs no table of its own), after the options
+// are checked.
 type EnginePlayer struct {
 	Engine  *Engine
 	Options Options
 }
 
-func (p EnginePlayer) engine() *Engine {
-	if p.Engine == nil {
-		return NewEngine(1)
+// engine is the player's engine, or for a nil Engine and options a search
+// accepts, a new 1 MiB one; for options it refuses, a zero Engine, which
+// refuses them without making a table.
+func (p EnginePlayer) engine(ctx context.Context) *Engine {
+	if p.Engine != nil {
+		return p.Engine
 	}
-	return p.Engine
+	if p.Options.check(ctx) != nil || p.Options.weak() {
+		return new(Engine)
+	}
+	return NewEngine(1)
 }
 
 // Move implements Player.
 func (p EnginePlayer) Move(ctx context.Context, pos dsq.Position) (dsq.Move, error) {
-	r, err := p.engine().Search(ctx, pos, p.Options)
+	r, err := p.engine(ctx).Search(ctx, pos, p.Options)
 	return r.Move, err
 }
 
 // MoveInGame implements GamePlayer with Engine.SearchGame.
 func (p EnginePlayer) MoveInGame(ctx context.Context, g *dsq.Game) (dsq.Move, error) {
-	r, err := p.engine().SearchGame(ctx, g, p.Options)
+	r, err := p.engine(ctx).SearchGame(ctx, g, p.Options)
 	return r.Move, err
 }
 

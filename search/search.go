@@ -1,18 +1,21 @@
 // Package search is a Dou Shou Qi opponent built on the doushouqi rules
-// engine: iterative-deepening principal-variation search with a
-// transposition table on the Zobrist hash, aspiration windows, a quiescence
-// search of captures, den entries and answers to den threats, late-move
-// reductions, futility pruning, move ordering (table move, den entries,
-// captures by value, killer moves, history), depth, node and time limits,
-// and cancellation through a context. It searches a position, or a game
-// with its history, where repetitions under Rules.Threefold and the
-// no-capture move limit are scored inside the tree as the rules score them.
-// With endgame tables (Options.Tables, package endgame) it plays solved
-// endings perfectly: the tables' move at a solved root, their exact value
-// inside the tree. At a fixed depth or node count and without a time limit
-// it is deterministic.
+// engine. It finds a move for a position, or for a game with its history
+// (where a repetition under Rules.Threefold and the no-capture move limit
+// count as the rules count them), within the limits the caller sets: a
+// depth, a number of nodes, a time, a context. It plays at full strength
+// or at a step of a ladder of eight levels (Level), from a beginner's
+// first game up. With endgame tables (Options.Tables, package endgame) it
+// plays solved endings perfectly.
+//
+// At a fixed depth or node count, without a time limit, on one thread and
+// on a table no other engine writes to, a search after NewGame is
+// deterministic: the same position and options give the same result. A level below the top
+// plays the same move from the same game and seed on any machine.
 //
 // An Engine is not safe for concurrent use; give each goroutine its own.
+// Engines may share a Table (NewEngineWithTable), so that many of them,
+// one per game of a server, cost one table. docs/ai.md describes the
+// search's techniques and how each was measured.
 package search
 
 import (
@@ -59,9 +62,8 @@ type Options struct {
 	Infinite bool
 	// Threads is the number of goroutines that search together, sharing
 	// the table (Lazy SMP): 0 or 1 for one, at most MaxThreads (others are
-	// refused). The move
-	// and score are the main thread's; a search on several threads is not
-	// deterministic.
+	// refused). The move and score are the main thread's; a search on
+	// several threads is not deterministic.
 	Threads int
 	// Level, 1..MaxLevel, plays at a step of the AI ladder (see Levels and
 	// LevelOptions). Below MaxLevel the level's node budget bounds the
@@ -165,24 +167,28 @@ func (opts *Options) depth() int {
 	return 4
 }
 
-// DefaultHashMiB is the size of the table a zero Engine allocates at its
-// first search.
+// DefaultHashMiB is the size, in MiB, of the table a zero Engine makes at
+// its first search at full strength.
 const DefaultHashMiB = 16
 
 // Engine searches positions. It keeps its transposition table between
 // searches of one game; NewGame clears it. With Options.Threads above 1 it
-// searches on that many goroutines sharing the table (Lazy SMP). The zero
-// Engine is ready to use: it allocates a table of DefaultHashMiB at its
-// first use; NewEngine chooses the size.
+// searches on that many goroutines sharing the table (Lazy SMP).
+//
+// The zero Engine is ready to use: it allocates a table of DefaultHashMiB
+// at its first search at full strength; NewEngine chooses the size, and
+// NewEngineWithTable shares a table between engines. An engine that plays
+// only levels below MaxLevel never allocates a table: those searches use
+// small tables lent for the duration of a move.
 type Engine struct {
-	tt      *table
-	levelTT *table    // the table of levels below the top, made at first use
+	tt      *Table
+	shared  bool      // tt is shared with other engines: NewGame leaves it alone
 	workers []*worker // workers[0] is the main thread; the others help
 }
 
 // worker is one search thread: everything but the table is its own.
 type worker struct {
-	tt    *table
+	tt    *Table
 	nodes uint64
 	// published is nodes as of the last time check (every 1024 nodes),
 	// for the main thread to report the helpers' nodes while they search.
@@ -194,6 +200,7 @@ type worker struct {
 	stopped   bool
 
 	drawAt    int      // the no-capture count that draws; -1 without a limit
+	salt      uint64   // mixed into the table keys: 0 under the standard rules
 	threefold bool     // third occurrences are draws (Rules.Threefold)
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
@@ -218,36 +225,55 @@ type worker struct {
 	exactDepth bool
 }
 
-// NewEngine returns an engine with a transposition table of about hashMiB
-// MiB (at least 1).
+// NewEngine returns an engine with a transposition table of its own, of
+// about hashMiB MiB: hashMiB is clamped to 1..MaxHashMiB.
 func NewEngine(hashMiB int) *Engine {
 	tt := newTable(hashMiB)
 	return &Engine{tt: tt, workers: []*worker{newWorker(tt)}}
 }
 
-func newWorker(tt *table) *worker {
+// NewEngineWithTable returns an engine that searches with t, which other
+// engines may use at the same time; with a nil or zero t, a zero Engine. Such an
+// engine costs almost no memory while it does not search: its search
+// state is made at its first search at full strength.
+//
+// Engines sharing a table profit from each other's work, but a search at
+// a fixed depth or node count is then deterministic only while no other
+// engine writes to the table, and NewGame does not clear it (Table.Clear
+// does).
+func NewEngineWithTable(t *Table) *Engine {
+	if t == nil || len(t.slots) == 0 {
+		return &Engine{}
+	}
+	return &Engine{tt: t, shared: true}
+}
+
+func newWorker(tt *Table) *worker {
 	return &worker{tt: tt, stack: make([]uint64, 0, 256)}
 }
 
-// ready allocates the table of a zero Engine.
-func (e *Engine) ready() error {
-	if e == nil {
-		return ErrNilEngine
-	}
+// ready makes the table of a zero Engine and the main worker, for a
+// search at full strength.
+func (e *Engine) ready() {
 	if e.tt == nil {
 		e.tt = newTable(DefaultHashMiB)
+	}
+	if len(e.workers) == 0 {
 		e.workers = []*worker{newWorker(e.tt)}
 	}
-	return nil
 }
 
-// NewGame clears the transposition table, so that a search depends only on
-// its position and options. On a nil Engine it does nothing.
+// NewGame forgets what earlier searches learned, so that a search depends
+// only on its position and options: it clears the engine's table (not a
+// table shared with NewEngineWithTable, which other engines use) and its
+// move-ordering statistics. On a nil Engine it does nothing.
 func (e *Engine) NewGame() {
-	if e.ready() != nil {
+	if e == nil {
 		return
 	}
-	e.tt.clear()
+	if e.tt != nil && !e.shared {
+		e.tt.clear()
+	}
 	for _, w := range e.workers {
 		w.history = [2][64][64]int32{}
 		w.counters = [2][64][64]dsq.Move{}
@@ -262,16 +288,16 @@ func (e *Engine) NewGame() {
 // unfinished iteration proved better than it. Options it refuses (see
 // Options) and a nil ctx return an error without a search.
 func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Result, error) {
-	if err := e.ready(); err != nil {
-		return Result{}, err
+	if e == nil {
+		return Result{}, ErrNilEngine
 	}
 	if err := opts.check(ctx); err != nil {
 		return Result{}, err
 	}
-	main := e.workers[0]
-	main.stack = append(main.stack[:0], pos.Hash())
-	main.threefold = false
-	return e.search(ctx, pos, opts)
+	return e.run(ctx, pos, opts, func(w *worker) {
+		w.stack = append(w.stack[:0], pos.Hash())
+		w.threefold = false
+	})
 }
 
 // SearchGame finds a move for the side to move in g, under g's rules: with
@@ -281,8 +307,8 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 // returns ErrNoMove if g is over, ErrNilGame if g is nil; otherwise as
 // Search.
 func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Result, error) {
-	if err := e.ready(); err != nil {
-		return Result{}, err
+	if e == nil {
+		return Result{}, ErrNilEngine
 	}
 	if err := opts.check(ctx); err != nil {
 		return Result{}, err
@@ -293,8 +319,21 @@ func (e *Engine) SearchGame(ctx context.Context, g *dsq.Game, opts Options) (Res
 	if g.IsOver() {
 		return Result{}, ErrNoMove
 	}
-	e.workers[0].loadGame(g)
-	return e.search(ctx, g.Position(), opts)
+	return e.run(ctx, g.Position(), opts, func(w *worker) { w.loadGame(g) })
+}
+
+// run searches pos with the options, checked, on the worker that suits
+// them, after load has given that worker the history.
+func (e *Engine) run(ctx context.Context, pos dsq.Position, opts Options, load func(*worker)) (Result, error) {
+	if opts.weak() {
+		w := levelWorkers.Get().(*worker)
+		defer levelWorkers.Put(w)
+		load(w)
+		return searchLevel(ctx, w, pos, opts)
+	}
+	e.ready()
+	load(e.workers[0])
+	return e.search(ctx, pos, opts)
 }
 
 // loadGame readies the worker to search g's position with g's history.
@@ -318,9 +357,6 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	threads := min(max(opts.Threads, 1), MaxThreads)
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, newWorker(e.tt))
-	}
-	if opts.weak() {
-		return e.searchLevel(ctx, pos, opts)
 	}
 	main := e.workers[0]
 	if opts.Tables != nil && len(pos.LegalMoves()) > 0 && ctx.Err() == nil {
@@ -417,6 +453,7 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 		e.deadline = time.Now().Add(opts.Time)
 	}
 	e.drawAt = drawAt(pos.Rules())
+	e.salt = rulesSalt(pos.Rules())
 	e.contempt = 0
 	if !e.exactDepth {
 		e.contempt = min(max(opts.Contempt, -winBound/2), winBound/2)
@@ -424,6 +461,25 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 	e.rootIndex = len(e.stack) - 1
 	e.useTables(pos, opts)
 	e.killers = [maxPly + 1][2]dsq.Move{}
+}
+
+// rulesSalt sets apart the table keys of positions played under other
+// rules than the standard ones, whose values differ: the capture rules
+// and the move limit. Under the standard rules it is 0.
+func rulesSalt(r dsq.Rules) uint64 {
+	limit := drawAt(r)
+	if !r.TrappedCapture && !r.SwapDogWolf && limit == dsq.DrawHalfMoves {
+		return 0
+	}
+	s := uint64(uint32(limit))
+	if r.TrappedCapture {
+		s |= 1 << 32
+	}
+	if r.SwapDogWolf {
+		s |= 1 << 33
+	}
+	s = (s ^ s>>29 + 0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	return s ^ s>>31
 }
 
 func drawAt(r dsq.Rules) int {
@@ -498,7 +554,7 @@ func (e *worker) shouldStop() bool {
 // the limit (further than any search reaches) the count is left out, so
 // that transpositions with different counts share their entries.
 func (e *worker) key(pos *dsq.Position) uint64 {
-	k := pos.Hash()
+	k := pos.Hash() ^ e.salt
 	if clock := pos.NoCaptureHalfMoves(); e.drawAt >= 0 && e.drawAt-clock <= maxPly {
 		k ^= uint64(clock+1) * 0x9e3779b97f4a7c15
 	}

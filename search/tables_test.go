@@ -10,6 +10,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/internal/longtest"
 )
 
 // genTables solves the named materials (and those their captures lead to)
@@ -125,7 +126,7 @@ func playOut(t *testing.T, start dsq.Position, rules dsq.Rules, red, blue Player
 func TestTablesPlayPerfectly(t *testing.T) {
 	names := []string{"Evcr", "ELve", "Lvtr"}
 	samples := 8
-	if testing.Short() {
+	if !longtest.Enabled() {
 		samples = 3
 	}
 	plies, draws := 0, 0
@@ -212,7 +213,7 @@ func TestTablesInsideTree(t *testing.T) {
 	full := genTables(t, dsq.Standard, names...)
 	rng := rand.New(rand.NewPCG(13, 6))
 	n := 200
-	if testing.Short() {
+	if !longtest.Enabled() {
 		n = 80
 	}
 	for _, name := range names {

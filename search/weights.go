@@ -4,7 +4,7 @@ package search
 // eval.go, in centi-rats: v41b of lab/match/results, three quarters of
 // the way from v38's hand-set weights to those the tuner fitted (v39:
 // TestTuneEval -tune.shape on 243,028 quiet positions of 3,000 self-play
-// games under the public engines' rules; command in tune_test.go).
+// games under the public engines' rules; command in weights_test.go).
 var weights = [numFeatures]int{
 	// material: rat, cat, dog, wolf, leopard, tiger, lion, elephant
 	441, 209, 368, 303, 208, 717, 1220, 1375,

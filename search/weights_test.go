@@ -433,7 +433,7 @@ func weightsSource(w *[numFeatures]int, n int, k, before, after float64) string 
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "package search\n\n// weights are the evaluation's weights, indexed by the f* constants of\n// eval.go, in centi-rats. Written by TestTuneEval -tune (tune_test.go):\n// %d quiet positions of self-play games, K %.2f, mean squared error\n// %.6f before and %.6f after.\nvar weights = [numFeatures]int{\n", n, k, before, after)
+	fmt.Fprintf(&b, "package search\n\n// weights are the evaluation's weights, indexed by the f* constants of\n// eval.go, in centi-rats. Written by TestTuneEval -tune (weights_test.go):\n// %d quiet positions of self-play games, K %.2f, mean squared error\n// %.6f before and %.6f after.\nvar weights = [numFeatures]int{\n", n, k, before, after)
 	b.WriteString("\t// material: rat, cat, dog, wolf, leopard, tiger, lion, elephant\n")
 	row(fMaterial, fAdvance)
 	b.WriteString("\t// advance by distance 0..14 to the enemy den: rat, cat, dog, wolf, leopard, tiger, lion, elephant\n")
