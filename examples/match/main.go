@@ -70,6 +70,9 @@ type config struct {
 	MaxTime     time.Duration
 	MaxPlies    int       // half-moves after which a game is adjudicated a draw
 	Records     io.Writer // where finished games' records go; nil: nowhere
+	Adjudicate  Adjudication
+	Pin         bool         // bind each worker, and its engines, to a CPU of its own
+	Load        *loadMonitor // samples the load average during the match; nil: none
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -93,9 +96,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		genDepth  = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
 		genMargin = fs.String("gen-margin", "100", "largest |score| of a generated opening, or MIN,MAX for unbalanced openings")
 		seed      = fs.Uint64("seed", 1, "random seed for -gen-openings")
+		tb        = fs.String("tb", "", "endgame tables directory: a game in the tables ends with their result (empty: off)")
+		winScore  = fs.Int("adj-win-score", 1000, "win adjudication: the margin, in centi-rats, both engines must see")
+		winMoves  = fs.Int("adj-win-moves", 0, "win adjudication: consecutive moves of each engine beyond the margin (0: off)")
+		drawPly   = fs.Int("adj-draw-ply", 80, "draw adjudication: half-moves the game must have had")
+		drawScore = fs.Int("adj-draw-score", 20, "draw adjudication: the largest |score|, in centi-rats")
+		drawMoves = fs.Int("adj-draw-moves", 0, "draw adjudication: consecutive moves of each engine within the band (0: off)")
+		adjNodes  = fs.Uint64("adj-nodes", 10000, "nodes of this module's search scoring a move whose engine gave no score (0: none)")
+		pin       = fs.Bool("pin", false, "bind each game's engines to a CPU of their own (Linux)")
 	)
 	usage := func(err error) int {
-		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] [-records FILE] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
+		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] [-records FILE] [-tb DIR] [-adj-win-score CP] [-adj-win-moves N] [-adj-draw-ply N] [-adj-draw-score CP] [-adj-draw-moves N] [-adj-nodes N] [-pin] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -146,6 +157,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.Openings, err = loadOpenings(*openings); err != nil {
 		return usage(err)
 	}
+	cfg.Adjudicate = Adjudication{WinScore: *winScore, WinMoves: *winMoves, DrawPlies: *drawPly, DrawScore: *drawScore, DrawMoves: *drawMoves, Nodes: *adjNodes}
+	if err := cfg.Adjudicate.Validate(); err != nil {
+		return usage(err)
+	}
+	if *tb != "" {
+		ts, note, err := openTables(*tb, cfg.Rules)
+		if err != nil {
+			return usage(err)
+		}
+		if note != "" {
+			fmt.Fprintln(stderr, "match: note:", note)
+		}
+		if ts != nil {
+			defer ts.Close()
+			cfg.Adjudicate.Tables = ts
+		}
+	}
+	cfg.Pin = *pin
+	if cpus, err := allowedCPUs(); cfg.Pin && (err != nil || cfg.Concurrency > len(cpus)) {
+		fmt.Fprintf(stderr, "match: note: -pin with %d games at once on CPUs %v (%v): games share CPUs\n", cfg.Concurrency, cpus, err)
+	}
+	cfg.Load = &loadMonitor{read: readLoadAvg, every: 5 * time.Second}
 	var recordsFile *os.File
 	if *records != "" {
 		if recordsFile, err = os.Create(*records); err != nil {
@@ -153,13 +186,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Records = recordsFile
 	}
-	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d\n",
-		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency)
+	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d%s\n",
+		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency, map[bool]string{true: " (pinned)"}[cfg.Pin])
+	fmt.Fprintf(stdout, "adjudication: %v\n", cfg.Adjudicate)
 	if pairs := (cfg.Games + 1) / 2; pairs > len(cfg.Openings) {
 		fmt.Fprintf(stderr, "match: note: %d pairs on %d openings: after pair %d the openings repeat, and at fixed nodes or depth so do the games\n", pairs, len(cfg.Openings), len(cfg.Openings))
 	}
-	score, err := playMatch(ctx, cfg, stderr)
-	report(stdout, cfg, score)
+	st, err := playMatch(ctx, cfg, stderr)
+	report(stdout, cfg, st)
 	if recordsFile != nil {
 		if errClose := recordsFile.Close(); err == nil && errClose != nil {
 			err = fmt.Errorf("writing records: %w", errClose)
@@ -205,14 +239,27 @@ type pairResult struct {
 	points [2]float64
 	plies  [2]int
 	ends   [2]string // how each game ended
+	adj    [2]string // the adjudication rule that ended each game; "" for none
 	games  [2]string // each game's record
+	think  [2]time.Duration
+	moves  [2]int // A's and B's moves and thinking time over the pair
 	err    error
+}
+
+// matchStats is what a match measured: the score, the adjudications, the
+// time the engines spent and the wall clock.
+type matchStats struct {
+	Score
+	adjudicated adjudications
+	think       [2]time.Duration // A's and B's thinking time in all
+	moves       [2]int           // A's and B's moves in all
+	elapsed     time.Duration
 }
 
 // playMatch plays pairs on cfg.Concurrency workers until the games are
 // played, the SPRT decides, the time is up or ctx ends, and returns the
-// score of the pairs that finished.
-func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, error) {
+// figures of the pairs that finished.
+func playMatch(ctx context.Context, cfg config, progress io.Writer) (matchStats, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if cfg.MaxTime > 0 {
@@ -220,14 +267,30 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 		ctx, c = context.WithTimeout(ctx, cfg.MaxTime)
 		defer c()
 	}
+	if cfg.Load != nil {
+		go cfg.Load.run(ctx)
+	}
+	var cpus []int
+	if cfg.Pin {
+		var err error
+		if cpus, err = allowedCPUs(); err != nil || len(cpus) == 0 {
+			return matchStats{}, fmt.Errorf("-pin: the CPUs of this process: %v", err)
+		}
+	}
 	pairs := (cfg.Games + 1) / 2
 	jobs := make(chan int)
 	results := make(chan pairResult)
 	var wg sync.WaitGroup
-	for range cfg.Concurrency {
+	for k := range cfg.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if cfg.Pin {
+				if err := pinThread(cpus[k%len(cpus)]); err != nil {
+					results <- pairResult{err: fmt.Errorf("-pin: %w", err)}
+					return
+				}
+			}
 			worker(ctx, cfg, jobs, results)
 		}()
 	}
@@ -243,7 +306,7 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	var score Score
+	st := matchStats{adjudicated: adjudications{}}
 	ends := map[string]int{}
 	defer func() {
 		keys := make([]string, 0, len(ends))
@@ -269,8 +332,11 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 			continue
 		}
 		for i, p := range r.points {
-			score.addGame(p)
+			st.addGame(p)
 			ends[r.ends[i]]++
+			if r.adj[i] != "" {
+				st.adjudicated.add(r.adj[i], p)
+			}
 			if cfg.Records != nil {
 				if _, err := io.WriteString(cfg.Records, r.games[i]+"\n"); err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("writing records: %w", err)
@@ -278,17 +344,22 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 				}
 			}
 		}
-		score.addPair(r.points[0], r.points[1])
-		elo, lo, hi := score.Elo()
+		for i := range st.think {
+			st.think[i] += r.think[i]
+			st.moves[i] += r.moves[i]
+		}
+		st.addPair(r.points[0], r.points[1])
+		elo, lo, hi := st.Elo()
 		fmt.Fprintf(progress, "pair %d (opening %d, %d+%d plies): %s %s | games %d: +%d =%d -%d | Elo %.1f [%.1f, %.1f] | LLR %.2f [%.2f, %.2f] | %s\n",
-			score.Games()/2, r.index%len(cfg.Openings)+1, r.plies[0], r.plies[1], points(r.points[0]), points(r.points[1]),
-			score.Games(), score.Wins, score.Draws, score.Losses, elo, lo, hi,
-			cfg.Test.LLR(score), lower, upper, time.Since(start).Round(time.Second))
-		if cfg.Test.Decision(score) != "" {
+			st.Games()/2, r.index%len(cfg.Openings)+1, r.plies[0], r.plies[1], points(r.points[0]), points(r.points[1]),
+			st.Games(), st.Wins, st.Draws, st.Losses, elo, lo, hi,
+			cfg.Test.LLR(st.Score), lower, upper, time.Since(start).Round(time.Second))
+		if cfg.Test.Decision(st.Score) != "" {
 			cancel()
 		}
 	}
-	return score, firstErr
+	st.elapsed = time.Since(start)
+	return st, firstErr
 }
 
 func points(p float64) string {
@@ -301,7 +372,8 @@ func points(p float64) string {
 	return "0"
 }
 
-// worker plays the pairs it receives with its own two engines.
+// worker plays the pairs it receives with its own two engines (and its own
+// referee, when adjudication scores moves whose engine gave none).
 func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pairResult) {
 	a, err := newPlayer(cfg.A)
 	if err != nil {
@@ -315,6 +387,10 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 		return
 	}
 	defer b.close()
+	var ref *referee
+	if cfg.Adjudicate.scores() && cfg.Adjudicate.Nodes > 0 {
+		ref = &referee{nodes: cfg.Adjudicate.Nodes}
+	}
 	for i := range jobs {
 		opening := cfg.Openings[i%len(cfg.Openings)]
 		r := pairResult{index: i}
@@ -324,18 +400,26 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 			if red == b {
 				blue, aColor = a, dsq.Blue
 			}
-			g, out, _, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
+			gp, err := playGame(ctx, gameSetup{Start: opening, Rules: cfg.Rules, MaxPlies: cfg.MaxPlies, Adjudicate: cfg.Adjudicate, Referee: ref}, red, blue)
 			if err != nil {
 				r.err = fmt.Errorf("pair %d game %d: %w", i, game+1, err)
 				break
 			}
+			g, out := gp.Game, gp.Outcome
 			r.plies[game] = len(g.Moves())
+			for c, who := range [2]int{int(aColor), 1 - int(aColor)} { // Red's and Blue's engine: A or B
+				r.think[who] += gp.Think[c]
+				r.moves[who] += gp.Moves[c]
+			}
 			// The tag names are valid; SetTag refuses only a value that is
 			// not UTF-8 (a name given so), and the record goes without it.
 			_ = g.SetTag("Red", red.spec().Name)
 			_ = g.SetTag("Blue", blue.spec().Name)
 			_ = g.SetTag("Round", fmt.Sprintf("%d.%d", i+1, game+1))
 			switch {
+			case gp.Adjudicated.rule != "":
+				r.ends[game] = "adjudicated: " + gp.Adjudicated.rule
+				r.adj[game] = gp.Adjudicated.rule
 			case out.Reason == timeForfeit:
 				r.ends[game] = "time forfeit"
 				_ = g.SetTag("Termination", "time forfeit, "+out.Winner.String()+" wins")
@@ -368,29 +452,63 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 // rules, so outside their range.
 const timeForfeit dsq.Reason = 100
 
-// playGame plays one game from start under rules and returns it, its
-// outcome (undecided if adjudicated at maxPlies, timeForfeit if a clock ran
-// out) and the report of each move's engine (its score, for the side that
-// moved, before the move). A move the rules refuse is an error naming the
-// engine.
-func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (*dsq.Game, dsq.Outcome, []uci.Info, error) {
-	g, err := dsq.NewGameRules(start, rules)
+// gameSetup is how a game is played: from where, under which rules, how
+// long at most and which adjudications end it early.
+type gameSetup struct {
+	Start      dsq.Position
+	Rules      dsq.Rules
+	MaxPlies   int // half-moves after which the game stops undecided
+	Adjudicate Adjudication
+	Referee    *referee // scores the moves of an engine that gives no score; nil: none
+}
+
+// playedGame is a finished game and what the match measured of it.
+type playedGame struct {
+	Game *dsq.Game
+	// Outcome is the game's outcome: undecided if stopped at MaxPlies,
+	// timeForfeit if a clock ran out; an adjudicated game is ended in the
+	// Game itself, a win by the loser's resignation, a draw by agreement.
+	Outcome     dsq.Outcome
+	Adjudicated verdict    // rule "" if the game was not adjudicated
+	Reports     []uci.Info // each move's engine report: its score for the mover, before the move
+	Think       [2]time.Duration
+	Moves       [2]int // Red's and Blue's thinking time and moves
+}
+
+// playGame plays one game as set up and returns it. A move the rules
+// refuse is an error naming the engine.
+func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame, error) {
+	g, err := dsq.NewGameRules(set.Start, set.Rules)
 	if err != nil {
-		return nil, dsq.Outcome{}, nil, err
+		return playedGame{}, err
 	}
-	if err := red.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, nil, err
+	if err := red.newGame(set.Rules); err != nil {
+		return playedGame{}, err
 	}
-	if err := blue.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, nil, err
+	if err := blue.newGame(set.Rules); err != nil {
+		return playedGame{}, err
 	}
-	var reports []uci.Info
+	pg := playedGame{Game: g}
+	judge := scoreJudge{adj: set.Adjudicate}
 	// Each side's game clock, if its engine plays on one.
 	specs := [2]Spec{red.spec(), blue.spec()}
 	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
-	for plies := 0; plies < maxPlies && !g.IsOver(); plies++ {
-		p := red
+	adjudicate := func(v verdict) (playedGame, error) {
+		if err := end(g, v); err != nil {
+			return playedGame{}, err
+		}
+		pg.Adjudicated, pg.Outcome = v, g.Outcome()
+		return pg, nil
+	}
+	for plies := 0; !g.IsOver(); plies++ {
 		pos := g.Position()
+		if v, ok := probe(set.Adjudicate.Tables, pos); ok {
+			return adjudicate(v)
+		}
+		if plies >= set.MaxPlies {
+			break
+		}
+		p := red
 		side := pos.SideToMove()
 		if side == dsq.Blue {
 			p = blue
@@ -398,25 +516,43 @@ func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blu
 		begin := time.Now()
 		res, err := p.move(ctx, g, clock)
 		if err != nil {
-			return nil, dsq.Outcome{}, nil, err
+			return playedGame{}, err
 		}
+		took := time.Since(begin)
+		pg.Think[side] += took
+		pg.Moves[side]++
 		if specs[side].Base > 0 {
-			clock[side] -= time.Since(begin)
+			clock[side] -= took
 			if clock[side] < 0 {
-				return g, dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, reports, nil
+				pg.Outcome = dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}
+				return pg, nil
 			}
 			clock[side] += specs[side].Inc
 		}
-		if err := g.Play(res.Move); err != nil {
-			return nil, dsq.Outcome{}, nil, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
+		score, scored := res.Info.Score, res.Info.HasScore
+		if !scored && set.Referee != nil && set.Adjudicate.scores() {
+			if score, err = set.Referee.score(ctx, g); err != nil {
+				return playedGame{}, err
+			}
+			scored = true
 		}
-		reports = append(reports, res.Info)
+		if err := g.Play(res.Move); err != nil {
+			return playedGame{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
+		}
+		pg.Reports = append(pg.Reports, res.Info)
+		if set.Adjudicate.scores() && !g.IsOver() {
+			if v, ok := judge.add(side, score, scored, len(g.Moves())); ok {
+				return adjudicate(v)
+			}
+		}
 	}
-	return g, g.Outcome(), reports, nil
+	pg.Outcome = g.Outcome()
+	return pg, nil
 }
 
 // report writes the match summary.
-func report(w io.Writer, cfg config, s Score) {
+func report(w io.Writer, cfg config, st matchStats) {
+	s := st.Score
 	elo, lo, hi := s.Elo()
 	n := float64(s.Games())
 	pct := 50.0
@@ -436,4 +572,45 @@ func report(w io.Writer, cfg config, s Score) {
 	}
 	fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f]: %s\n",
 		cfg.Test.Elo0, cfg.Test.Elo1, cfg.Test.Alpha, cfg.Test.Beta, cfg.Test.LLR(s), lower, upper, verdict)
+	reportAdjudications(w, s.Games(), st.adjudicated)
+	perHour := 0.0
+	if st.elapsed > 0 {
+		perHour = float64(s.Games()) / st.elapsed.Hours()
+	}
+	fmt.Fprintf(w, "%d games in %v: %.0f games per hour\n", s.Games(), st.elapsed.Round(time.Millisecond), perHour)
+	for i, spec := range [2]Spec{cfg.A, cfg.B} {
+		fmt.Fprintf(w, "%s: %s\n", spec.Name, timeUse(spec, st.think[i], st.moves[i]))
+	}
+	if cfg.Load != nil {
+		cfg.Load.report(w, cfg.Concurrency)
+	}
+}
+
+// reportAdjudications writes how many of games each rule ended, with the
+// results from A's point of view.
+func reportAdjudications(w io.Writer, games int, c adjudications) {
+	fmt.Fprintf(w, "adjudicated: %d of %d games", c.total(), games)
+	for _, rule := range []string{ruleTablebase, ruleScore} {
+		if n := c[rule]; n != nil {
+			fmt.Fprintf(w, "; %s %d (A wins %d, draws %d, B wins %d)", rule, n[0]+n[1]+n[2], n[0], n[1], n[2])
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// timeUse says how long an engine thought per move, against its time per
+// move when it has one.
+func timeUse(spec Spec, think time.Duration, moves int) string {
+	if moves == 0 {
+		return "no moves"
+	}
+	avg := think / time.Duration(moves)
+	text := fmt.Sprintf("%v a move on average over %d moves", avg.Round(time.Microsecond), moves)
+	switch {
+	case spec.MoveTime > 0:
+		text += fmt.Sprintf(", %.1f%% of its %v", 100*float64(avg)/float64(spec.MoveTime), spec.MoveTime)
+	case spec.Base > 0:
+		text += fmt.Sprintf(", on a clock of %v+%v", spec.Base, spec.Inc)
+	}
+	return text
 }

@@ -281,14 +281,14 @@ func TestTimeForfeit(t *testing.T) {
 	// wide so that a loaded machine's late wake-ups do not change it.)
 	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
 	blue := &slowPlayer{s: Spec{Depth: 1}}
-	g, out, _, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 100}, red, blue)
 	require.NoError(t, err)
-	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
-	assert.Len(t, g.Moves(), 4)
+	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, gp.Outcome)
+	assert.Len(t, gp.Game.Moves(), 4)
 	// With an increment that covers the pause, no forfeit.
 	red.s.Inc = 500 * time.Millisecond
-	g, out, _, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
+	gp, err = playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 6}, red, blue)
 	require.NoError(t, err)
-	assert.NotEqual(t, timeForfeit, out.Reason)
-	assert.Len(t, g.Moves(), 6)
+	assert.NotEqual(t, timeForfeit, gp.Outcome.Reason)
+	assert.Len(t, gp.Game.Moves(), 6)
 }
