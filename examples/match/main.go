@@ -5,8 +5,10 @@
 // (SPRT) that stops the match as soon as it is decided.
 //
 //	go run ./examples/match -a SPEC -b SPEC [-openings FILE] [-rules R]
-//	    [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B]
-//	    [-max-time D] [-max-plies N] [-records FILE]
+//	    [-games N] [-concurrency N] [-pin] [-sprt ELO0,ELO1] [-alpha A]
+//	    [-beta B] [-max-time D] [-max-plies N] [-records FILE] [-tb DIR]
+//	    [-adj-win-score CP] [-adj-win-moves N] [-adj-draw-ply N]
+//	    [-adj-draw-score CP] [-adj-draw-moves N] [-adj-nodes N]
 //	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
 //	    [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S] > FILE
 //
@@ -24,15 +26,42 @@
 // notation of doushouqi.ParseRules, such as "standard" or
 // "trapped-capture,move-limit=200,threefold" (the public engines' rules).
 //
+// Adjudication ends games whose result is already known, as cutechess and
+// fishtest do (all off by default). -tb DIR names a directory of endgame
+// tables (examples/egtb writes them): a position they hold ends the game
+// with their result, if they are tables for the match's rules (tables for
+// other rules are a note and adjudicate nothing). -adj-win-moves N ends a
+// game as a win once both engines' own scores, each from its mover's point
+// of view, have put the same side ahead by -adj-win-score centi-rats or
+// more for N consecutive moves of each engine (a mate score is beyond any
+// margin). -adj-draw-moves N ends a game as a draw once both engines'
+// scores have stayed within -adj-draw-score of zero for N consecutive moves
+// of each, all played after the game's first -adj-draw-ply half-moves. For
+// an engine that prints no score, this module's search scores the position
+// at -adj-nodes nodes. An adjudicated win is recorded as the loser's
+// resignation, a draw as an agreed one, so that the record carries the
+// result.
+//
+// -concurrency N plays N games at once, one per worker; -pin binds each
+// worker to a CPU of its own (Linux: the worker's thread is locked and
+// bound with sched_setaffinity; its in-process engines search on that
+// thread and the engine binaries it starts inherit the binding). The match
+// samples the load average (/proc/loadavg) every 5 s and warns, in the
+// summary, when it went above N cores and a half: other work then shared
+// the cores, and timed games lost speed.
+//
 // Progress goes to standard error, one line per finished pair; the summary
-// to standard output. The match ends after -games games, when the SPRT
-// accepts a hypothesis, or after -max-time, whichever comes first. -records
-// FILE writes every finished game there as a game record (the library's
-// text form, records separated by a blank line, in the order the pairs
-// finish) with tags Red, Blue, Round (pair.game) and, for a game stopped by
-// the match rather than the rules, Termination ("ply cap" or "time
-// forfeit"). Bad flags print one line to standard error and exit with
-// status 2.
+// to standard output: W/D/L, Elo, the SPRT, the games each adjudication
+// ended (and for whom), games per hour of wall clock, each engine's
+// average time per move (against its movetime, if it has one) and the load.
+// The match ends after -games games, when the SPRT accepts a hypothesis, or
+// after -max-time, whichever comes first. -records FILE writes every
+// finished game there as a game record (the library's text form, records
+// separated by a blank line, in the order the pairs finish) with tags Red,
+// Blue, Round (pair.game) and, for a game ended by the match rather than
+// the rules, Termination ("ply cap, draw", "time forfeit, red wins",
+// "adjudicated: tablebase, blue wins", "adjudicated: score, draw"). Bad
+// flags print one line to standard error and exit with status 2.
 package main
 
 import (
