@@ -142,18 +142,16 @@ func probe(ts *endgame.Tables, pos dsq.Position) (verdict, bool) {
 // scoreJudge follows the scores of a game's moves, one half-move at a time,
 // and says when they settle it under its Adjudication.
 type scoreJudge struct {
-	adj        Adjudication
-	winRun     int       // consecutive half-moves whose scores put ahead ...
-	ahead      dsq.Color // ... this side by the margin
-	drawRun    int       // consecutive half-moves scored near zero
-	lastPlayed int       // half-moves played when the last score came
+	adj     Adjudication
+	winRun  int       // consecutive half-moves whose scores put ahead ...
+	ahead   dsq.Color // ... this side by the margin
+	drawRun int       // consecutive half-moves scored near zero
 }
 
-// add takes the score of the side that moved (scored false if it gave
-// none) before the half-move that made the game plies half-moves long, and
-// returns the verdict if the scores now settle the game.
+// add takes the score s that mover gave (scored false if it gave none)
+// with its move, played when the game had plies half-moves, and returns
+// the verdict if the scores now settle the game.
 func (j *scoreJudge) add(mover dsq.Color, s uci.Score, scored bool, plies int) (verdict, bool) {
-	j.lastPlayed = plies
 	side, far := dsq.Color(0), false
 	if scored {
 		side, far = leader(mover, s, j.adj.WinScore)

@@ -28,8 +28,9 @@ type ply struct {
 }
 
 // TestScoreJudgeSettlesGames feeds the judge the scores of half-moves
-// played alternately by Red (first) and Blue, each from its mover's point
-// of view, and checks the half-move at which it settles the game, if any.
+// played alternately by Red (first) and Blue from the game's start, each
+// from its mover's point of view, and checks the half-move at which it
+// settles the game, if any.
 func TestScoreJudgeSettlesGames(t *testing.T) {
 	win := Adjudication{WinScore: 500, WinMoves: 2}
 	draw := Adjudication{DrawPlies: 4, DrawScore: 20, DrawMoves: 2}
@@ -51,7 +52,7 @@ func TestScoreJudgeSettlesGames(t *testing.T) {
 		{"a mated mover is behind", Adjudication{WinScore: 900_000, WinMoves: 1}, []ply{mate(-3), mate(3)}, 2, verdict{rule: ruleScore, winner: dsq.Blue}},
 		{"an unscored move breaks the run", win, []ply{cp(600), cp(-600), cp(600), none, cp(600), cp(-600)}, 0, verdict{}},
 		{"win adjudication off", Adjudication{WinScore: 500}, []ply{cp(600), cp(-600), cp(600), cp(-600)}, 0, verdict{}},
-		{"level after the minimum length", draw, []ply{cp(0), cp(0), cp(0), cp(5), cp(-20), cp(20), cp(0)}, 7, verdict{rule: ruleScore, draw: true}},
+		{"level after the minimum length", draw, []ply{cp(0), cp(0), cp(0), cp(5), cp(-20), cp(20), cp(0), cp(10)}, 8, verdict{rule: ruleScore, draw: true}},
 		{"a score outside the band breaks the run", draw, []ply{cp(0), cp(0), cp(0), cp(0), cp(0), cp(21), cp(0), cp(0), cp(0), cp(0)}, 10, verdict{rule: ruleScore, draw: true}},
 		{"a mate score is never level", draw, []ply{cp(0), cp(0), cp(0), cp(0), cp(0), mate(0), cp(0), cp(0), cp(0)}, 0, verdict{}},
 		{"an unscored move is never level", draw, []ply{cp(0), cp(0), cp(0), cp(0), none, cp(0), cp(0), cp(0)}, 0, verdict{}},
@@ -67,7 +68,7 @@ func TestScoreJudgeSettlesGames(t *testing.T) {
 				if i%2 == 1 {
 					mover = dsq.Blue
 				}
-				if v, ok := j.add(mover, p.score, p.scored, i+1); ok {
+				if v, ok := j.add(mover, p.score, p.scored, i); ok { // i half-moves played before it
 					at, got = i+1, v
 					break
 				}
@@ -242,7 +243,8 @@ func TestAdjudicatedDrawIsAgreed(t *testing.T) {
 	adj := Adjudication{DrawPlies: 3, DrawScore: 10, DrawMoves: 1}
 	gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 100, Adjudicate: adj}, level, level)
 	require.NoError(t, err)
-	assert.Len(t, gp.Game.Moves(), 4)
+	// The moves played when the game had 3 and 4 half-moves count.
+	assert.Len(t, gp.Game.Moves(), 5)
 	assert.Equal(t, verdict{rule: ruleScore, draw: true}, gp.Adjudicated)
 	g, err := dsq.ParseRecord(gp.Game.Record())
 	require.NoError(t, err)

@@ -565,12 +565,13 @@ func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame,
 			}
 			scored = true
 		}
+		played := len(g.Moves())
 		if err := g.Play(res.Move); err != nil {
 			return playedGame{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
 		}
 		pg.Reports = append(pg.Reports, res.Info)
 		if set.Adjudicate.scores() && !g.IsOver() {
-			if v, ok := judge.add(side, score, scored, len(g.Moves())); ok {
+			if v, ok := judge.add(side, score, scored, played); ok {
 				return adjudicate(v)
 			}
 		}
