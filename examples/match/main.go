@@ -88,6 +88,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// maxConcurrency is the most games -concurrency plays at once.
+const maxConcurrency = 256
+
 // config is a match's settings.
 type config struct {
 	A, B        Spec
@@ -179,8 +182,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Test.Validate(); err != nil {
 		return usage(err)
 	}
-	if *games < 2 || *conc < 1 || *maxPlies < 1 || *maxTime < 0 {
-		return usage(fmt.Errorf("-games %d, -concurrency %d, -max-plies %d, -max-time %v: want at least 2, 1, 1 and 0", *games, *conc, *maxPlies, *maxTime))
+	if *games < 2 || *conc < 1 || *conc > maxConcurrency || *maxPlies < 1 || *maxTime < 0 {
+		return usage(fmt.Errorf("-games %d, -concurrency %d, -max-plies %d, -max-time %v: want at least 2, 1..%d, at least 1 and 0", *games, *conc, *maxPlies, *maxTime, maxConcurrency))
 	}
 	cfg.Games, cfg.Concurrency, cfg.MaxTime, cfg.MaxPlies = *games, *conc, *maxTime, *maxPlies
 	if cfg.Openings, err = loadOpenings(*openings); err != nil {
@@ -215,8 +218,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Records = recordsFile
 	}
+	pinned := ""
+	if cfg.Pin {
+		pinned = " (pinned)"
+	}
 	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d%s\n",
-		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency, map[bool]string{true: " (pinned)"}[cfg.Pin])
+		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency, pinned)
 	fmt.Fprintf(stdout, "adjudication: %v\n", cfg.Adjudicate)
 	if pairs := (cfg.Games + 1) / 2; pairs > len(cfg.Openings) {
 		fmt.Fprintf(stderr, "match: note: %d pairs on %d openings: after pair %d the openings repeat, and at fixed nodes or depth so do the games\n", pairs, len(cfg.Openings), len(cfg.Openings))

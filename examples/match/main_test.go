@@ -215,6 +215,7 @@ func TestBadFlags(t *testing.T) {
 		{"-alpha", "0"},
 		{"-games", "1"},
 		{"-concurrency", "0"},
+		{"-concurrency", "257"},
 		{"-openings", "testdata/missing.txt"},
 		{"-gen-openings", "3", "-gen-plies", "5,2"},
 		{"-gen-openings", "3", "-gen-margin", "200,100"},
