@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -264,4 +265,37 @@ func TestAdjudicationsCount(t *testing.T) {
 	var b strings.Builder
 	reportAdjudications(&b, 9, c)
 	assert.Equal(t, "adjudicated: 5 of 9 games; tablebase 1 (A wins 0, draws 0, B wins 1); score 4 (A wins 2, draws 1, B wins 1)\n", b.String())
+}
+
+// TestMatchReportCountsAdjudications: the summary counts as adjudicated
+// exactly the games whose records say so, with their results for A.
+func TestMatchReportCountsAdjudications(t *testing.T) {
+	records := filepath.Join(t.TempDir(), "games.txt")
+	code, out, progress := runMatch(t, "-a", "depth=2,name=two", "-b", "depth=1,name=one", "-openings", openingsFile, "-games", "6",
+		"-adj-win-moves", "1", "-adj-win-score", "300", "-adj-draw-moves", "2", "-adj-draw-ply", "30", "-records", records)
+	require.Equal(t, 0, code, progress)
+	data, err := os.ReadFile(records)
+	require.NoError(t, err)
+	var counts [3]int // A wins, draws, B wins
+	for _, text := range splitRecords(string(data)) {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		tag, _ := g.Tag("Termination")
+		if !strings.HasPrefix(tag, "adjudicated: score, ") {
+			continue
+		}
+		red, _ := g.Tag("Red")
+		switch o := g.Outcome(); {
+		case o.IsDraw():
+			counts[1]++
+		case (o.Winner == dsq.Red) == (red == "two"):
+			counts[0]++
+		default:
+			counts[2]++
+		}
+	}
+	n := counts[0] + counts[1] + counts[2]
+	require.Positive(t, n, "some games adjudicated: %s", out)
+	assert.Contains(t, out, fmt.Sprintf("adjudicated: %d of 6 games; score %d (A wins %d, draws %d, B wins %d)\n", n, n, counts[0], counts[1], counts[2]))
+	assert.Contains(t, progress, fmt.Sprintf("adjudicated: score %d", n))
 }
