@@ -5,8 +5,10 @@
 // (SPRT) that stops the match as soon as it is decided.
 //
 //	go run ./examples/match -a SPEC -b SPEC [-openings FILE] [-rules R]
-//	    [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B]
-//	    [-max-time D] [-max-plies N] [-records FILE]
+//	    [-games N] [-concurrency N] [-pin] [-sprt ELO0,ELO1] [-alpha A]
+//	    [-beta B] [-max-time D] [-max-plies N] [-records FILE] [-tb DIR]
+//	    [-adj-win-score CP] [-adj-win-moves N] [-adj-draw-ply N]
+//	    [-adj-draw-score CP] [-adj-draw-moves N] [-adj-nodes N]
 //	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
 //	    [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S] > FILE
 //
@@ -24,15 +26,42 @@
 // notation of doushouqi.ParseRules, such as "standard" or
 // "trapped-capture,move-limit=200,threefold" (the public engines' rules).
 //
+// Adjudication ends games whose result is already known, as cutechess and
+// fishtest do (all off by default). -tb DIR names a directory of endgame
+// tables (examples/egtb writes them): a position they hold ends the game
+// with their result, if they are tables for the match's rules (tables for
+// other rules are a note and adjudicate nothing). -adj-win-moves N ends a
+// game as a win once both engines' own scores, each from its mover's point
+// of view, have put the same side ahead by -adj-win-score centi-rats or
+// more for N consecutive moves of each engine (a mate score is beyond any
+// margin). -adj-draw-moves N ends a game as a draw once both engines'
+// scores have stayed within -adj-draw-score of zero for N consecutive moves
+// of each, all played after the game's first -adj-draw-ply half-moves. For
+// an engine that prints no score, this module's search scores the position
+// at -adj-nodes nodes. An adjudicated win is recorded as the loser's
+// resignation, a draw as an agreed one, so that the record carries the
+// result.
+//
+// -concurrency N plays N games at once, one per worker; -pin binds each
+// worker to a CPU of its own (Linux: the worker's thread is locked and
+// bound with sched_setaffinity; its in-process engines search on that
+// thread and the engine binaries it starts inherit the binding). The match
+// samples the load average (/proc/loadavg) every 5 s and warns, in the
+// summary, when it went above N cores and a half: other work then shared
+// the cores, and timed games lost speed.
+//
 // Progress goes to standard error, one line per finished pair; the summary
-// to standard output. The match ends after -games games, when the SPRT
-// accepts a hypothesis, or after -max-time, whichever comes first. -records
-// FILE writes every finished game there as a game record (the library's
-// text form, records separated by a blank line, in the order the pairs
-// finish) with tags Red, Blue, Round (pair.game) and, for a game stopped by
-// the match rather than the rules, Termination ("ply cap" or "time
-// forfeit"). Bad flags print one line to standard error and exit with
-// status 2.
+// to standard output: W/D/L, Elo, the SPRT, the games each adjudication
+// ended (and for whom), games per hour of wall clock, each engine's
+// average time per move (against its movetime, if it has one) and the load.
+// The match ends after -games games, when the SPRT accepts a hypothesis, or
+// after -max-time, whichever comes first. -records FILE writes every
+// finished game there as a game record (the library's text form, records
+// separated by a blank line, in the order the pairs finish) with tags Red,
+// Blue, Round (pair.game) and, for a game ended by the match rather than
+// the rules, Termination ("ply cap, draw", "time forfeit, red wins",
+// "adjudicated: tablebase, blue wins", "adjudicated: score, draw"). Bad
+// flags print one line to standard error and exit with status 2.
 package main
 
 import (
@@ -59,6 +88,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// maxConcurrency is the most games -concurrency plays at once.
+const maxConcurrency = 256
+
 // config is a match's settings.
 type config struct {
 	A, B        Spec
@@ -70,6 +102,9 @@ type config struct {
 	MaxTime     time.Duration
 	MaxPlies    int       // half-moves after which a game is adjudicated a draw
 	Records     io.Writer // where finished games' records go; nil: nowhere
+	Adjudicate  Adjudication
+	Pin         bool         // bind each worker, and its engines, to a CPU of its own
+	Load        *loadMonitor // samples the load average during the match; nil: none
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -93,9 +128,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		genDepth  = fs.Int("gen-depth", 6, "search depth that judges a generated opening")
 		genMargin = fs.String("gen-margin", "100", "largest |score| of a generated opening, or MIN,MAX for unbalanced openings")
 		seed      = fs.Uint64("seed", 1, "random seed for -gen-openings")
+		tb        = fs.String("tb", "", "endgame tables directory: a game in the tables ends with their result (empty: off)")
+		winScore  = fs.Int("adj-win-score", 1000, "win adjudication: the margin, in centi-rats, both engines must see")
+		winMoves  = fs.Int("adj-win-moves", 0, "win adjudication: consecutive moves of each engine beyond the margin (0: off)")
+		drawPly   = fs.Int("adj-draw-ply", 80, "draw adjudication: half-moves the game must have had")
+		drawScore = fs.Int("adj-draw-score", 20, "draw adjudication: the largest |score|, in centi-rats")
+		drawMoves = fs.Int("adj-draw-moves", 0, "draw adjudication: consecutive moves of each engine within the band (0: off)")
+		adjNodes  = fs.Uint64("adj-nodes", 10000, "nodes of this module's search scoring a move whose engine gave no score (0: none)")
+		pin       = fs.Bool("pin", false, "bind each game's engines to a CPU of their own (Linux)")
 	)
 	usage := func(err error) int {
-		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] [-records FILE] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
+		fmt.Fprintf(stderr, "match: %v (usage: match -a SPEC -b SPEC [-openings FILE] [-rules R] [-games N] [-concurrency N] [-sprt ELO0,ELO1] [-alpha A] [-beta B] [-max-time D] [-max-plies N] [-records FILE] [-tb DIR] [-adj-win-score CP] [-adj-win-moves N] [-adj-draw-ply N] [-adj-draw-score CP] [-adj-draw-moves N] [-adj-nodes N] [-pin] | match -gen-openings N [-gen-plies MIN,MAX] [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S])\n", err)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -139,13 +182,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Test.Validate(); err != nil {
 		return usage(err)
 	}
-	if *games < 2 || *conc < 1 || *maxPlies < 1 || *maxTime < 0 {
-		return usage(fmt.Errorf("-games %d, -concurrency %d, -max-plies %d, -max-time %v: want at least 2, 1, 1 and 0", *games, *conc, *maxPlies, *maxTime))
+	if *games < 2 || *conc < 1 || *conc > maxConcurrency || *maxPlies < 1 || *maxTime < 0 {
+		return usage(fmt.Errorf("-games %d, -concurrency %d, -max-plies %d, -max-time %v: want at least 2, 1..%d, at least 1 and 0", *games, *conc, *maxPlies, *maxTime, maxConcurrency))
 	}
 	cfg.Games, cfg.Concurrency, cfg.MaxTime, cfg.MaxPlies = *games, *conc, *maxTime, *maxPlies
 	if cfg.Openings, err = loadOpenings(*openings); err != nil {
 		return usage(err)
 	}
+	cfg.Adjudicate = Adjudication{WinScore: *winScore, WinMoves: *winMoves, DrawPlies: *drawPly, DrawScore: *drawScore, DrawMoves: *drawMoves, Nodes: *adjNodes}
+	if err := cfg.Adjudicate.Validate(); err != nil {
+		return usage(err)
+	}
+	if *tb != "" {
+		ts, note, err := openTables(*tb, cfg.Rules)
+		if err != nil {
+			return usage(err)
+		}
+		if note != "" {
+			fmt.Fprintln(stderr, "match: note:", note)
+		}
+		if ts != nil {
+			defer ts.Close()
+			cfg.Adjudicate.Tables = ts
+		}
+	}
+	cfg.Pin = *pin
+	if cpus, err := allowedCPUs(); cfg.Pin && (err != nil || cfg.Concurrency > len(cpus)) {
+		fmt.Fprintf(stderr, "match: note: -pin with %d games at once on CPUs %v (%v): games share CPUs\n", cfg.Concurrency, cpus, err)
+	}
+	cfg.Load = &loadMonitor{read: readLoadAvg, every: 5 * time.Second}
 	var recordsFile *os.File
 	if *records != "" {
 		if recordsFile, err = os.Create(*records); err != nil {
@@ -153,13 +218,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Records = recordsFile
 	}
-	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d\n",
-		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency)
+	pinned := ""
+	if cfg.Pin {
+		pinned = " (pinned)"
+	}
+	fmt.Fprintf(stdout, "match: A = %s (%s), B = %s (%s), rules %s, %d openings, up to %d games, concurrency %d%s\n",
+		cfg.A.Name, *aFlag, cfg.B.Name, *bFlag, cfg.Rules, len(cfg.Openings), cfg.Games, cfg.Concurrency, pinned)
+	fmt.Fprintf(stdout, "adjudication: %v\n", cfg.Adjudicate)
 	if pairs := (cfg.Games + 1) / 2; pairs > len(cfg.Openings) {
 		fmt.Fprintf(stderr, "match: note: %d pairs on %d openings: after pair %d the openings repeat, and at fixed nodes or depth so do the games\n", pairs, len(cfg.Openings), len(cfg.Openings))
 	}
-	score, err := playMatch(ctx, cfg, stderr)
-	report(stdout, cfg, score)
+	st, err := playMatch(ctx, cfg, stderr)
+	report(stdout, cfg, st)
 	if recordsFile != nil {
 		if errClose := recordsFile.Close(); err == nil && errClose != nil {
 			err = fmt.Errorf("writing records: %w", errClose)
@@ -205,14 +275,27 @@ type pairResult struct {
 	points [2]float64
 	plies  [2]int
 	ends   [2]string // how each game ended
+	adj    [2]string // the adjudication rule that ended each game; "" for none
 	games  [2]string // each game's record
+	think  [2]time.Duration
+	moves  [2]int // A's and B's moves and thinking time over the pair
 	err    error
+}
+
+// matchStats is what a match measured: the score, the adjudications, the
+// time the engines spent and the wall clock.
+type matchStats struct {
+	Score
+	adjudicated adjudications
+	think       [2]time.Duration // A's and B's thinking time in all
+	moves       [2]int           // A's and B's moves in all
+	elapsed     time.Duration
 }
 
 // playMatch plays pairs on cfg.Concurrency workers until the games are
 // played, the SPRT decides, the time is up or ctx ends, and returns the
-// score of the pairs that finished.
-func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, error) {
+// figures of the pairs that finished.
+func playMatch(ctx context.Context, cfg config, progress io.Writer) (matchStats, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if cfg.MaxTime > 0 {
@@ -220,14 +303,30 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 		ctx, c = context.WithTimeout(ctx, cfg.MaxTime)
 		defer c()
 	}
+	if cfg.Load != nil {
+		go cfg.Load.run(ctx)
+	}
+	var cpus []int
+	if cfg.Pin {
+		var err error
+		if cpus, err = allowedCPUs(); err != nil || len(cpus) == 0 {
+			return matchStats{}, fmt.Errorf("-pin: the CPUs of this process: %v", err)
+		}
+	}
 	pairs := (cfg.Games + 1) / 2
 	jobs := make(chan int)
 	results := make(chan pairResult)
 	var wg sync.WaitGroup
-	for range cfg.Concurrency {
+	for k := range cfg.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if cfg.Pin {
+				if err := pinThread(cpus[k%len(cpus)]); err != nil {
+					results <- pairResult{err: fmt.Errorf("-pin: %w", err)}
+					return
+				}
+			}
 			worker(ctx, cfg, jobs, results)
 		}()
 	}
@@ -243,7 +342,7 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	var score Score
+	st := matchStats{adjudicated: adjudications{}}
 	ends := map[string]int{}
 	defer func() {
 		keys := make([]string, 0, len(ends))
@@ -269,8 +368,11 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 			continue
 		}
 		for i, p := range r.points {
-			score.addGame(p)
+			st.addGame(p)
 			ends[r.ends[i]]++
+			if r.adj[i] != "" {
+				st.adjudicated.add(r.adj[i], p)
+			}
 			if cfg.Records != nil {
 				if _, err := io.WriteString(cfg.Records, r.games[i]+"\n"); err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("writing records: %w", err)
@@ -278,17 +380,22 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (Score, erro
 				}
 			}
 		}
-		score.addPair(r.points[0], r.points[1])
-		elo, lo, hi := score.Elo()
+		for i := range st.think {
+			st.think[i] += r.think[i]
+			st.moves[i] += r.moves[i]
+		}
+		st.addPair(r.points[0], r.points[1])
+		elo, lo, hi := st.Elo()
 		fmt.Fprintf(progress, "pair %d (opening %d, %d+%d plies): %s %s | games %d: +%d =%d -%d | Elo %.1f [%.1f, %.1f] | LLR %.2f [%.2f, %.2f] | %s\n",
-			score.Games()/2, r.index%len(cfg.Openings)+1, r.plies[0], r.plies[1], points(r.points[0]), points(r.points[1]),
-			score.Games(), score.Wins, score.Draws, score.Losses, elo, lo, hi,
-			cfg.Test.LLR(score), lower, upper, time.Since(start).Round(time.Second))
-		if cfg.Test.Decision(score) != "" {
+			st.Games()/2, r.index%len(cfg.Openings)+1, r.plies[0], r.plies[1], points(r.points[0]), points(r.points[1]),
+			st.Games(), st.Wins, st.Draws, st.Losses, elo, lo, hi,
+			cfg.Test.LLR(st.Score), lower, upper, time.Since(start).Round(time.Second))
+		if cfg.Test.Decision(st.Score) != "" {
 			cancel()
 		}
 	}
-	return score, firstErr
+	st.elapsed = time.Since(start)
+	return st, firstErr
 }
 
 func points(p float64) string {
@@ -301,7 +408,8 @@ func points(p float64) string {
 	return "0"
 }
 
-// worker plays the pairs it receives with its own two engines.
+// worker plays the pairs it receives with its own two engines (and its own
+// referee, when adjudication scores moves whose engine gave none).
 func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pairResult) {
 	a, err := newPlayer(cfg.A)
 	if err != nil {
@@ -315,6 +423,10 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 		return
 	}
 	defer b.close()
+	var ref *referee
+	if cfg.Adjudicate.scores() && cfg.Adjudicate.Nodes > 0 {
+		ref = &referee{nodes: cfg.Adjudicate.Nodes}
+	}
 	for i := range jobs {
 		opening := cfg.Openings[i%len(cfg.Openings)]
 		r := pairResult{index: i}
@@ -324,18 +436,26 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 			if red == b {
 				blue, aColor = a, dsq.Blue
 			}
-			g, out, _, err := playGame(ctx, opening, cfg.Rules, red, blue, cfg.MaxPlies)
+			gp, err := playGame(ctx, gameSetup{Start: opening, Rules: cfg.Rules, MaxPlies: cfg.MaxPlies, Adjudicate: cfg.Adjudicate, Referee: ref}, red, blue)
 			if err != nil {
 				r.err = fmt.Errorf("pair %d game %d: %w", i, game+1, err)
 				break
 			}
+			g, out := gp.Game, gp.Outcome
 			r.plies[game] = len(g.Moves())
+			for c, who := range [2]int{int(aColor), 1 - int(aColor)} { // Red's and Blue's engine: A or B
+				r.think[who] += gp.Think[c]
+				r.moves[who] += gp.Moves[c]
+			}
 			// The tag names are valid; SetTag refuses only a value that is
 			// not UTF-8 (a name given so), and the record goes without it.
 			_ = g.SetTag("Red", red.spec().Name)
 			_ = g.SetTag("Blue", blue.spec().Name)
 			_ = g.SetTag("Round", fmt.Sprintf("%d.%d", i+1, game+1))
 			switch {
+			case gp.Adjudicated.rule != "":
+				r.ends[game] = "adjudicated: " + gp.Adjudicated.rule
+				r.adj[game] = gp.Adjudicated.rule
 			case out.Reason == timeForfeit:
 				r.ends[game] = "time forfeit"
 				_ = g.SetTag("Termination", "time forfeit, "+out.Winner.String()+" wins")
@@ -368,29 +488,63 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 // rules, so outside their range.
 const timeForfeit dsq.Reason = 100
 
-// playGame plays one game from start under rules and returns it, its
-// outcome (undecided if adjudicated at maxPlies, timeForfeit if a clock ran
-// out) and the report of each move's engine (its score, for the side that
-// moved, before the move). A move the rules refuse is an error naming the
-// engine.
-func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blue player, maxPlies int) (*dsq.Game, dsq.Outcome, []uci.Info, error) {
-	g, err := dsq.NewGameRules(start, rules)
+// gameSetup is how a game is played: from where, under which rules, how
+// long at most and which adjudications end it early.
+type gameSetup struct {
+	Start      dsq.Position
+	Rules      dsq.Rules
+	MaxPlies   int // half-moves after which the game stops undecided
+	Adjudicate Adjudication
+	Referee    *referee // scores the moves of an engine that gives no score; nil: none
+}
+
+// playedGame is a finished game and what the match measured of it.
+type playedGame struct {
+	Game *dsq.Game
+	// Outcome is the game's outcome: undecided if stopped at MaxPlies,
+	// timeForfeit if a clock ran out; an adjudicated game is ended in the
+	// Game itself, a win by the loser's resignation, a draw by agreement.
+	Outcome     dsq.Outcome
+	Adjudicated verdict    // rule "" if the game was not adjudicated
+	Reports     []uci.Info // each move's engine report: its score for the mover, before the move
+	Think       [2]time.Duration
+	Moves       [2]int // Red's and Blue's thinking time and moves
+}
+
+// playGame plays one game as set up and returns it. A move the rules
+// refuse is an error naming the engine.
+func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame, error) {
+	g, err := dsq.NewGameRules(set.Start, set.Rules)
 	if err != nil {
-		return nil, dsq.Outcome{}, nil, err
+		return playedGame{}, err
 	}
-	if err := red.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, nil, err
+	if err := red.newGame(set.Rules); err != nil {
+		return playedGame{}, err
 	}
-	if err := blue.newGame(rules); err != nil {
-		return nil, dsq.Outcome{}, nil, err
+	if err := blue.newGame(set.Rules); err != nil {
+		return playedGame{}, err
 	}
-	var reports []uci.Info
+	pg := playedGame{Game: g}
+	judge := scoreJudge{adj: set.Adjudicate}
 	// Each side's game clock, if its engine plays on one.
 	specs := [2]Spec{red.spec(), blue.spec()}
 	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
-	for plies := 0; plies < maxPlies && !g.IsOver(); plies++ {
-		p := red
+	adjudicate := func(v verdict) (playedGame, error) {
+		if err := end(g, v); err != nil {
+			return playedGame{}, err
+		}
+		pg.Adjudicated, pg.Outcome = v, g.Outcome()
+		return pg, nil
+	}
+	for plies := 0; !g.IsOver(); plies++ {
 		pos := g.Position()
+		if v, ok := probe(set.Adjudicate.Tables, pos); ok {
+			return adjudicate(v)
+		}
+		if plies >= set.MaxPlies {
+			break
+		}
+		p := red
 		side := pos.SideToMove()
 		if side == dsq.Blue {
 			p = blue
@@ -398,25 +552,44 @@ func playGame(ctx context.Context, start dsq.Position, rules dsq.Rules, red, blu
 		begin := time.Now()
 		res, err := p.move(ctx, g, clock)
 		if err != nil {
-			return nil, dsq.Outcome{}, nil, err
+			return playedGame{}, err
 		}
+		took := time.Since(begin)
+		pg.Think[side] += took
+		pg.Moves[side]++
 		if specs[side].Base > 0 {
-			clock[side] -= time.Since(begin)
+			clock[side] -= took
 			if clock[side] < 0 {
-				return g, dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}, reports, nil
+				pg.Outcome = dsq.Outcome{Reason: timeForfeit, Winner: side.Other()}
+				return pg, nil
 			}
 			clock[side] += specs[side].Inc
 		}
-		if err := g.Play(res.Move); err != nil {
-			return nil, dsq.Outcome{}, nil, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
+		score, scored := res.Info.Score, res.Info.HasScore
+		if !scored && set.Referee != nil && set.Adjudicate.scores() {
+			if score, err = set.Referee.score(ctx, g); err != nil {
+				return playedGame{}, err
+			}
+			scored = true
 		}
-		reports = append(reports, res.Info)
+		played := len(g.Moves())
+		if err := g.Play(res.Move); err != nil {
+			return playedGame{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
+		}
+		pg.Reports = append(pg.Reports, res.Info)
+		if set.Adjudicate.scores() && !g.IsOver() {
+			if v, ok := judge.add(side, score, scored, played); ok {
+				return adjudicate(v)
+			}
+		}
 	}
-	return g, g.Outcome(), reports, nil
+	pg.Outcome = g.Outcome()
+	return pg, nil
 }
 
 // report writes the match summary.
-func report(w io.Writer, cfg config, s Score) {
+func report(w io.Writer, cfg config, st matchStats) {
+	s := st.Score
 	elo, lo, hi := s.Elo()
 	n := float64(s.Games())
 	pct := 50.0
@@ -436,4 +609,45 @@ func report(w io.Writer, cfg config, s Score) {
 	}
 	fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f]: %s\n",
 		cfg.Test.Elo0, cfg.Test.Elo1, cfg.Test.Alpha, cfg.Test.Beta, cfg.Test.LLR(s), lower, upper, verdict)
+	reportAdjudications(w, s.Games(), st.adjudicated)
+	perHour := 0.0
+	if st.elapsed > 0 {
+		perHour = float64(s.Games()) / st.elapsed.Hours()
+	}
+	fmt.Fprintf(w, "%d games in %v: %.0f games per hour\n", s.Games(), st.elapsed.Round(time.Millisecond), perHour)
+	for i, spec := range [2]Spec{cfg.A, cfg.B} {
+		fmt.Fprintf(w, "%s: %s\n", spec.Name, timeUse(spec, st.think[i], st.moves[i]))
+	}
+	if cfg.Load != nil {
+		cfg.Load.report(w, cfg.Concurrency)
+	}
+}
+
+// reportAdjudications writes how many of games each rule ended, with the
+// results from A's point of view.
+func reportAdjudications(w io.Writer, games int, c adjudications) {
+	fmt.Fprintf(w, "adjudicated: %d of %d games", c.total(), games)
+	for _, rule := range []string{ruleTablebase, ruleScore} {
+		if n := c[rule]; n != nil {
+			fmt.Fprintf(w, "; %s %d (A wins %d, draws %d, B wins %d)", rule, n[0]+n[1]+n[2], n[0], n[1], n[2])
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// timeUse says how long an engine thought per move, against its time per
+// move when it has one.
+func timeUse(spec Spec, think time.Duration, moves int) string {
+	if moves == 0 {
+		return "no moves"
+	}
+	avg := think / time.Duration(moves)
+	text := fmt.Sprintf("%v a move on average over %d moves", avg.Round(time.Microsecond), moves)
+	switch {
+	case spec.MoveTime > 0:
+		text += fmt.Sprintf(", %.1f%% of its %v", 100*float64(avg)/float64(spec.MoveTime), spec.MoveTime)
+	case spec.Base > 0:
+		text += fmt.Sprintf(", on a clock of %v+%v", spec.Base, spec.Inc)
+	}
+	return text
 }

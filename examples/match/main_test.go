@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -214,12 +215,23 @@ func TestBadFlags(t *testing.T) {
 		{"-alpha", "0"},
 		{"-games", "1"},
 		{"-concurrency", "0"},
+		{"-concurrency", "257"},
 		{"-openings", "testdata/missing.txt"},
 		{"-gen-openings", "3", "-gen-plies", "5,2"},
 		{"-gen-openings", "3", "-gen-margin", "200,100"},
 		{"-gen-openings", "3", "-gen-margin", "-1"},
 		{"-gen-openings", "3", "-gen-margin", "x,100"},
 		{"stray"},
+		{"-adj-win-moves", "-1"},
+		{"-adj-win-moves", "3", "-adj-win-score", "0"},
+		{"-adj-win-moves", "1001"},
+		{"-adj-draw-moves", "-2"},
+		{"-adj-draw-moves", "8", "-adj-draw-ply", "-1"},
+		{"-adj-draw-moves", "8", "-adj-draw-score", "-5"},
+		{"-adj-win-moves", "3", "-adj-win-score", "100", "-adj-draw-moves", "8", "-adj-draw-score", "100"},
+		{"-adj-nodes", "-1"},
+		{"-adj-nodes", "2000000000"},
+		{"-tb", "testdata/no-such-dir"},
 	} {
 		code, out, errOut := runMatch(t, args...)
 		assert.Equal(t, 2, code, "%v", args)
@@ -281,14 +293,41 @@ func TestTimeForfeit(t *testing.T) {
 	// wide so that a loaded machine's late wake-ups do not change it.)
 	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
 	blue := &slowPlayer{s: Spec{Depth: 1}}
-	g, out, _, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 100)
+	gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 100}, red, blue)
 	require.NoError(t, err)
-	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, out)
-	assert.Len(t, g.Moves(), 4)
+	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, gp.Outcome)
+	assert.Len(t, gp.Game.Moves(), 4)
 	// With an increment that covers the pause, no forfeit.
 	red.s.Inc = 500 * time.Millisecond
-	g, out, _, err = playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, blue, 6)
+	gp, err = playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 6}, red, blue)
 	require.NoError(t, err)
-	assert.NotEqual(t, timeForfeit, out.Reason)
-	assert.Len(t, g.Moves(), 6)
+	assert.NotEqual(t, timeForfeit, gp.Outcome.Reason)
+	assert.Len(t, gp.Game.Moves(), 6)
+}
+
+// TestConcurrencyPlaysTheSameGames: at a fixed depth, two games at a time
+// (pinned or not) finish the same games with the same results as one.
+func TestConcurrencyPlaysTheSameGames(t *testing.T) {
+	summary := func(out string) string {
+		for line := range strings.SplitSeq(out, "\n") {
+			if strings.Contains(line, " games: +") {
+				return line
+			}
+		}
+		return ""
+	}
+	args := []string{"-a", "depth=2", "-b", "engine=baseline,depth=1", "-openings", openingsFile, "-games", "8", "-sprt", "0,200"}
+	code, one, progress := runMatch(t, append(args, "-concurrency", "1")...)
+	require.Equal(t, 0, code, progress)
+	require.Contains(t, one, ": 8 games: +")
+	extras := [][]string{{"-concurrency", "2"}}
+	if runtime.GOOS == "linux" {
+		extras = append(extras, []string{"-concurrency", "2", "-pin"})
+	}
+	for _, extra := range extras {
+		code, two, progress := runMatch(t, append(args, extra...)...)
+		require.Equal(t, 0, code, progress)
+		assert.Equal(t, summary(one), summary(two), extra)
+		assert.Contains(t, two, "games per hour")
+	}
 }

@@ -48,14 +48,14 @@ func TestPlayersReportTheirScores(t *testing.T) {
 		players[spec.Engine] = p
 	}
 	for name, red := range players {
-		g, _, reports, err := playGame(context.Background(), dsq.StartPosition(), dsq.Standard, red, players["search"], 4)
+		gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 4}, red, players["search"])
 		require.NoError(t, err, name)
-		require.Len(t, reports, 4, name)
-		for i, r := range reports {
+		require.Len(t, gp.Reports, 4, name)
+		for i, r := range gp.Reports {
 			assert.True(t, r.HasScore, "%s ply %d", name, i)
 			assert.Equal(t, 2, r.Depth, "%s ply %d", name, i)
 		}
-		assert.Len(t, g.Moves(), 4)
+		assert.Len(t, gp.Game.Moves(), 4)
 	}
 
 	// An option the engine refuses stops the start with the engine's words.
