@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	dsq "github.com/doushouqi/doushouqi"
 )
 
 func TestZobristVectors(t *testing.T) {
@@ -75,13 +74,4 @@ func TestZobristIncremental(t *testing.T) {
 			require.NoError(t, pos.Play(moves[rng.IntN(len(moves))]))
 		}
 	}
-}
-
-func mustMove(t *testing.T, s string) dsq.Move {
-	m, err := dsq.ParseMove(s)
-	if err != nil { // t.Helper only on failure: this runs in hot loops
-		t.Helper()
-		require.NoError(t, err)
-	}
-	return m
 }
