@@ -184,8 +184,7 @@ func TestDenAnalysisAtTheMoveLimit(t *testing.T) {
 }
 
 // TestAnalysisBounds: the analysis answers for Blue as for Red, for the last
-// animal and terrain and not past them, and for a rat in the water (edges a
-// gremlins run found untested).
+// animal and terrain and not past them, and for a rat in the water.
 func TestAnalysisBounds(t *testing.T) {
 	assert.Equal(t, "none", dsq.Terrain(255).String())
 	assert.Equal(t, "none", dsq.NoTerrain.String())
@@ -217,12 +216,10 @@ func squareSlice(b dsq.Bitboard) []dsq.Square {
 	return out
 }
 
-// TestMutantAttackersOfAnEmptySquare: nobody attacks an empty square, even
+// TestAttackersOfAnEmptySquare: nobody attacks an empty square, even
 // one a piece of the side asked could step onto (the empty square's
 // NoPiece has the colour bits of Blue, so Red is the side that tells).
-// Kills: Attackers's target == NoPiece || target.Color() == by with
-// target == NoPiece dropped.
-func TestMutantAttackersOfAnEmptySquare(t *testing.T) {
+func TestAttackersOfAnEmptySquare(t *testing.T) {
 	pos, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r")
 	require.NoError(t, err)
 	for _, sq := range []dsq.Square{dsq.A2, dsq.B1} {
@@ -231,10 +228,9 @@ func TestMutantAttackersOfAnEmptySquare(t *testing.T) {
 	}
 }
 
-// TestMutantRiverJumpDirectionPastRight: the first value past Right is no
-// direction: no jump, no panic. Kills: RiverJump's d > Right moved up (it
-// would index the four directions with 4).
-func TestMutantRiverJumpDirectionPastRight(t *testing.T) {
+// TestRiverJumpDirectionPastRight: the first value past Right is no
+// direction: no jump, no panic.
+func TestRiverJumpDirectionPastRight(t *testing.T) {
 	pos := dsq.StartPosition()
 	for _, sq := range []dsq.Square{dsq.B3, dsq.D5, dsq.A4} {
 		j, ok := pos.RiverJump(sq, dsq.Right+1)
@@ -245,10 +241,9 @@ func TestMutantRiverJumpDirectionPastRight(t *testing.T) {
 	assert.True(t, ok, "Right itself is a direction")
 }
 
-// TestMutantDenThreatsOfNoColour: the first value past Blue has no den
-// threats, though Red's would be found by its low bit. Kills: the deletion of
-// DenThreats's return nil for a colour past Blue.
-func TestMutantDenThreatsOfNoColour(t *testing.T) {
+// TestDenThreatsOfNoColour: the first value past Blue has no den
+// threats, though Red's would be found by its low bit.
+func TestDenThreatsOfNoColour(t *testing.T) {
 	pos, err := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/7 r")
 	require.NoError(t, err)
 	require.NotEmpty(t, pos.DenThreats(dsq.Red))
@@ -256,10 +251,9 @@ func TestMutantDenThreatsOfNoColour(t *testing.T) {
 	assert.Empty(t, pos.DenThreats(dsq.Blue+2))
 }
 
-// TestMutantRiverJumpFirstRat: with two rats on the path, the jump is
-// blocked by the first one met from the bank it leaves. Kills: the deletion
-// of the break after the first rat (the last would be named).
-func TestMutantRiverJumpFirstRat(t *testing.T) {
+// TestRiverJumpBlockedByTheFirstRat: with two rats on the path, the jump is
+// blocked by the first one met from the bank it leaves.
+func TestRiverJumpBlockedByTheFirstRat(t *testing.T) {
 	pos, err := dsq.ParsePosition("l6/7/7/7/1rR4/7/7/7/L6 r")
 	require.NoError(t, err)
 	j, ok := pos.RiverJump(dsq.D5, dsq.Left)
@@ -270,13 +264,11 @@ func TestMutantRiverJumpFirstRat(t *testing.T) {
 	assert.Equal(t, dsq.B5, j.BlockedBy)
 }
 
-// TestMutantAnalysisColourJustPastBlue: Attackers and Threatened of the
+// TestAnalysisOfTheColourJustPastBlue: Attackers and Threatened of the
 // colour just past Blue (Color(2), read as Red by its low bit) are empty,
 // on a position where the two lions attack each other and Red's lion the
 // rat too (so that a colour read as either side would show a piece).
-// Kills: Attackers's !sq.IsValid() || by > Blue with by > Blue dropped, and
-// its bound and Threatened's moved up to Blue+1.
-func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
+func TestAnalysisOfTheColourJustPastBlue(t *testing.T) {
 	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/Ll5 r 0 1")
 	require.NoError(t, err)
 	require.NotZero(t, pos.Attackers(dsq.A2, dsq.Red))
@@ -289,14 +281,12 @@ func TestMutantAnalysisColourJustPastBlue(t *testing.T) {
 	}
 }
 
-// TestMutantControllersOfAnOccupiedSquare: Controllers asks about an empty
+// TestControllersOfAnOccupiedSquare: Controllers asks about an empty
 // square, and answers none for an occupied one, even where the animal put
 // there would be attacked (Blue's cat in place of Blue's rat, next to Red's
 // lion); and an animal already on the board is moved there, not doubled
-// (Blue's rat from a2 to b1, next to the lion). Kills: Controllers's guard
-// with p.board[sq] != NoPiece dropped, and the deletion of
-// s.Board[old] = NoPiece (two rats: no position, no controllers).
-func TestMutantControllersOfAnOccupiedSquare(t *testing.T) {
+// (Blue's rat from a2 to b1, next to the lion).
+func TestControllersOfAnOccupiedSquare(t *testing.T) {
 	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/L6 r 0 1")
 	require.NoError(t, err)
 	require.NotZero(t, pos.Controllers(dsq.B1, dsq.Red, dsq.Cat))
@@ -304,23 +294,20 @@ func TestMutantControllersOfAnOccupiedSquare(t *testing.T) {
 	assert.Equal(t, dsq.A1.Bitboard(), pos.Controllers(dsq.B1, dsq.Red, dsq.Rat))
 }
 
-// TestMutantDenThreatsOnceDecided: a position decided because Blue, to
+// TestNoDenThreatsOnceDecided: a position decided because Blue, to
 // move, has no piece left has no den threats for Red, though Red's lion
-// stands next to the den. Kills: DenThreats's guard with
-// p.outcome().IsDecided() dropped.
-func TestMutantDenThreatsOnceDecided(t *testing.T) {
+// stands next to the den.
+func TestNoDenThreatsOnceDecided(t *testing.T) {
 	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/7/7 b 0 1")
 	require.NoError(t, err)
 	require.True(t, pos.Outcome().IsDecided())
 	assert.Empty(t, pos.DenThreats(dsq.Red))
 }
 
-// TestMutantRiverJumpFromEverySquareValue: RiverJump from any Square value
+// TestRiverJumpFromEverySquareValue: RiverJump from any Square value
 // that is not a square (NoSquare and past it) and any direction answers no
-// jump, without a panic. It kills no mutant: it shows by exhaustion that
-// RiverJump's guard with !sq.IsValid() dropped is equivalent (no jump path
-// from such a value exists, so the answer is the same), and keeps it so.
-func TestMutantRiverJumpFromEverySquareValue(t *testing.T) {
+// jump, without a panic, checked by exhaustion.
+func TestRiverJumpFromEverySquareValue(t *testing.T) {
 	pos := dsq.StartPosition()
 	for v := int(dsq.NoSquare); v < 256; v++ {
 		for d := range dsq.Direction(4) {

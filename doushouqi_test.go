@@ -107,9 +107,9 @@ func TestOutOfRangeValues(t *testing.T) {
 		assert.False(t, ok)
 		assert.Zero(t, start.Controllers(dsq.D5, dsq.Red, a))
 	}
-	assert.Equal(t, dsq.NoPiece, dsq.NewPiece(dsq.Color(9), dsq.Animal(99)), "issue 27: not the blue wolf")
+	assert.Equal(t, dsq.NoPiece, dsq.NewPiece(dsq.Color(9), dsq.Animal(99)), "not the blue wolf")
 	assert.Equal(t, "none", dsq.NewPiece(dsq.Color(9), dsq.Animal(99)).String())
-	assert.Zero(t, dsq.Standard.Rank(dsq.Animal(42)), "issue 27: not 43")
+	assert.Zero(t, dsq.Standard.Rank(dsq.Animal(42)), "not 43")
 
 	for _, sq := range badSquares {
 		assert.Equal(t, -1, sq.File(), "Square(%d).File()", sq)

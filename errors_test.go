@@ -120,13 +120,13 @@ func TestErrorsCountCharacters(t *testing.T) {
 	g := dsq.NewGame()
 	_, err := g.PlayText("")
 	require.Error(t, err)
-	assert.Equal(t, `doushouqi: move "": syntax error: empty move, want <from><to> such as a3a4`, err.Error(), "issue 27: not \"illegal move 0000\"")
+	assert.Equal(t, `doushouqi: move "": syntax error: empty move, want <from><to> such as a3a4`, err.Error(), "not \"illegal move 0000\"")
 	var me *dsq.MoveError
 	require.True(t, errors.As(err, &me))
 	assert.Equal(t, dsq.NoMove, me.Move)
 	assert.Equal(t, "syntax error: empty move, want <from><to> such as a3a4", me.Reason())
 	_, err = g.PlayText("ａ1a2")
-	assert.NotContains(t, err.Error(), "have 6", "issue 27: characters, not bytes")
+	assert.NotContains(t, err.Error(), "have 6", "characters, not bytes")
 	assert.ErrorIs(t, err, dsq.ErrSquare)
 
 	// Input quoted in an error is cut at a character boundary: a

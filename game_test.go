@@ -210,8 +210,8 @@ func viewOf(t *testing.T, g *dsq.Game) gameView {
 	return v
 }
 
-// TestGameCopyReproductions replays the reproductions of issue 27: each
-// failed while a copy shared its history and tags with the original.
+// TestGameCopyReproductions: a copy of a Game, taken in each of the ways
+// below, keeps its own history and tags, whatever the original does next.
 func TestGameCopyReproductions(t *testing.T) {
 	t.Run("a snapshot taken from a map keeps its moves", func(t *testing.T) {
 		rooms := map[string]dsq.Game{}
@@ -626,12 +626,11 @@ func TestGamePlayText(t *testing.T) {
 	}
 }
 
-// TestMutantGameRepetitionAtTheMoveLimit: when the move that repeats a
+// TestMoveLimitBeatsRepetition: when the move that repeats a
 // position for the third time also reaches the move limit, the rules' own
 // outcome (the move-limit draw) stands, as Play's doc and the rules say a
-// repetition is checked only in a position the rules do not decide. Kills:
-// Play's Threefold test with !next.Outcome().IsDecided() dropped.
-func TestMutantGameRepetitionAtTheMoveLimit(t *testing.T) {
+// repetition is checked only in a position the rules do not decide.
+func TestMoveLimitBeatsRepetition(t *testing.T) {
 	shuffle := []string{"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}
 	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
 	require.NoError(t, err)
@@ -645,11 +644,10 @@ func TestMutantGameRepetitionAtTheMoveLimit(t *testing.T) {
 	assert.Equal(t, g.Position().Outcome(), g.Outcome())
 }
 
-// TestMutantGameOfferEndsWithTheGame: a pending draw offer is gone once the
+// TestDrawOfferEndsWithTheGame: a pending draw offer is gone once the
 // game ends by resignation or by the offer's acceptance, and once a move is
-// taken back. Kills: the deletion of g.pending = false in Resign, AcceptDraw
-// and Undo.
-func TestMutantGameOfferEndsWithTheGame(t *testing.T) {
+// taken back.
+func TestDrawOfferEndsWithTheGame(t *testing.T) {
 	pending := func(g *dsq.Game) bool {
 		_, ok := g.DrawOffer()
 		return ok
@@ -673,9 +671,9 @@ func TestMutantGameOfferEndsWithTheGame(t *testing.T) {
 	assert.ErrorIs(t, undone.AcceptDraw(dsq.Red), dsq.ErrNoDrawOffer)
 }
 
-// TestMutantGameColourJustPastBlue refuses the first value past Blue, not
-// only far ones. Kills: checkOpen's c > Blue moved to c > Blue+1.
-func TestMutantGameColourJustPastBlue(t *testing.T) {
+// TestGameRefusesTheColourJustPastBlue refuses the first value past Blue, not
+// only far ones.
+func TestGameRefusesTheColourJustPastBlue(t *testing.T) {
 	g := dsq.NewGame()
 	bad := dsq.Blue + 1
 	assert.ErrorIs(t, g.Resign(bad), dsq.ErrBadColor)
@@ -690,11 +688,9 @@ func TestMutantGameColourJustPastBlue(t *testing.T) {
 	require.NoError(t, g.DeclineDraw(dsq.Red))
 }
 
-// TestMutantGameNoMovesOnceEnded: a game ended by resignation or agreement,
+// TestGameHasNoMovesOnceEnded: a game ended by resignation or agreement,
 // whose position the rules do not decide, offers no legal move or target.
-// Kills: the deletion of Game.LegalMoves's and Game.LegalTargets's return
-// for an ended game (they would give the position's moves).
-func TestMutantGameNoMovesOnceEnded(t *testing.T) {
+func TestGameHasNoMovesOnceEnded(t *testing.T) {
 	resigned := dsq.NewGame()
 	require.NoError(t, resigned.Resign(dsq.Red))
 	agreed := dsq.NewGame()
@@ -711,13 +707,11 @@ func TestMutantGameNoMovesOnceEnded(t *testing.T) {
 	}
 }
 
-// TestMutantGameRepetitionNeedsTheSameSide: a board seen with the other side
+// TestRepetitionNeedsTheSameSideToMove: a board seen with the other side
 // to move is another position. A lion's vertical river jump crosses four
 // ranks, so its cycle (the jump, then six steps round the river) has seven
 // moves, and Red's seventh brings back the start's board with Blue to move.
-// Kills: occurrences reduced to q.board == p.board (the start would count as
-// the third occurrence at the 17th half-move).
-func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
+func TestRepetitionNeedsTheSameSideToMove(t *testing.T) {
 	start, err := dsq.ParsePosition("6l/7/7/7/7/7/1L5/7/7 r 0 1")
 	require.NoError(t, err)
 	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true})
@@ -737,14 +731,11 @@ func TestMutantGameRepetitionNeedsTheSameSide(t *testing.T) {
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition}, g.Outcome(), "three times with Blue to move")
 }
 
-// TestMutantGamePlayCopiesNoBlockAlone: a game that plays on alone (no
+// TestGamePlayingAloneCopiesNothing: a game that plays on alone (no
 // copy) copies nothing, as Game's doc promises (Play costs O(1) amortised):
 // from a started game, each of 48 moves allocates nothing but the block it
-// starts at each 16th position. Kills: the deletion of any store to a
-// block's or a spine's used counter (start's, newSpine's, push's) or a bound
-// moved in push (b.used.Load() <= int32(k)-1, j < len(sp.blocks)-1): each
-// makes a later move find its entry taken, and copy a block or the spine.
-func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
+// starts at each 16th position.
+func TestGamePlayingAloneCopiesNothing(t *testing.T) {
 	var moves []string
 	for range 12 {
 		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
@@ -765,14 +756,12 @@ func TestMutantGamePlayCopiesNoBlockAlone(t *testing.T) {
 	}
 }
 
-// TestMutantGameFromADamagedPosition refuses positions that an illegal move
+// TestNewGameRefusesADamagedPosition refuses positions that an illegal move
 // made unchecked has damaged, each with its own error: a wolf moved into
 // the water (the setup is invalid: ErrWater), and a move from an empty
 // square (the setup is valid, the position does not match it:
-// ErrNotAPosition). Kills: the deletion of NewGameRules's returns for an
-// invalid setup (the error became ErrNotAPosition) and for an inconsistent
-// position (the game was made).
-func TestMutantGameFromADamagedPosition(t *testing.T) {
+// ErrNotAPosition).
+func TestNewGameRefusesADamagedPosition(t *testing.T) {
 	for move, want := range map[string]error{"c3c4": dsq.ErrWater, "d4d5": dsq.ErrNotAPosition} {
 		pos := dsq.StartPosition()
 		m, err := dsq.ParseMove(move)
@@ -784,14 +773,11 @@ func TestMutantGameFromADamagedPosition(t *testing.T) {
 	}
 }
 
-// TestMutantGameCloneCopiesNothingLater: after c := g.Clone(), g and c
+// TestGameCloneCopiesNothingLater: after c := g.Clone(), g and c
 // each play on without allocating, as Clone's doc promises (the copy has a
 // spine and a last block of its own), on a game just started as on one five
-// moves in. Kills: Clone's g.n > 0 moved up (a game just started was
-// cloned as a plain copy, and the second to play copied the block), and the
-// deletion of own.used.Store(int32(k)) (the clone's block looked full, and
-// its first move copied it).
-func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
+// moves in.
+func TestGameCloneCopiesNothingLater(t *testing.T) {
 	moves := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6"}
 	for _, n := range []int{0, 5} {
 		setup := func() (*dsq.Game, *dsq.Game) {
@@ -811,11 +797,10 @@ func TestMutantGameCloneCopiesNothingLater(t *testing.T) {
 	}
 }
 
-// TestMutantGameWithoutMovesHasNilMoves: a game without moves (the zero
+// TestGameWithoutMovesHasNilMoves: a game without moves (the zero
 // Game, a game just started, a game whose only move was taken back) has no
-// moves, nil, the same answer in each. Kills: Moves's g.n <= 1 moved down
-// (a started game answered an empty slice, the zero Game nil).
-func TestMutantGameWithoutMovesHasNilMoves(t *testing.T) {
+// moves, nil, the same answer in each.
+func TestGameWithoutMovesHasNilMoves(t *testing.T) {
 	var zero dsq.Game
 	started, err := dsq.NewGameFrom(dsq.StartPosition())
 	require.NoError(t, err)
@@ -828,11 +813,9 @@ func TestMutantGameWithoutMovesHasNilMoves(t *testing.T) {
 	}
 }
 
-// TestMutantGamePositionAfterNoMoves: PositionAfter(0) of a game started
+// TestPositionAfterZeroIsTheStart: PositionAfter(0) of a game started
 // from a position of its own, before and after a move, is that position.
-// Kills: PositionAfter's n == 0 && g.n == 0 reduced to n == 0 (it answered
-// the standard start position).
-func TestMutantGamePositionAfterNoMoves(t *testing.T) {
+func TestPositionAfterZeroIsTheStart(t *testing.T) {
 	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
 	require.NoError(t, err)
 	g, err := dsq.NewGameFrom(start)

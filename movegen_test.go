@@ -268,13 +268,10 @@ func TestAgreementVariants(t *testing.T) {
 	}
 }
 
-// TestMutantLegalTargetsOfNothing: no targets from an empty square (with
+// TestLegalTargetsOfAnEmptySquare: no targets from an empty square (with
 // either side to move: an empty square's NoPiece has Blue's colour bits),
-// from a square off the board, or in a decided position. Kills:
-// legalTargets's pc == NoPiece || pc.Color() != p.side() with its first
-// operand dropped, and its !from.IsValid() || p.decided() with either
-// operand dropped.
-func TestMutantLegalTargetsOfNothing(t *testing.T) {
+// from a square off the board, or in a decided position.
+func TestLegalTargetsOfAnEmptySquare(t *testing.T) {
 	for _, text := range []string{dsq.StartNotation, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"} {
 		pos, err := dsq.ParsePosition(text)
 		require.NoError(t, err)

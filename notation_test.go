@@ -113,11 +113,9 @@ func TestPositionErrorNamesTheSquare(t *testing.T) {
 	assert.Equal(t, `doushouqi: ParsePosition: parsing "l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1": invalid position: red dog on b5: only the rat may be on water`, err.Error())
 }
 
-// TestMutantNotationDigitBounds: '9' is a run too long for a rank (a file
+// TestNotationDigitBounds: '9' is a run too long for a rank (a file
 // count error), ':' (the byte after '9') is no digit (a letter error).
-// Kills: parseBoard's digit test with its bound '9' moved down (9 read as a
-// letter) or up (':' read as ten empty squares).
-func TestMutantNotationDigitBounds(t *testing.T) {
+func TestNotationDigitBounds(t *testing.T) {
 	for rank, want := range map[string]error{"9": dsq.ErrFileCount, "3:": dsq.ErrLetter, ":": dsq.ErrLetter} {
 		text := "l5t/1d3c1/r1p1w1e/" + rank + "/7/7/E1W1P1R/1C3D1/T5L r 0 1"
 		_, err := dsq.ParsePosition(text)
@@ -125,14 +123,10 @@ func TestMutantNotationDigitBounds(t *testing.T) {
 	}
 }
 
-// TestMutantNotationCounterBounds: a counter of seven digits up to
+// TestNotationCounterBounds: a counter of seven digits up to
 // MaxCounter reads, one of eight digits does not, even when its value is
-// small, and a counter with a byte past '9' is not a whole number. Kills:
-// parseCounter's length bound moved (len(s) > 6 refuses 1000000, len(s) > 8
-// reads 00000001) or its return deleted, and its digit test's bound '9'
-// moved up (':' then reaches strconv.Atoi and the error says the number is
-// too large).
-func TestMutantNotationCounterBounds(t *testing.T) {
+// small, and a counter with a byte past '9' is not a whole number.
+func TestNotationCounterBounds(t *testing.T) {
 	board := "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r "
 	pos, err := dsq.ParsePosition(board + "1000000 1000000")
 	require.NoError(t, err)
@@ -147,10 +141,9 @@ func TestMutantNotationCounterBounds(t *testing.T) {
 	assert.True(t, strings.Contains(err.Error(), "whole number"), "%v: the error should say the counter is not a whole number", err)
 }
 
-// TestMutantNotationLengthLimit reads a notation of exactly maxNotationLen
-// (256) bytes, trailing blanks included, and refuses one of 257. Kills:
-// parseSetup's len(s) > maxNotationLen moved either way.
-func TestMutantNotationLengthLimit(t *testing.T) {
+// TestNotationLengthLimit reads a notation of exactly maxNotationLen
+// (256) bytes, trailing blanks included, and refuses one of 257.
+func TestNotationLengthLimit(t *testing.T) {
 	const limit = 256
 	text := dsq.StartNotation + strings.Repeat(" ", limit-len(dsq.StartNotation))
 	pos, err := dsq.ParsePosition(text)
@@ -160,22 +153,21 @@ func TestMutantNotationLengthLimit(t *testing.T) {
 	assert.ErrorIs(t, err, dsq.ErrSyntax)
 }
 
-// TestMutantNotationRulesErrorNamesTheInputOnce: a position whose rules
+// TestNotationRulesErrorNamesTheInputOnce: a position whose rules
 // field is not rules is refused with one ParseError, for the whole
 // position, whose reason is the rules' own (not a second ParseError naming
-// the field). Kills: the deletion of parseSetup's err = pe.Err.
-func TestMutantNotationRulesErrorNamesTheInputOnce(t *testing.T) {
+// the field).
+func TestNotationRulesErrorNamesTheInputOnce(t *testing.T) {
 	_, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1 bogus")
 	require.ErrorIs(t, err, dsq.ErrRules)
 	assert.Equal(t, 1, strings.Count(err.Error(), "parsing"), err.Error())
 	assert.NotContains(t, err.Error(), "ParseRules")
 }
 
-// TestMutantNotationEightFiles: a rank of eight files, written as the digit
+// TestNotationRefusesEightFiles: a rank of eight files, written as the digit
 // 8 or as seven empty files and a piece, is refused as having "more than 7"
-// files, as any rank past seven is. Kills: countWord's n > NumFiles moved
-// up (it said "8") and its return deleted.
-func TestMutantNotationEightFiles(t *testing.T) {
+// files, as any rank past seven is.
+func TestNotationRefusesEightFiles(t *testing.T) {
 	for _, rank := range []string{"8", "7L"} {
 		_, err := dsq.ParsePosition(rank + "/7/7/7/7/7/7/7/l6 r 0 1")
 		require.ErrorIs(t, err, dsq.ErrFileCount, rank)
@@ -183,23 +175,19 @@ func TestMutantNotationEightFiles(t *testing.T) {
 	}
 }
 
-// TestMutantNotationCounterJustBelowZero: a counter holding '/', the byte
-// just below '0', is not a whole number, and its error says so. Kills:
-// parseCounter's s[i] < '0' moved down ('/' then passed for a digit, and
-// the counter was refused as too large).
-func TestMutantNotationCounterJustBelowZero(t *testing.T) {
+// TestNotationCounterJustBelowZero: a counter holding '/', the byte
+// just below '0', is not a whole number, and its error says so.
+func TestNotationCounterJustBelowZero(t *testing.T) {
 	_, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 1/ 1")
 	require.ErrorIs(t, err, dsq.ErrCounter)
 	assert.Contains(t, err.Error(), `"1/" is not a whole number`)
 }
 
-// TestMutantNotationCounterMessages: a counter one past MaxCounter, or a
+// TestNotationCounterMessages: a counter one past MaxCounter, or a
 // move number of 0, is refused by the notation's reader with its own words
 // (the counter as written, "is over", "is below"), before the setup's
-// checks. Kills: parseCounter's err != nil || n > MaxCounter reduced to
-// err != nil, its bound moved up, its return deleted, and n < minimum moved
-// down (the setup's check then refused them in other words).
-func TestMutantNotationCounterMessages(t *testing.T) {
+// checks.
+func TestNotationCounterMessages(t *testing.T) {
 	for text, want := range map[string]string{
 		"l6/7/7/7/7/7/7/7/L6 r 1000001 1": `no-capture half-moves "1000001" is over 1000000`,
 		"l6/7/7/7/7/7/7/7/L6 r 0 1000001": `move number "1000001" is over 1000000`,

@@ -19,11 +19,9 @@ func TestReasonStringBounds(t *testing.T) {
 	assert.Equal(t, "reason?", dsq.Reason(255).String())
 }
 
-// TestMutantOutcomeEveryDraw: IsDraw holds for exactly the three draws, and
-// a draw's JSON names no winner and reads back. Kills: IsDraw with any one of
-// its three tests dropped, MarshalJSON giving a draw or an undecided game a
-// winner (o.IsDecided() && !o.IsDraw() with an operand dropped).
-func TestMutantOutcomeEveryDraw(t *testing.T) {
+// TestOutcomeEveryDraw: IsDraw holds for exactly the three draws, and
+// a draw's JSON names no winner and reads back.
+func TestOutcomeEveryDraw(t *testing.T) {
 	draws := map[dsq.Reason]bool{dsq.MoveLimit: true, dsq.DrawAgreed: true, dsq.Repetition: true}
 	for _, r := range []dsq.Reason{dsq.Undecided, dsq.DenEntered, dsq.NoPieces, dsq.NoLegalMove,
 		dsq.MoveLimit, dsq.Resigned, dsq.DrawAgreed, dsq.Repetition} {
@@ -45,13 +43,10 @@ func TestMutantOutcomeEveryDraw(t *testing.T) {
 	}
 }
 
-// TestMutantOutcomeJSONNeedsAReason refuses an object without "reason" and
+// TestOutcomeJSONNeedsAReason refuses an object without "reason" and
 // one with a key besides "reason" and "winner", leaving the outcome as it
-// was, and so is one whose reason or winner is not a name. Kills:
-// UnmarshalJSON's !ok dropped ({} read as undecided), its json.Unmarshal
-// check dropped (a bad name read as the zero value), and its unknown-key
-// return deleted.
-func TestMutantOutcomeJSONNeedsAReason(t *testing.T) {
+// was, and so is one whose reason or winner is not a name.
+func TestOutcomeJSONNeedsAReason(t *testing.T) {
 	for _, data := range []string{`{}`, `{"reason":"agreed","at":3}`, `{"why":"agreed"}`,
 		`{"reason":"bogus"}`, `{"reason":"resignation","winner":"green"}`, `{"reason":7}`} {
 		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
@@ -61,21 +56,18 @@ func TestMutantOutcomeJSONNeedsAReason(t *testing.T) {
 	}
 }
 
-// TestMutantOutcomeJSONNull: JSON null changes nothing, as encoding/json
-// does. Kills: UnmarshalJSON's return on null deleted (null would be an
-// object without a reason, an error).
-func TestMutantOutcomeJSONNull(t *testing.T) {
+// TestOutcomeJSONNullChangesNothing: JSON null changes nothing, as encoding/json
+// does.
+func TestOutcomeJSONNullChangesNothing(t *testing.T) {
 	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
 	require.NoError(t, o.UnmarshalJSON([]byte("null")))
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o)
 }
 
-// TestMutantOutcomeMarshalInvalid: MarshalJSON refuses an outcome that is
+// TestOutcomeMarshalRefusesInvalid: MarshalJSON refuses an outcome that is
 // no outcome (a reason past the last, a won game's winner past Blue) with
-// its own error, which names the method and wraps the cause. Kills: the
-// deletion of MarshalJSON's return for an outcome that check refuses (the
-// error was then encoding/json's, about a Color or a Reason).
-func TestMutantOutcomeMarshalInvalid(t *testing.T) {
+// its own error, which names the method and wraps the cause.
+func TestOutcomeMarshalRefusesInvalid(t *testing.T) {
 	for o, want := range map[dsq.Outcome]error{
 		{Reason: dsq.Reason(99)}:                       dsq.ErrSyntax,
 		{Reason: dsq.DenEntered, Winner: dsq.Color(7)}: dsq.ErrBadColor,
@@ -88,11 +80,9 @@ func TestMutantOutcomeMarshalInvalid(t *testing.T) {
 	}
 }
 
-// TestMutantOutcomeUnmarshalNotAnObject: UnmarshalJSON of JSON that is not
+// TestOutcomeUnmarshalRefusesNonObjects: UnmarshalJSON of JSON that is not
 // an object says why in encoding/json's words, which its error wraps.
-// Kills: the deletion of UnmarshalJSON's return when the value does not
-// decode as an object (the error then only said what was wanted).
-func TestMutantOutcomeUnmarshalNotAnObject(t *testing.T) {
+func TestOutcomeUnmarshalRefusesNonObjects(t *testing.T) {
 	var o dsq.Outcome
 	err := o.UnmarshalJSON([]byte(`["den entered"]`))
 	assert.ErrorIs(t, err, dsq.ErrSyntax)

@@ -12,11 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMutantNoMoveAndOneMove: in a position where the side to move has no
+// TestNoMoveAndOneMove: in a position where the side to move has no
 // legal move every move is refused as ErrGameOver, and where it has exactly
-// one that move is played. Kills: illegality's p.decided() ||
-// p.countMoves() == 0 with its second operand dropped or its 0 moved up.
-func TestMutantNoMoveAndOneMove(t *testing.T) {
+// one that move is played.
+func TestNoMoveAndOneMove(t *testing.T) {
 	// Red's cat on a9 is boxed in by Blue's lion on b9 and elephant on a8.
 	blocked, err := dsq.ParsePosition("Cl5/e6/7/7/7/7/7/7/7 r")
 	require.NoError(t, err)
@@ -35,10 +34,9 @@ func TestMutantNoMoveAndOneMove(t *testing.T) {
 	assert.NoError(t, one.Play(m))
 }
 
-// TestMutantCaptureRanks: an animal takes one of equal rank and not one a
-// rank above it. Kills: captureIllegality's rules.Rank(a) < rules.Rank(d)
-// with its bound moved either way.
-func TestMutantCaptureRanks(t *testing.T) {
+// TestCaptureRanks: an animal takes one of equal rank and not one a
+// rank above it.
+func TestCaptureRanks(t *testing.T) {
 	for _, c := range []struct {
 		pos, move string
 		want      error

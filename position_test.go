@@ -54,11 +54,9 @@ func TestConcurrentReaders(t *testing.T) {
 	assert.Equal(t, snapshot, shared, "readers changed nothing")
 }
 
-// TestMutantSetupCounterBounds: Validate takes each counter at both ends of
-// its range and refuses one step past either. Kills: the boundaries of the
-// no-capture count (0, MaxCounter) and of the move number (1, MaxCounter)
-// moved either way, and either operand of their || dropped.
-func TestMutantSetupCounterBounds(t *testing.T) {
+// TestSetupCounterBounds: Validate takes each counter at both ends of
+// its range and refuses one step past either.
+func TestSetupCounterBounds(t *testing.T) {
 	base := dsq.StartPosition().Setup()
 	for _, c := range []struct {
 		clock, number int
@@ -81,10 +79,9 @@ func TestMutantSetupCounterBounds(t *testing.T) {
 	}
 }
 
-// TestMutantJustPastBlue: the first colour value past Blue is refused as a
-// side to move and names no piece's square. Kills: Validate's and SquareOf's
-// c > Blue moved up, and SquareOf's a >= NumAnimals moved up.
-func TestMutantJustPastBlue(t *testing.T) {
+// TestPositionRefusesTheColourJustPastBlue: the first colour value past Blue is refused as a
+// side to move and names no piece's square.
+func TestPositionRefusesTheColourJustPastBlue(t *testing.T) {
 	s := dsq.StartPosition().Setup()
 	s.SideToMove = dsq.Blue + 1
 	assert.ErrorIs(t, s.Validate(), dsq.ErrSide)
@@ -104,10 +101,10 @@ func TestMutantJustPastBlue(t *testing.T) {
 	}
 }
 
-// TestMutantPieceInTheEnemyDen: a position with one piece in the enemy den
+// TestSetupRefusesAPieceInTheEnemyDen: a position with one piece in the enemy den
 // (the game just won) is a position, for either den; only both dens taken
-// is refused. Kills: Validate's both-dens test with either operand dropped.
-func TestMutantPieceInTheEnemyDen(t *testing.T) {
+// is refused.
+func TestSetupRefusesAPieceInTheEnemyDen(t *testing.T) {
 	for _, text := range []string{"3D3/7/7/7/7/7/7/7/l6 b", "L6/7/7/7/7/7/7/7/3d3 r"} {
 		pos, err := dsq.ParsePosition(text)
 		require.NoError(t, err, text)
@@ -117,10 +114,9 @@ func TestMutantPieceInTheEnemyDen(t *testing.T) {
 	assert.ErrorIs(t, err, dsq.ErrBothDens)
 }
 
-// TestMutantOccupiedBothSides: Occupied answers each side's eight squares
+// TestOccupiedOfBothSides: Occupied answers each side's eight squares
 // at the start, Blue's as well as Red's, and none for the colour past Blue.
-// Kills: Occupied's c > Blue moved down (Blue's squares were none).
-func TestMutantOccupiedBothSides(t *testing.T) {
+func TestOccupiedOfBothSides(t *testing.T) {
 	pos := dsq.StartPosition()
 	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
 		assert.Equal(t, 8, pos.Occupied(c).Count(), "%v", c)
@@ -128,11 +124,10 @@ func TestMutantOccupiedBothSides(t *testing.T) {
 	assert.Zero(t, pos.Occupied(dsq.Color(2)))
 }
 
-// TestMutantSetupRefusesBadRulesAndPieces: Validate refuses a setup whose
+// TestSetupRefusesBadRulesAndPieces: Validate refuses a setup whose
 // rules cannot be played (ErrRules) and one holding a value that is no
-// piece (ErrLetter, naming its square). Kills: the deletion of Validate's
-// returns for invalid rules and for an invalid piece.
-func TestMutantSetupRefusesBadRulesAndPieces(t *testing.T) {
+// piece (ErrLetter, naming its square).
+func TestSetupRefusesBadRulesAndPieces(t *testing.T) {
 	s := dsq.StartPosition().Setup()
 	s.Rules.MoveLimit = -5
 	assert.ErrorIs(t, s.Validate(), dsq.ErrRules)

@@ -9,12 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMutantRefusalWordsTheRareCases: the two refusals that no other test
+// TestRefusalWordsTheRareCases: the two refusals that no other test
 // reaches say what happened: a capture from land into the water, and any
-// move on the zero Position. Kills: the deletion of refusal's return for
-// each (the first would give the sentinel's bare words, the second the
-// outcome of an empty board).
-func TestMutantRefusalWordsTheRareCases(t *testing.T) {
+// move on the zero Position.
+func TestRefusalWordsTheRareCases(t *testing.T) {
 	// Red's rat on a4 (land), Blue's rat on b4 (water).
 	pos, err := dsq.ParsePosition("l6/7/7/7/7/Rr5/7/7/7 r")
 	require.NoError(t, err)

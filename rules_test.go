@@ -15,8 +15,7 @@ import (
 )
 
 // TestRulesLimitBoundaries: the ends of every accepted range are accepted and
-// the values just past them refused (mutation testing found these edges
-// untested).
+// the values just past them refused.
 func TestRulesLimitBoundaries(t *testing.T) {
 	for _, n := range []int{1, dsq.MaxMoveLimit} {
 		require.NoError(t, dsq.Rules{MoveLimit: n}.Validate(), "MoveLimit %d", n)
@@ -32,11 +31,9 @@ func TestRulesLimitBoundaries(t *testing.T) {
 	assert.ErrorIs(t, dsq.Rules{MoveLimit: -2}.Validate(), dsq.ErrRules)
 }
 
-// TestMutantRulesOptionsTakeNoValue refuses a value on an option that takes
-// none. Kills: ParseRules's cases name == "..." && !hasValue with !hasValue
-// dropped, for each of the four such options, and the move-limit case with
-// its name test dropped (any option with a value read as a move limit).
-func TestMutantRulesOptionsTakeNoValue(t *testing.T) {
+// TestRulesOptionsTakeNoValue refuses a value on an option that takes
+// none.
+func TestRulesOptionsTakeNoValue(t *testing.T) {
 	for _, s := range []string{"trapped-capture=1", "swap-dog-wolf=yes", "no-move-limit=0", "threefold=3",
 		"threefold,trapped-capture=", "move-limit=200,swap-dog-wolf=no", "moves=50"} {
 		r, err := dsq.ParseRules(s)
@@ -51,11 +48,10 @@ func TestMutantRulesOptionsTakeNoValue(t *testing.T) {
 	}
 }
 
-// TestMutantRulesMoveLimitWithoutValue: "move-limit" without "=N" is no
+// TestRulesMoveLimitWithoutValue: "move-limit" without "=N" is no
 // option ParseRules knows, and its error says so, as for any unknown
-// option. Kills: ParseRules's name == "move-limit" && hasValue reduced to
-// its name (the error then spoke of a move limit "").
-func TestMutantRulesMoveLimitWithoutValue(t *testing.T) {
+// option.
+func TestRulesMoveLimitWithoutValue(t *testing.T) {
 	_, err := dsq.ParseRules("move-limit")
 	assert.ErrorIs(t, err, dsq.ErrRules)
 	assert.ErrorContains(t, err, `unknown option "move-limit"`)
@@ -117,7 +113,7 @@ func TestPositionRulesSurvive(t *testing.T) {
 			assert.Equal(t, pos, again)
 		})
 	}
-	t.Run("the old form reads as Standard", func(t *testing.T) {
+	t.Run("the four-field form reads as Standard", func(t *testing.T) {
 		var p dsq.Position
 		require.NoError(t, json.Unmarshal([]byte(`"`+notation+`"`), &p))
 		assert.Equal(t, standard, p)
@@ -125,7 +121,7 @@ func TestPositionRulesSurvive(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, standard, p, "an explicit standard field is read too")
 	})
-	t.Run("the drawn case of issue 27", func(t *testing.T) {
+	t.Run("a clock past the standard limit is undecided under a longer one", func(t *testing.T) {
 		pos, err := standard.WithRules(dsq.Rules{MoveLimit: 200})
 		require.NoError(t, err)
 		require.False(t, pos.Outcome().IsDecided())
