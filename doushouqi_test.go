@@ -9,11 +9,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/internal/longtest"
 	"github.com/doushouqi/doushouqi/internal/zerowalk"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestReadsChainOnValues keeps the read API usable on values that are not

@@ -7,9 +7,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestErrorsSpeakOneLanguage collects the errors of every refusing call:

@@ -13,9 +13,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // Fuzz targets. Each asserts invariants, not only the absence of a panic.

@@ -9,9 +9,10 @@ import (
 	"sync"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 func playAll(t *testing.T, g *dsq.Game, moves ...string) {
@@ -210,9 +211,9 @@ func viewOf(t *testing.T, g *dsq.Game) gameView {
 	return v
 }
 
-// TestGameCopyReproductions: a copy of a Game, taken in each of the ways
+// TestGameCopiesKeepTheirOwnHistory: a copy of a Game, taken in each of the ways
 // below, keeps its own history and tags, whatever the original does next.
-func TestGameCopyReproductions(t *testing.T) {
+func TestGameCopiesKeepTheirOwnHistory(t *testing.T) {
 	t.Run("a snapshot taken from a map keeps its moves", func(t *testing.T) {
 		rooms := map[string]dsq.Game{}
 		var g dsq.Game

@@ -3,9 +3,10 @@ package doushouqi_test
 import (
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // moveTexts writes moves in their notation, in order.

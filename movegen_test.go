@@ -5,9 +5,10 @@ import (
 	"slices"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // The bitboard generator and the mailbox reference must agree move for move

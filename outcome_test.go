@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestReasonStringBounds: the last reason has its name and the one past it

@@ -4,8 +4,9 @@ import (
 	"sync"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestConcurrentPerftTable shares one table between goroutines and calls.

@@ -10,8 +10,9 @@ import (
 	"sync"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // The perft suites: testdata/perft.txt (the start position and positions

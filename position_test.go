@@ -6,9 +6,10 @@ import (
 	"testing"
 	"unsafe"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestConcurrentReaders reads one Position from many goroutines while each

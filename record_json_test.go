@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 func TestGameRulesInJSON(t *testing.T) {

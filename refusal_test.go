@@ -4,9 +4,10 @@ import (
 	"errors"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestRefusalWordsTheRareCases: the two refusals that no other test

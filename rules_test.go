@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // TestRulesLimitBoundaries: the ends of every accepted range are accepted and
@@ -70,7 +71,7 @@ var houseRules = []dsq.Rules{
 
 // TestPositionRulesSurvive: a position under house rules reads back from
 // its text and its JSON as the same position, rules included; a standard
-// position's text is the four standard fields, as before.
+// position's text is the four standard fields.
 func TestPositionRulesSurvive(t *testing.T) {
 	// 70 half-moves without a capture: drawn under Standard, not under a
 	// limit of 200.

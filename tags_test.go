@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // badTagValues are values no path may put into a game's tags: each is not

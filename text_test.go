@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 // textValue is what each text type implements, encoding.TextAppender's

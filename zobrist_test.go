@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
 )
 
 func TestZobristVectors(t *testing.T) {
