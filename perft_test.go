@@ -233,7 +233,7 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 func renderPerftSuite(positionsFile string, entries []perftEntry) string {
 	var sb strings.Builder
 	sb.WriteString("# Perft suite made from " + positionsFile + ": every count agreed by the\n")
-	sb.WriteString("# bitboard generator and the mailbox reference of reference_test.go.\n")
+	sb.WriteString("# bitboard generator and the mailbox reference of mailbox_test.go.\n")
 	sb.WriteString("# Regenerate with go test -run TestWritePerftSuite -write-perft=all -timeout 2h\n\n")
 	for _, e := range entries {
 		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
