@@ -328,6 +328,15 @@ func TestZeroValuesAnswer(t *testing.T) {
 //     DSQ_LONG says: the race detector makes one-goroutine tests 5-10x slower
 //     and finds nothing in them, and a mutation run runs the suite once per
 //     mutant.
+//
+// What each size checks:
+//
+//	                                     quick    standard  deep
+//	agreement positions (each test)      2,000    20,000    100,000
+//	perft suite depths                   <= 5     <= 5      all
+//	reference perft counts, nodes        <= 2M    <= 2M     <= -ref-nodes (10M)
+//	perft configurations, nodes          <= 30k   <= 300k   <= 3M
+//	make/unmake walks, depth             3        4         4 (the start: one less)
 type suiteSize int
 
 const (
