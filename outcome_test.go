@@ -12,86 +12,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// TestReasonStringBounds: the last reason has its name and the one past it
-// none (no index out of range).
-func TestReasonStringBounds(t *testing.T) {
-	assert.Equal(t, "threefold repetition", dsq.Repetition.String())
-	assert.Equal(t, "reason?", (dsq.Repetition + 1).String())
-	assert.Equal(t, "reason?", dsq.Reason(255).String())
-}
-
-// TestOutcomeEveryDraw: IsDraw holds for exactly the three draws, and
-// a draw's JSON names no winner and reads back.
-func TestOutcomeEveryDraw(t *testing.T) {
-	draws := map[dsq.Reason]bool{dsq.MoveLimit: true, dsq.DrawAgreed: true, dsq.Repetition: true}
-	for _, r := range []dsq.Reason{dsq.Undecided, dsq.DenEntered, dsq.NoPieces, dsq.NoLegalMove,
-		dsq.MoveLimit, dsq.Resigned, dsq.DrawAgreed, dsq.Repetition} {
-		for _, w := range []dsq.Color{dsq.Red, dsq.Blue} {
-			o := dsq.Outcome{Reason: r, Winner: w}
-			if draws[r] || r == dsq.Undecided {
-				o.Winner = dsq.Red // the zero value: no winner
-			}
-			assert.Equal(t, draws[r], o.IsDraw(), "%v", r)
-			assert.Equal(t, draws[r], strings.HasPrefix(o.String(), "draw: "), "%v", r)
-			data, err := json.Marshal(o)
-			require.NoError(t, err, "%v", r)
-			won := r != dsq.Undecided && !draws[r]
-			assert.Equal(t, won, strings.Contains(string(data), `"winner"`), "%v: %s", r, data)
-			var back dsq.Outcome
-			require.NoError(t, json.Unmarshal(data, &back), "%s", data)
-			assert.Equal(t, o, back, "%s", data)
-		}
-	}
-}
-
-// TestOutcomeJSONNeedsAReason refuses an object without "reason" and
-// one with a key besides "reason" and "winner", leaving the outcome as it
-// was, and so is one whose reason or winner is not a name.
-func TestOutcomeJSONNeedsAReason(t *testing.T) {
-	for _, data := range []string{`{}`, `{"reason":"agreed","at":3}`, `{"why":"agreed"}`,
-		`{"reason":"bogus"}`, `{"reason":"resignation","winner":"green"}`, `{"reason":7}`} {
-		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
-		err := json.Unmarshal([]byte(data), &o)
-		assert.ErrorIs(t, err, dsq.ErrSyntax, data)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o, data)
-	}
-}
-
-// TestOutcomeJSONNullChangesNothing: JSON null changes nothing, as encoding/json
-// does.
-func TestOutcomeJSONNullChangesNothing(t *testing.T) {
-	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
-	require.NoError(t, o.UnmarshalJSON([]byte("null")))
-	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o)
-}
-
-// TestOutcomeMarshalRefusesInvalid: MarshalJSON refuses an outcome that is
-// no outcome (a reason past the last, a won game's winner past Blue) with
-// its own error, which names the method and wraps the cause.
-func TestOutcomeMarshalRefusesInvalid(t *testing.T) {
-	for o, want := range map[dsq.Outcome]error{
-		{Reason: dsq.Reason(99)}:                       dsq.ErrSyntax,
-		{Reason: dsq.DenEntered, Winner: dsq.Color(7)}: dsq.ErrBadColor,
-	} {
-		b, err := o.MarshalJSON()
-		assert.Nil(t, b)
-		require.Error(t, err)
-		assert.True(t, strings.HasPrefix(err.Error(), "doushouqi: Outcome.MarshalJSON: "), err.Error())
-		assert.ErrorIs(t, err, want)
-	}
-}
-
-// TestOutcomeUnmarshalRefusesNonObjects: UnmarshalJSON of JSON that is not
-// an object says why in encoding/json's words, which its error wraps.
-func TestOutcomeUnmarshalRefusesNonObjects(t *testing.T) {
-	var o dsq.Outcome
-	err := o.UnmarshalJSON([]byte(`["den entered"]`))
-	assert.ErrorIs(t, err, dsq.ErrSyntax)
-	var te *json.UnmarshalTypeError
-	assert.True(t, errors.As(err, &te), "%v does not wrap the *json.UnmarshalTypeError", err)
-	assert.Equal(t, dsq.Outcome{}, o)
-}
-
 func TestOutcome(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -174,4 +94,84 @@ func TestOutcomeJSON(t *testing.T) {
 		assert.Error(t, json.Unmarshal([]byte(bad), &o), bad)
 		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, o, "%s refused, nothing changed", bad)
 	}
+}
+
+// TestReasonStringBounds: the last reason has its name and the one past it
+// none (no index out of range).
+func TestReasonStringBounds(t *testing.T) {
+	assert.Equal(t, "threefold repetition", dsq.Repetition.String())
+	assert.Equal(t, "reason?", (dsq.Repetition + 1).String())
+	assert.Equal(t, "reason?", dsq.Reason(255).String())
+}
+
+// TestOutcomeEveryDraw: IsDraw holds for exactly the three draws, and
+// a draw's JSON names no winner and reads back.
+func TestOutcomeEveryDraw(t *testing.T) {
+	draws := map[dsq.Reason]bool{dsq.MoveLimit: true, dsq.DrawAgreed: true, dsq.Repetition: true}
+	for _, r := range []dsq.Reason{dsq.Undecided, dsq.DenEntered, dsq.NoPieces, dsq.NoLegalMove,
+		dsq.MoveLimit, dsq.Resigned, dsq.DrawAgreed, dsq.Repetition} {
+		for _, w := range []dsq.Color{dsq.Red, dsq.Blue} {
+			o := dsq.Outcome{Reason: r, Winner: w}
+			if draws[r] || r == dsq.Undecided {
+				o.Winner = dsq.Red // the zero value: no winner
+			}
+			assert.Equal(t, draws[r], o.IsDraw(), "%v", r)
+			assert.Equal(t, draws[r], strings.HasPrefix(o.String(), "draw: "), "%v", r)
+			data, err := json.Marshal(o)
+			require.NoError(t, err, "%v", r)
+			won := r != dsq.Undecided && !draws[r]
+			assert.Equal(t, won, strings.Contains(string(data), `"winner"`), "%v: %s", r, data)
+			var back dsq.Outcome
+			require.NoError(t, json.Unmarshal(data, &back), "%s", data)
+			assert.Equal(t, o, back, "%s", data)
+		}
+	}
+}
+
+// TestOutcomeJSONNeedsAReason refuses an object without "reason" and
+// one with a key besides "reason" and "winner", leaving the outcome as it
+// was, and so is one whose reason or winner is not a name.
+func TestOutcomeJSONNeedsAReason(t *testing.T) {
+	for _, data := range []string{`{}`, `{"reason":"agreed","at":3}`, `{"why":"agreed"}`,
+		`{"reason":"bogus"}`, `{"reason":"resignation","winner":"green"}`, `{"reason":7}`} {
+		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
+		err := json.Unmarshal([]byte(data), &o)
+		assert.ErrorIs(t, err, dsq.ErrSyntax, data)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o, data)
+	}
+}
+
+// TestOutcomeJSONNullChangesNothing: JSON null changes nothing, as encoding/json
+// does.
+func TestOutcomeJSONNullChangesNothing(t *testing.T) {
+	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
+	require.NoError(t, o.UnmarshalJSON([]byte("null")))
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o)
+}
+
+// TestOutcomeMarshalRefusesInvalid: MarshalJSON refuses an outcome that is
+// no outcome (a reason past the last, a won game's winner past Blue) with
+// its own error, which names the method and wraps the cause.
+func TestOutcomeMarshalRefusesInvalid(t *testing.T) {
+	for o, want := range map[dsq.Outcome]error{
+		{Reason: dsq.Reason(99)}:                       dsq.ErrSyntax,
+		{Reason: dsq.DenEntered, Winner: dsq.Color(7)}: dsq.ErrBadColor,
+	} {
+		b, err := o.MarshalJSON()
+		assert.Nil(t, b)
+		require.Error(t, err)
+		assert.True(t, strings.HasPrefix(err.Error(), "doushouqi: Outcome.MarshalJSON: "), err.Error())
+		assert.ErrorIs(t, err, want)
+	}
+}
+
+// TestOutcomeUnmarshalRefusesNonObjects: UnmarshalJSON of JSON that is not
+// an object says why in encoding/json's words, which its error wraps.
+func TestOutcomeUnmarshalRefusesNonObjects(t *testing.T) {
+	var o dsq.Outcome
+	err := o.UnmarshalJSON([]byte(`["den entered"]`))
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+	var te *json.UnmarshalTypeError
+	assert.True(t, errors.As(err, &te), "%v does not wrap the *json.UnmarshalTypeError", err)
+	assert.Equal(t, dsq.Outcome{}, o)
 }

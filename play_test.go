@@ -13,52 +13,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// TestNoMoveAndOneMove: in a position where the side to move has no
-// legal move every move is refused as ErrGameOver, and where it has exactly
-// one that move is played.
-func TestNoMoveAndOneMove(t *testing.T) {
-	// Red's cat on a9 is boxed in by Blue's lion on b9 and elephant on a8.
-	blocked, err := dsq.ParsePosition("Cl5/e6/7/7/7/7/7/7/7 r")
-	require.NoError(t, err)
-	for _, text := range []string{"a9a8", "a9b9", "a9a7"} {
-		m, err := dsq.ParseMove(text)
-		require.NoError(t, err)
-		assert.ErrorIs(t, blocked.CheckMove(m), dsq.ErrGameOver, text)
-	}
-	// Red's rat alone on a1, Blue's lion on b1: a1a2 only.
-	one, err := dsq.ParsePosition("7/7/7/7/7/7/7/7/Rl5 r")
-	require.NoError(t, err)
-	require.Len(t, one.LegalMoves(), 1)
-	m, err := dsq.ParseMove("a1a2")
-	require.NoError(t, err)
-	assert.NoError(t, one.CheckMove(m))
-	assert.NoError(t, one.Play(m))
-}
-
-// TestCaptureRanks: an animal takes one of equal rank and not one a
-// rank above it.
-func TestCaptureRanks(t *testing.T) {
-	for _, c := range []struct {
-		pos, move string
-		want      error
-	}{
-		{"l6/7/7/7/3w3/3W3/7/7/7 r", "d4d5", nil},               // wolf takes wolf
-		{"l6/7/7/7/3w3/3C3/7/7/7 r", "d4d5", dsq.ErrRankTooLow}, // cat (2) against wolf (4)
-		{"l6/7/7/7/3w3/3D3/7/7/7 r", "d4d5", dsq.ErrRankTooLow}, // dog (3) against wolf (4)
-		{"l6/7/7/7/3d3/3W3/7/7/7 r", "d4d5", nil},               // wolf (4) takes dog (3)
-	} {
-		pos, err := dsq.ParsePosition(c.pos)
-		require.NoError(t, err, c.pos)
-		m, err := dsq.ParseMove(c.move)
-		require.NoError(t, err)
-		if c.want == nil {
-			assert.NoError(t, pos.CheckMove(m), c.pos)
-		} else {
-			assert.ErrorIs(t, pos.CheckMove(m), c.want, c.pos)
-		}
-	}
-}
-
 // One table of moves per rule of RULES.md, each on a position built for it.
 // want is nil for a legal move, or the sentinel Play must report. Every case
 // also checks IsLegal and that a refused move leaves the position unchanged.
@@ -198,6 +152,52 @@ func TestRules(t *testing.T) {
 				})
 			}
 		})
+	}
+}
+
+// TestNoMoveAndOneMove: in a position where the side to move has no
+// legal move every move is refused as ErrGameOver, and where it has exactly
+// one that move is played.
+func TestNoMoveAndOneMove(t *testing.T) {
+	// Red's cat on a9 is boxed in by Blue's lion on b9 and elephant on a8.
+	blocked, err := dsq.ParsePosition("Cl5/e6/7/7/7/7/7/7/7 r")
+	require.NoError(t, err)
+	for _, text := range []string{"a9a8", "a9b9", "a9a7"} {
+		m, err := dsq.ParseMove(text)
+		require.NoError(t, err)
+		assert.ErrorIs(t, blocked.CheckMove(m), dsq.ErrGameOver, text)
+	}
+	// Red's rat alone on a1, Blue's lion on b1: a1a2 only.
+	one, err := dsq.ParsePosition("7/7/7/7/7/7/7/7/Rl5 r")
+	require.NoError(t, err)
+	require.Len(t, one.LegalMoves(), 1)
+	m, err := dsq.ParseMove("a1a2")
+	require.NoError(t, err)
+	assert.NoError(t, one.CheckMove(m))
+	assert.NoError(t, one.Play(m))
+}
+
+// TestCaptureRanks: an animal takes one of equal rank and not one a
+// rank above it.
+func TestCaptureRanks(t *testing.T) {
+	for _, c := range []struct {
+		pos, move string
+		want      error
+	}{
+		{"l6/7/7/7/3w3/3W3/7/7/7 r", "d4d5", nil},               // wolf takes wolf
+		{"l6/7/7/7/3w3/3C3/7/7/7 r", "d4d5", dsq.ErrRankTooLow}, // cat (2) against wolf (4)
+		{"l6/7/7/7/3w3/3D3/7/7/7 r", "d4d5", dsq.ErrRankTooLow}, // dog (3) against wolf (4)
+		{"l6/7/7/7/3d3/3W3/7/7/7 r", "d4d5", nil},               // wolf (4) takes dog (3)
+	} {
+		pos, err := dsq.ParsePosition(c.pos)
+		require.NoError(t, err, c.pos)
+		m, err := dsq.ParseMove(c.move)
+		require.NoError(t, err)
+		if c.want == nil {
+			assert.NoError(t, pos.CheckMove(m), c.pos)
+		} else {
+			assert.ErrorIs(t, pos.CheckMove(m), c.want, c.pos)
+		}
 	}
 }
 

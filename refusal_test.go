@@ -10,29 +10,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// TestRefusalWordsTheRareCases: the two refusals that no other test
-// reaches say what happened: a capture from land into the water, and any
-// move on the zero Position.
-func TestRefusalWordsTheRareCases(t *testing.T) {
-	// Red's rat on a4 (land), Blue's rat on b4 (water).
-	pos, err := dsq.ParsePosition("l6/7/7/7/7/Rr5/7/7/7 r")
-	require.NoError(t, err)
-	m, err := dsq.ParseMove("a4b4")
-	require.NoError(t, err)
-	err = pos.CheckMove(m)
-	require.ErrorIs(t, err, dsq.ErrWaterLandCapture)
-	var me *dsq.MoveError
-	require.True(t, errors.As(err, &me))
-	assert.Contains(t, me.Reason(), "from land into the water")
-	assert.Contains(t, me.Reason(), "rat")
-
-	var zero dsq.Position
-	err = zero.CheckMove(m)
-	require.ErrorIs(t, err, dsq.ErrGameOver)
-	require.True(t, errors.As(err, &me))
-	assert.Contains(t, me.Reason(), "zero Position")
-}
-
 // TestMoveReasonsForPlayers: a refused move says what a player needs, with
 // the animals, ranks and squares involved.
 func TestMoveReasonsForPlayers(t *testing.T) {
@@ -66,4 +43,27 @@ func TestMoveReasonsForPlayers(t *testing.T) {
 		assert.Equal(t, "doushouqi: illegal move "+c.move+": "+c.reason, err.Error())
 		assert.Equal(t, before, pos)
 	}
+}
+
+// TestRefusalWordsTheRareCases: the two refusals that no other test
+// reaches say what happened: a capture from land into the water, and any
+// move on the zero Position.
+func TestRefusalWordsTheRareCases(t *testing.T) {
+	// Red's rat on a4 (land), Blue's rat on b4 (water).
+	pos, err := dsq.ParsePosition("l6/7/7/7/7/Rr5/7/7/7 r")
+	require.NoError(t, err)
+	m, err := dsq.ParseMove("a4b4")
+	require.NoError(t, err)
+	err = pos.CheckMove(m)
+	require.ErrorIs(t, err, dsq.ErrWaterLandCapture)
+	var me *dsq.MoveError
+	require.True(t, errors.As(err, &me))
+	assert.Contains(t, me.Reason(), "from land into the water")
+	assert.Contains(t, me.Reason(), "rat")
+
+	var zero dsq.Position
+	err = zero.CheckMove(m)
+	require.ErrorIs(t, err, dsq.ErrGameOver)
+	require.True(t, errors.As(err, &me))
+	assert.Contains(t, me.Reason(), "zero Position")
 }
