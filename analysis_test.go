@@ -9,13 +9,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-func mustPosition(t *testing.T, s string) dsq.Position {
-	t.Helper()
-	pos, err := dsq.ParsePosition(s)
-	require.NoError(t, err)
-	return pos
-}
-
 func squares(sqs ...dsq.Square) dsq.Bitboard {
 	var b dsq.Bitboard
 	for _, sq := range sqs {
@@ -189,4 +182,139 @@ func TestDenAnalysisAtTheMoveLimit(t *testing.T) {
 	same, err := drawn.WithRules(dsq.Rules{MoveLimit: 60})
 	require.NoError(t, err)
 	assert.Empty(t, same.DenThreats(dsq.Blue))
+}
+
+// TestAnalysisBounds: the analysis answers for Blue as for Red, for the last
+// animal and terrain and not past them, and for a rat in the water.
+func TestAnalysisBounds(t *testing.T) {
+	assert.Equal(t, "none", dsq.Terrain(255).String())
+	assert.Equal(t, "none", dsq.NoTerrain.String())
+	last := dsq.TerrainOf(dsq.D1, dsq.Blue) // Blue's enemy den: a named terrain
+	assert.Equal(t, "enemy den", last.String())
+
+	pos, err := dsq.ParsePosition("7/7/7/7/3c3/3R3/7/7/7 b")
+	require.NoError(t, err)
+	assert.Equal(t, []dsq.Square{dsq.D5}, squareSlice(pos.Attackers(dsq.D4, dsq.Blue)), "the blue cat takes the red rat")
+	assert.Zero(t, pos.Attackers(dsq.D4, dsq.Color(2)))
+
+	pos, err = dsq.ParsePosition("7/7/7/7/7/3c3/7/7/7 b")
+	require.NoError(t, err)
+	assert.Equal(t, []dsq.Square{dsq.D4}, squareSlice(pos.Controllers(dsq.D3, dsq.Blue, dsq.Rat)), "the blue cat guards d3 against a rat")
+	assert.Zero(t, pos.Controllers(dsq.D3, dsq.Blue, dsq.Animal(dsq.NumAnimals)), "no ninth animal")
+	assert.Zero(t, pos.Controllers(dsq.D3, dsq.Color(2), dsq.Rat))
+
+	pos, err = dsq.ParsePosition("7/7/7/2r4/7/7/7/7/7 b")
+	require.NoError(t, err)
+	assert.Equal(t, []dsq.Square{dsq.C6}, squareSlice(pos.Controllers(dsq.C5, dsq.Blue, dsq.Rat)), "a rat in the water is taken by the rat beside it")
+	assert.Zero(t, pos.Controllers(dsq.C5, dsq.Blue, dsq.Cat), "a cat cannot stand in the water")
+}
+
+func squareSlice(b dsq.Bitboard) []dsq.Square {
+	var out []dsq.Square
+	for sq := range b.Squares() {
+		out = append(out, sq)
+	}
+	return out
+}
+
+// TestAttackersOfAnEmptySquare: nobody attacks an empty square, even
+// one a piece of the side asked could step onto (the empty square's
+// NoPiece has the colour bits of Blue, so Red is the side that tells).
+func TestAttackersOfAnEmptySquare(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r")
+	require.NoError(t, err)
+	for _, sq := range []dsq.Square{dsq.A2, dsq.B1} {
+		assert.Zero(t, pos.Attackers(sq, dsq.Red), "%v", sq)
+		assert.Zero(t, pos.Attackers(sq, dsq.Blue), "%v", sq)
+	}
+}
+
+// TestRiverJumpDirectionPastRight: the first value past Right is no
+// direction: no jump, no panic.
+func TestRiverJumpDirectionPastRight(t *testing.T) {
+	pos := dsq.StartPosition()
+	for _, sq := range []dsq.Square{dsq.B3, dsq.D5, dsq.A4} {
+		j, ok := pos.RiverJump(sq, dsq.Right+1)
+		assert.False(t, ok, "%v", sq)
+		assert.Equal(t, dsq.RiverJump{}, j, "%v", sq)
+	}
+	_, ok := pos.RiverJump(dsq.D5, dsq.Right)
+	assert.True(t, ok, "Right itself is a direction")
+}
+
+// TestDenThreatsOfNoColour: the first value past Blue has no den
+// threats, though Red's would be found by its low bit.
+func TestDenThreatsOfNoColour(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/3D3/7/7/7/7/7/7/7 r")
+	require.NoError(t, err)
+	require.NotEmpty(t, pos.DenThreats(dsq.Red))
+	assert.Empty(t, pos.DenThreats(dsq.Blue+1))
+	assert.Empty(t, pos.DenThreats(dsq.Blue+2))
+}
+
+// TestRiverJumpBlockedByTheFirstRat: with two rats on the path, the jump is
+// blocked by the first one met from the bank it leaves.
+func TestRiverJumpBlockedByTheFirstRat(t *testing.T) {
+	pos, err := dsq.ParsePosition("l6/7/7/7/1rR4/7/7/7/L6 r")
+	require.NoError(t, err)
+	j, ok := pos.RiverJump(dsq.D5, dsq.Left)
+	require.True(t, ok)
+	assert.Equal(t, dsq.C5, j.BlockedBy)
+	j, ok = pos.RiverJump(dsq.A5, dsq.Right)
+	require.True(t, ok)
+	assert.Equal(t, dsq.B5, j.BlockedBy)
+}
+
+// TestAnalysisOfTheColourJustPastBlue: Attackers and Threatened of the
+// colour just past Blue (Color(2), read as Red by its low bit) are empty,
+// on a position where the two lions attack each other and Red's lion the
+// rat too (so that a colour read as either side would show a piece).
+func TestAnalysisOfTheColourJustPastBlue(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/Ll5 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Attackers(dsq.A2, dsq.Red))
+	require.NotZero(t, pos.Threatened(dsq.Blue))
+	require.NotZero(t, pos.Threatened(dsq.Red))
+	for _, c := range []dsq.Color{2, 3} {
+		assert.Zero(t, pos.Attackers(dsq.A2, c), "Attackers(a2, %d)", c)
+		assert.Zero(t, pos.Attackers(dsq.A1, c), "Attackers(a1, %d)", c)
+		assert.Zero(t, pos.Threatened(c), "Threatened(%d)", c)
+	}
+}
+
+// TestControllersOfAnOccupiedSquare: Controllers asks about an empty
+// square, and answers none for an occupied one, even where the animal put
+// there would be attacked (Blue's cat in place of Blue's rat, next to Red's
+// lion); and an animal already on the board is moved there, not doubled
+// (Blue's rat from a2 to b1, next to the lion).
+func TestControllersOfAnOccupiedSquare(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/r6/L6 r 0 1")
+	require.NoError(t, err)
+	require.NotZero(t, pos.Controllers(dsq.B1, dsq.Red, dsq.Cat))
+	assert.Zero(t, pos.Controllers(dsq.A2, dsq.Red, dsq.Cat))
+	assert.Equal(t, dsq.A1.Bitboard(), pos.Controllers(dsq.B1, dsq.Red, dsq.Rat))
+}
+
+// TestNoDenThreatsOnceDecided: a position decided because Blue, to
+// move, has no piece left has no den threats for Red, though Red's lion
+// stands next to the den.
+func TestNoDenThreatsOnceDecided(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/3L3/7/7/7/7/7/7/7 b 0 1")
+	require.NoError(t, err)
+	require.True(t, pos.Outcome().IsDecided())
+	assert.Empty(t, pos.DenThreats(dsq.Red))
+}
+
+// TestRiverJumpFromEverySquareValue: RiverJump from any Square value
+// that is not a square (NoSquare and past it) and any direction answers no
+// jump, without a panic, checked by exhaustion.
+func TestRiverJumpFromEverySquareValue(t *testing.T) {
+	pos := dsq.StartPosition()
+	for v := int(dsq.NoSquare); v < 256; v++ {
+		for d := range dsq.Direction(4) {
+			j, ok := pos.RiverJump(dsq.Square(v), d)
+			assert.False(t, ok, "square %d, direction %d", v, d)
+			assert.Zero(t, j, "square %d, direction %d", v, d)
+		}
+	}
 }

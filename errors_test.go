@@ -5,47 +5,13 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
-
-// TestMoveReasonsForPlayers: a refused move says what a player needs, with
-// the animals, ranks and squares involved.
-func TestMoveReasonsForPlayers(t *testing.T) {
-	cases := []struct {
-		pos, move string
-		sentinel  error
-		reason    string
-	}{
-		{"l6/7/7/7/3w3/3D3/7/7/7 r", "d4d5", dsq.ErrRankTooLow, "the dog (3) cannot capture the wolf (4)"},
-		{"l6/7/7/7/7/7/1E5/7/7 r", "b3b7", dsq.ErrNotAJumper, "only the lion and the tiger jump the river, not the elephant"},
-		{dsq.StartNotation, "a7a6", dsq.ErrNotYourPiece, "that piece is Blue's"},
-		{"l6/7/7/7/7/7/7/3L3/7 r", "d2d1", dsq.ErrOwnDen, "no piece may enter its own den"},
-		{"l6/7/7/7/1r5/7/1L5/7/7 r", "b3b7", dsq.ErrJumpBlocked, "the rat on b5 blocks the lion's jump"},
-		{dsq.StartNotation, "c3c4", dsq.ErrWater, "the wolf cannot enter the water: only the rat may be on water"},
-		{dsq.StartNotation, "d5d6", dsq.ErrEmptySquare, "there is no piece on d5"},
-		{"l6/7/7/7/7/7/7/7/LT5 r", "a1b1", dsq.ErrOwnPiece, "b1 holds your own tiger"},
-		{dsq.StartNotation, "a3a5", dsq.ErrNotAStep, "a piece moves one square up, down, left or right"},
-		{"l6/7/7/7/7/eR5/7/7/7 r", "b4a4", dsq.ErrWaterLandCapture, "the rat cannot capture from the water onto land"},
-		{"l6/3L3/3e3/7/7/7/7/7/7 r", "d8d7", dsq.ErrTrappedAttacker, "the lion stands in an enemy trap (rank 0) and cannot capture"},
-		{"l6/7/7/7/7/7/2r4/2E4/7 r", "c2c3", dsq.ErrElephantRat, "the elephant cannot capture the rat"},
-		{"7/3D3/7/7/7/7/7/7/l6 r 60 40", "d8d9", dsq.ErrGameOver, "the game is over: draw: no-capture move limit"},
-	}
-	for _, c := range cases {
-		pos := mustPosition(t, c.pos)
-		before := pos
-		err := pos.Play(mustMove(t, c.move))
-		require.ErrorIs(t, err, c.sentinel, "%s %s", c.pos, c.move)
-		var me *dsq.MoveError
-		require.True(t, errors.As(err, &me))
-		assert.Equal(t, c.reason, me.Reason(), "%s %s", c.pos, c.move)
-		assert.Equal(t, "doushouqi: illegal move "+c.move+": "+c.reason, err.Error())
-		assert.Equal(t, before, pos)
-	}
-}
 
 // TestErrorsSpeakOneLanguage collects the errors of every refusing call:
 // each starts "doushouqi: ", wraps one of the package's sentinels, and
@@ -125,3 +91,59 @@ func TestErrorsSpeakOneLanguage(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(msg, "doushouqi:"), "%q says doushouqi twice", msg)
 	}
 }
+
+// TestErrorsCountCharacters: the parsers' messages count characters, not
+// bytes, name the character at fault rather than its first byte, and quote
+// input cut at a character boundary.
+func TestErrorsCountCharacters(t *testing.T) {
+	cases := []struct {
+		call string
+		err  error
+		want error
+		msg  string
+	}{
+		{"ParseSquare(\"\")", second(dsq.ParseSquare("")), dsq.ErrSquare, `doushouqi: ParseSquare: parsing "": invalid square: empty, want a file a..g then a rank 1..9, such as c7`},
+		{"ParseSquare(ａ1)", second(dsq.ParseSquare("ａ1")), dsq.ErrSquare, `doushouqi: ParseSquare: parsing "ａ1": invalid square: "ａ1" is not a square: want a file a..g then a rank 1..9`},
+		{"ParseSquare(c10)", second(dsq.ParseSquare("c10")), dsq.ErrSquare, `doushouqi: ParseSquare: parsing "c10": invalid square: want 2 characters, a file a..g then a rank 1..9, have 3`},
+		{"ParseSquare(中文字)", second(dsq.ParseSquare("中文字")), dsq.ErrSquare, `doushouqi: ParseSquare: parsing "中文字": invalid square: want 2 characters, a file a..g then a rank 1..9, have 3`},
+		{"ParseMove(\"\")", second(dsq.ParseMove("")), dsq.ErrSyntax, `doushouqi: ParseMove: parsing "": syntax error: empty move, want <from><to> such as a3a4`},
+		{"ParseMove(ａ1a2)", second(dsq.ParseMove("ａ1a2")), dsq.ErrSquare, `doushouqi: ParseMove: parsing "ａ1a2": invalid square: "ａ1" is not a square: want a file a..g then a rank 1..9`},
+		{"ParseMove(中文)", second(dsq.ParseMove("中文")), dsq.ErrSyntax, `doushouqi: ParseMove: parsing "中文": syntax error: want 4 characters, have 2`},
+		{"ParsePosition(é)", second(dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5é r 0 1")), dsq.ErrLetter, `doushouqi: ParsePosition: parsing "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5é r 0 1": unknown piece letter: 'é' on rank 1`},
+		{"ParseRules(ü)", second(dsq.ParseRules("trapped-captüre")), dsq.ErrRules, `doushouqi: ParseRules: parsing "trapped-captüre": invalid rules: unknown option "trapped-captüre"`},
+	}
+	for _, c := range cases {
+		require.Error(t, c.err, c.call)
+		assert.ErrorIs(t, c.err, c.want, c.call)
+		assert.Equal(t, c.msg, c.err.Error(), c.call)
+	}
+
+	g := dsq.NewGame()
+	_, err := g.PlayText("")
+	require.Error(t, err)
+	assert.Equal(t, `doushouqi: move "": syntax error: empty move, want <from><to> such as a3a4`, err.Error(), "not \"illegal move 0000\"")
+	var me *dsq.MoveError
+	require.True(t, errors.As(err, &me))
+	assert.Equal(t, dsq.NoMove, me.Move)
+	assert.Equal(t, "syntax error: empty move, want <from><to> such as a3a4", me.Reason())
+	_, err = g.PlayText("ａ1a2")
+	assert.NotContains(t, err.Error(), "have 6", "characters, not bytes")
+	assert.ErrorIs(t, err, dsq.ErrSquare)
+
+	// Input quoted in an error is cut at a character boundary: a
+	// three-byte character straddling byte 64 is dropped whole.
+	long := strings.Repeat("a", 63) + "中" + strings.Repeat("b", 10)
+	_, err = dsq.ParsePosition(long)
+	var pe *dsq.ParseError
+	require.True(t, errors.As(err, &pe))
+	assert.Equal(t, strings.Repeat("a", 63), pe.Input)
+	assert.True(t, utf8.ValidString(pe.Input))
+	_, err = dsq.ParseRecord("[Event \"x\"]\n\n1. " + long + " *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re))
+	assert.True(t, utf8.ValidString(re.Move), "%q", re.Move)
+	assert.True(t, utf8.ValidString(err.Error()))
+}
+
+// second returns the error of a two-result call.
+func second[T any](_ T, err error) error { return err }

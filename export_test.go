@@ -1,6 +1,8 @@
 package doushouqi
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // CheckConsistency reports any disagreement between a position's redundant
 // parts: the square-to-piece board, each animal's square, each side's

@@ -3,8 +3,10 @@ package doushouqi_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
-	"strings"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,15 +48,6 @@ func TestGamePlayUndo(t *testing.T) {
 	require.NoError(t, g.Undo())
 	assert.Equal(t, dsq.StartPosition(), g.Position())
 	assert.ErrorIs(t, g.Undo(), dsq.ErrNothingToUndo)
-}
-
-// moveTexts writes moves in their notation, in order.
-func moveTexts(moves []dsq.Move) []string {
-	out := []string{}
-	for _, m := range moves {
-		out = append(out, m.String())
-	}
-	return out
 }
 
 func TestGameEnds(t *testing.T) {
@@ -168,94 +161,715 @@ func requireSameGame(t *testing.T, want, got *dsq.Game) {
 	require.Equal(t, want.Tags(), got.Tags())
 }
 
-func TestRecordRoundTrip(t *testing.T) {
-	for seed := range uint64(40) {
-		g := randomGame(t, seed, 300)
-		if seed%5 == 1 && !g.IsOver() {
-			require.NoError(t, g.Resign(dsq.Blue))
-		}
-		if seed%5 == 2 && !g.IsOver() {
-			require.NoError(t, g.OfferDraw(dsq.Red))
-			require.NoError(t, g.AcceptDraw(dsq.Blue))
-		}
-		text := g.Record()
-		loaded, err := dsq.ParseRecord(text)
-		require.NoError(t, err, text)
-		requireSameGame(t, g, loaded)
-		assert.Equal(t, text, loaded.Record())
-
-		data, err := json.Marshal(g)
-		require.NoError(t, err)
-		var fromJSON dsq.Game
-		require.NoError(t, json.Unmarshal(data, &fromJSON))
-		requireSameGame(t, g, &fromJSON)
+// TestPositionAfterBounds: 0 is the start, len(moves) the current position,
+// and nothing outside.
+func TestPositionAfterBounds(t *testing.T) {
+	g := dsq.NewGame()
+	_, err := g.PlayText("a3a4")
+	require.NoError(t, err)
+	p, ok := g.PositionAfter(0)
+	assert.True(t, ok)
+	assert.Equal(t, dsq.StartPosition(), p)
+	p, ok = g.PositionAfter(1)
+	assert.True(t, ok)
+	assert.Equal(t, g.Position(), p)
+	for _, n := range []int{-1, 2} {
+		_, ok = g.PositionAfter(n)
+		assert.False(t, ok, "PositionAfter(%d)", n)
 	}
 }
 
-func TestRecordFormat(t *testing.T) {
-	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1")
-	require.NoError(t, err)
-	g, err := dsq.NewGameFrom(pos)
-	require.NoError(t, err)
-	require.NoError(t, g.SetTag("Red", "alice"))
-	require.NoError(t, g.SetTag("Event", "club night"))
-	require.NoError(t, g.SetTag("Zeta", "last"))
-	playAll(t, g, "a7a6", "g3g4", "g7g6")
-	want := `[Event "club night"]
-[Red "alice"]
-[Zeta "last"]
-[Start "l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1"]
-[Result "*"]
-
-1... a7a6 2. g3g4 g7g6 *
-`
-	assert.Equal(t, want, g.Record())
+// gameView is everything a Game shows, for comparing two games whole.
+type gameView struct {
+	Moves     []string
+	Positions []string // PositionAfter(0..len(Moves))
+	Current   string
+	Tags      map[string]string
+	Outcome   string
+	Offer     string
+	Record    string
+	JSON      string
+	Legal     []string
 }
 
-func TestRecordTampered(t *testing.T) {
-	g := randomGame(t, 7, 30)
-	text := g.Record()
-	moves := g.Moves()
-	cases := map[string]struct {
-		text     string
-		moveNo   int
-		reason   error
-		contains string
-	}{
-		"illegal move": {strings.Replace(text, " "+moves[4].String()+" ", " a1a9 ", 1), 3, dsq.ErrNotAStep, `move 3 (red) "a1a9"`},
-		"not a move":   {strings.Replace(text, " "+moves[5].String()+" ", " zz99 ", 1), 3, dsq.ErrSquare, `move 3 (blue) "zz99"`},
-		"wrong number": {strings.Replace(text, " 4. ", " 5. ", 1), 4, nil, "out of turn"},
-		"wrong result": {strings.Replace(text, `[Result "*"]`, `[Result "red wins: den entered"]`, 1), 0, nil, "the moves give"},
-		"bad tag":      {strings.Replace(text, `[Red "random red"]`, `[Red random]`, 1), 0, nil, "quoted"},
-		"bad start":    {strings.Replace(text, dsq.StartNotation, "7/7 r", 1), 0, dsq.ErrRankCount, "start position"},
-		"twice":        {strings.Replace(text, `[Date "2026.11.29"]`, `[Red "again"]`, 1), 0, nil, `tag "Red" given twice`},
-		"no number":    {strings.Replace(text, "1. ", "", 1), 1, nil, "without its number"},
+func viewOf(t *testing.T, g *dsq.Game) gameView {
+	t.Helper()
+	v := gameView{Moves: moveTexts(g.Moves()), Current: g.Position().String(), Tags: g.Tags(), Outcome: g.Outcome().String(), Record: g.Record(), Legal: moveTexts(g.LegalMoves())}
+	for i := 0; ; i++ {
+		p, ok := g.PositionAfter(i)
+		if !ok {
+			break
+		}
+		v.Positions = append(v.Positions, p.String())
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			require.NotEqual(t, text, c.text, "the tampering took")
-			loaded, err := dsq.ParseRecord(c.text)
-			require.Error(t, err)
-			assert.Nil(t, loaded, "no partial game")
-			assert.ErrorIs(t, err, dsq.ErrRecord)
-			if c.reason != nil {
-				assert.ErrorIs(t, err, c.reason)
-			}
-			var re *dsq.RecordError
-			require.True(t, errors.As(err, &re))
-			assert.Equal(t, c.moveNo, re.MoveNumber)
-			assert.Contains(t, err.Error(), c.contains)
-		})
+	if c, ok := g.DrawOffer(); ok {
+		v.Offer = c.String()
 	}
-
-	// JSON: a tampered move is refused and the target left unchanged.
 	data, err := json.Marshal(g)
 	require.NoError(t, err)
-	bad := strings.Replace(string(data), `"`+moves[4].String()+`"`, `"a1a9"`, 1)
-	target := dsq.NewGame()
-	playAll(t, target, "a3a4")
-	before := target.Moves()
-	err = json.Unmarshal([]byte(bad), target)
-	assert.ErrorIs(t, err, dsq.ErrNotAStep)
-	assert.Equal(t, before, target.Moves())
+	v.JSON = string(data)
+	return v
+}
+
+// TestGameCopiesKeepTheirOwnHistory: a copy of a Game, taken in each of the ways
+// below, keeps its own history and tags, whatever the original does next.
+func TestGameCopiesKeepTheirOwnHistory(t *testing.T) {
+	t.Run("a snapshot taken from a map keeps its moves", func(t *testing.T) {
+		rooms := map[string]dsq.Game{}
+		var g dsq.Game
+		playAll(t, &g, "a3a4", "a7a6", "g3g4")
+		rooms["r1"] = g
+		snap := rooms["r1"]
+		cur := rooms["r1"]
+		require.NoError(t, cur.Undo())
+		_, err := cur.PlayText("b2b3")
+		require.NoError(t, err)
+		assert.Equal(t, []string{"a3a4", "a7a6", "g3g4"}, moveTexts(snap.Moves()))
+		assert.Equal(t, []string{"a3a4", "a7a6", "g3g4"}, moveTexts(rooms["r1"].Moves()))
+		assert.Equal(t, []string{"a3a4", "a7a6", "b2b3"}, moveTexts(cur.Moves()))
+		last, _ := snap.PositionAfter(3)
+		assert.Equal(t, dsq.G4, last.Pieces(dsq.Red, dsq.Rat).First(), "the snapshot's last position is after g3g4")
+	})
+	t.Run("b := *a, then both play", func(t *testing.T) {
+		a := dsq.NewGame()
+		playAll(t, a, "a3a4")
+		b := *a
+		playAll(t, a, "a7a6")
+		playAll(t, &b, "g7g6")
+		assert.Equal(t, []string{"a3a4", "a7a6"}, moveTexts(a.Moves()))
+		assert.Equal(t, []string{"a3a4", "g7g6"}, moveTexts(b.Moves()))
+		assert.Equal(t, dsq.A6, a.Position().Pieces(dsq.Blue, dsq.Rat).First())
+		assert.Equal(t, dsq.G6, b.Position().Pieces(dsq.Blue, dsq.Elephant).First())
+	})
+	t.Run("b.SetTag leaves a's tags", func(t *testing.T) {
+		a := dsq.NewGame()
+		require.NoError(t, a.SetTag("Red", "alice"))
+		b := *a
+		require.NoError(t, b.SetTag("Red", "mallory"))
+		require.NoError(t, b.SetTag("Blue", "bob"))
+		b.DeleteTag("Red")
+		assert.Equal(t, map[string]string{"Red": "alice"}, a.Tags())
+		assert.Equal(t, map[string]string{"Blue": "bob"}, b.Tags())
+	})
+}
+
+// rebuilt returns a game rebuilt from g's JSON record: equal to g in all it
+// shows, and sharing no memory with it, whatever Clone does.
+func rebuilt(t *testing.T, g *dsq.Game) *dsq.Game {
+	t.Helper()
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	r, err := dsq.ParseRecordJSON(data)
+	require.NoError(t, err)
+	return r
+}
+
+// room is a struct holding a game by value, as a server's room does.
+type room struct {
+	name string
+	game dsq.Game
+}
+
+// TestGameCopiesIndependent plays seeded random interleavings of every
+// kind of change on copies of one game held in a map, in structs and in a
+// slice, copying them into each other as it goes. Each copy has a
+// reference rebuilt from its record when the copy was made, given the same
+// calls;
+// after every call every copy must still show exactly what its reference
+// shows.
+func TestGameCopiesIndependent(t *testing.T) {
+	for seed := range uint64(12) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 27))
+			base := dsq.NewGame()
+			if seed%3 == 1 {
+				var err error
+				base, err = dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{Threefold: true, MoveLimit: 20})
+				require.NoError(t, err)
+			}
+			require.NoError(t, base.SetTag("Event", "copies"))
+
+			// Three holders: a map value, a struct field, a slice element.
+			rooms := map[string]dsq.Game{"m": *base}
+			structs := []room{{"s", *base}}
+			slice := []dsq.Game{*base}
+			refs := []*dsq.Game{rebuilt(t, base), rebuilt(t, base), rebuilt(t, base)}
+			get := func(i int) dsq.Game {
+				switch i {
+				case 0:
+					return rooms["m"]
+				case 1:
+					return structs[0].game
+				}
+				return slice[0]
+			}
+			put := func(i int, g dsq.Game) {
+				switch i {
+				case 0:
+					rooms["m"] = g
+				case 1:
+					structs[0].game = g
+				default:
+					slice[0] = g
+				}
+			}
+
+			for step := range 300 {
+				i := rng.IntN(3)
+				g := get(i)
+				ref := refs[i]
+				var what string
+				var got, want error
+				switch op := rng.IntN(20); {
+				case op < 9:
+					moves := g.LegalMoves()
+					if len(moves) == 0 {
+						what = "Undo (no legal move)"
+						got, want = g.Undo(), ref.Undo()
+						break
+					}
+					m := moves[rng.IntN(len(moves))]
+					what = "Play " + m.String()
+					got, want = g.Play(m), ref.Play(m)
+				case op < 12:
+					what = "Undo"
+					got, want = g.Undo(), ref.Undo()
+				case op < 14:
+					name := []string{"Red", "Blue", "Event", "Round"}[rng.IntN(4)]
+					value := fmt.Sprint(step)
+					what = "SetTag " + name + " " + value
+					got, want = g.SetTag(name, value), ref.SetTag(name, value)
+				case op < 15:
+					name := []string{"Red", "Blue", "Event", "Round"}[rng.IntN(4)]
+					what = "DeleteTag " + name
+					g.DeleteTag(name)
+					ref.DeleteTag(name)
+				case op < 16:
+					c := dsq.Color(rng.IntN(2))
+					what = "OfferDraw " + c.String()
+					got, want = g.OfferDraw(c), ref.OfferDraw(c)
+				case op < 17:
+					c := dsq.Color(rng.IntN(2))
+					what = "AcceptDraw or DeclineDraw " + c.String()
+					if rng.IntN(2) == 0 {
+						got, want = g.AcceptDraw(c), ref.AcceptDraw(c)
+					} else {
+						got, want = g.DeclineDraw(c), ref.DeclineDraw(c)
+					}
+				case op < 18 && rng.IntN(4) == 0:
+					c := dsq.Color(rng.IntN(2))
+					what = "Resign " + c.String()
+					got, want = g.Resign(c), ref.Resign(c)
+				default:
+					// Copy another holder's game over this one, or start
+					// afresh from the base when the copies are all over.
+					j := rng.IntN(3)
+					what = fmt.Sprintf("copy %d over %d", j, i)
+					g = get(j)
+					ref = rebuilt(t, refs[j])
+					refs[i] = ref
+					if g.IsOver() && rng.IntN(2) == 0 {
+						what = fmt.Sprintf("base over %d", i)
+						g = *base
+						refs[i] = rebuilt(t, base)
+					}
+				}
+				assert.Equal(t, want != nil, got != nil, "step %d, holder %d: %s: error %v, want %v", step, i, what, got, want)
+				put(i, g)
+				for k := range 3 {
+					kept := get(k)
+					require.Equal(t, viewOf(t, refs[k]), viewOf(t, &kept), "step %d: after %s on holder %d, holder %d", step, what, i, k)
+				}
+			}
+			require.Equal(t, viewOf(t, rebuilt(t, base)), viewOf(t, base), "the base game never changed")
+		})
+	}
+}
+
+// TestGameCopiesConcurrent plays different games on copies of one game from
+// several goroutines at once: each copy is its own game, so under -race no
+// write of one may reach memory another reads.
+func TestGameCopiesConcurrent(t *testing.T) {
+	shared := dsq.NewGame()
+	playAll(t, shared, "a3a4", "a7a6", "g3g4")
+	require.NoError(t, shared.SetTag("Event", "shared"))
+	want := viewOf(t, shared)
+
+	var wg sync.WaitGroup
+	for w := range 6 {
+		own := *shared
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 3))
+			for ply := 0; ply < 80 && !own.IsOver(); ply++ {
+				moves := own.LegalMoves()
+				if err := own.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Error(err)
+					return
+				}
+				if ply%7 == 3 {
+					_ = own.Undo()
+				}
+				if err := own.SetTag("Round", fmt.Sprint(ply)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			if _, err := dsq.ParseRecord(own.Record()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, want, viewOf(t, shared))
+}
+
+// TestGameClone: a clone shows what the original shows, and changes to
+// either do not reach the other.
+func TestGameClone(t *testing.T) {
+	g := dsq.NewGame()
+	playAll(t, g, "a3a4", "a7a6")
+	require.NoError(t, g.SetTag("Red", "alice"))
+	require.NoError(t, g.OfferDraw(dsq.Blue))
+	c := g.Clone()
+	assert.Equal(t, viewOf(t, g), viewOf(t, c))
+	before := viewOf(t, g)
+	require.NoError(t, c.Undo())
+	playAll(t, c, "g7g6")
+	require.NoError(t, c.SetTag("Red", "carol"))
+	c.DeleteTag("Red")
+	require.NoError(t, c.Resign(dsq.Red))
+	assert.Equal(t, before, viewOf(t, g))
+	var zero dsq.Game
+	assert.Equal(t, viewOf(t, &zero), viewOf(t, zero.Clone()), "the zero Game's clone is a standard game from the start")
+}
+
+// TestGameCopiesAcrossBlocks branches copies at every length around the
+// history's block boundaries (16 positions a block), taking back up to
+// three moves first: the copy and the original must each show their own
+// line.
+func TestGameCopiesAcrossBlocks(t *testing.T) {
+	base, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{MoveLimit: dsq.NoMoveLimit})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(16, 32))
+	for n := 0; n <= 52; n++ {
+		if n > 0 {
+			moves := base.LegalMoves()
+			require.NotEmpty(t, moves)
+			require.NoError(t, base.Play(moves[rng.IntN(len(moves))]))
+		}
+		if base.IsOver() {
+			break
+		}
+		for undo := range min(n, 3) + 1 {
+			a := *base
+			want := viewOf(t, rebuilt(t, &a))
+			b := a
+			ref := rebuilt(t, &a)
+			for range undo {
+				require.NoError(t, b.Undo())
+				require.NoError(t, ref.Undo())
+			}
+			c := b.Clone()
+			require.Equal(t, viewOf(t, ref), viewOf(t, c), "length %d, undo %d: a clone", n, undo)
+			for range 2 {
+				if b.IsOver() {
+					break
+				}
+				moves := b.LegalMoves()
+				m := moves[rng.IntN(len(moves))]
+				require.NoError(t, b.Play(m))
+				require.NoError(t, ref.Play(m))
+			}
+			require.Equal(t, want, viewOf(t, &a), "length %d, undo %d: the original", n, undo)
+			require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy", n, undo)
+			if !c.IsOver() {
+				require.NoError(t, c.Play(c.LegalMoves()[0]))
+				require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy after its clone played", n, undo)
+			}
+			if !a.IsOver() {
+				moves := a.LegalMoves()
+				require.NoError(t, a.Play(moves[0]))
+				require.Equal(t, viewOf(t, ref), viewOf(t, &b), "length %d, undo %d: the copy after the original played", n, undo)
+			}
+		}
+	}
+}
+
+// gameStates are games in every state a server meets: going on, with an
+// offer pending, and ended by each way a game ends.
+func gameStates(t *testing.T) map[string]*dsq.Game {
+	t.Helper()
+	states := map[string]*dsq.Game{}
+
+	states["start"] = dsq.NewGame()
+	states["random middle game"] = randomGame(t, 3, 25)
+
+	offered := dsq.NewGame()
+	playAll(t, offered, "a3a4")
+	require.NoError(t, offered.OfferDraw(dsq.Red))
+	states["draw offered"] = offered
+
+	resigned := dsq.NewGame()
+	playAll(t, resigned, "a3a4")
+	require.NoError(t, resigned.Resign(dsq.Blue))
+	states["resigned"] = resigned
+
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Blue))
+	require.NoError(t, agreed.AcceptDraw(dsq.Red))
+	states["agreed draw"] = agreed
+
+	repeated, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	playAll(t, repeated, "a1a2", "g9g8", "a2a1", "g8g9", "a1a2", "g9g8", "a2a1", "g8g9")
+	require.Equal(t, dsq.Repetition, repeated.Outcome().Reason)
+	states["threefold repetition"] = repeated
+
+	den, err := dsq.NewGameFrom(mustPosition(t, "7/3D3/7/7/7/7/7/7/l6 r 0 1"))
+	require.NoError(t, err)
+	playAll(t, den, "d8d9")
+	states["den entered"] = den
+
+	limit, err := dsq.NewGameFrom(mustPosition(t, "l6/7/7/7/7/7/7/7/2d1T2 r 59 40"))
+	require.NoError(t, err)
+	playAll(t, limit, "e1f1")
+	require.Equal(t, dsq.MoveLimit, limit.Outcome().Reason)
+	states["move limit"] = limit
+	return states
+}
+
+// TestGameMoveQuestionsAgreeWithPlay asks a Game about every from/to pair in
+// every state and checks that LegalMoves, LegalTargets, IsLegal and
+// CheckMove answer what Play then does, and that a game that is over offers
+// nothing.
+func TestGameMoveQuestionsAgreeWithPlay(t *testing.T) {
+	for name, g := range gameStates(t) {
+		t.Run(name, func(t *testing.T) {
+			legal := g.LegalMoves()
+			if g.IsOver() {
+				assert.Empty(t, legal, "a game that is over offers no moves")
+			} else {
+				assert.NotEmpty(t, legal)
+			}
+			for from := range dsq.Square(dsq.NumSquares) {
+				targets := g.LegalTargets(from)
+				for to := range dsq.Square(dsq.NumSquares) {
+					m := dsq.NewMove(from, to)
+					checkErr := g.CheckMove(m)
+					isLegal := g.IsLegal(m)
+					listed := slices.Contains(legal, m)
+					copyOf := g.Clone()
+					playErr := copyOf.Play(m)
+					require.Equal(t, checkErr == nil, isLegal, "%s: CheckMove(%s) = %v, IsLegal %v", name, m, checkErr, isLegal)
+					require.Equal(t, isLegal, listed, "%s: IsLegal(%s) = %v, in LegalMoves %v", name, m, isLegal, listed)
+					require.Equal(t, isLegal, targets.Has(to), "%s: IsLegal(%s) = %v, in LegalTargets %v", name, m, isLegal, targets.Has(to))
+					require.Equal(t, checkErr, playErr, "%s: Play(%s) returns what CheckMove says", name, m)
+					if g.IsOver() && checkErr != nil {
+						require.ErrorIs(t, checkErr, dsq.ErrGameOver)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestGameCloneIsIndependent plays on a clone and on the original: neither
+// sees the other's moves.
+func TestGameCloneIsIndependent(t *testing.T) {
+	g := dsq.NewGame()
+	playAll(t, g, "a3a4", "a7a6")
+	require.NoError(t, g.Undo()) // leaves room in the history's backing array
+	c := g.Clone()
+	playAll(t, g, "g7g6")
+	playAll(t, c, "a7a6")
+	assert.Equal(t, []string{"a3a4", "g7g6"}, moveTexts(g.Moves()))
+	assert.Equal(t, []string{"a3a4", "a7a6"}, moveTexts(c.Moves()))
+	p, _ := g.PositionAfter(2)
+	q, _ := c.PositionAfter(2)
+	assert.NotEqual(t, p, q)
+}
+
+func TestGamePlayText(t *testing.T) {
+	g := dsq.NewGame()
+	m, err := g.PlayText("a3a4")
+	require.NoError(t, err)
+	assert.Equal(t, dsq.NewMove(dsq.A3, dsq.A4), m)
+
+	cases := []struct {
+		text   string
+		reason error
+		msg    string
+	}{
+		{"zz", dsq.ErrSyntax, `doushouqi: move "zz": syntax error: want 4 characters, have 2`},
+		{"a0a1", dsq.ErrSquare, `doushouqi: move "a0a1": invalid square: "a0" is not a square: want a file a..g then a rank 1..9`},
+		{"a\x1b2J", dsq.ErrSquare, `doushouqi: move "a\x1b2J": invalid square: "a\x1b" is not a square: want a file a..g then a rank 1..9`}, // a control byte is quoted
+		{"", dsq.ErrSyntax, `doushouqi: move "": syntax error: empty move, want <from><to> such as a3a4`},
+		{"ａ1a2", dsq.ErrSquare, `doushouqi: move "ａ1a2": invalid square: "ａ1" is not a square: want a file a..g then a rank 1..9`},
+		{"a1ａ2", dsq.ErrSquare, `doushouqi: move "a1ａ2": invalid square: "ａ2" is not a square: want a file a..g then a rank 1..9`},
+		{"a3a４", dsq.ErrSquare, `doushouqi: move "a3a４": invalid square: "a４" is not a square: want a file a..g then a rank 1..9`},
+		{"a3a4é", dsq.ErrSyntax, `doushouqi: move "a3a4é": syntax error: want 4 characters, have 5`},
+		{"a3\xffa", dsq.ErrSquare, `doushouqi: move "a3\xffa": invalid square: not valid UTF-8`},
+		{"a3a4\xff", dsq.ErrSyntax, `doushouqi: move "a3a4\xff": syntax error: not valid UTF-8`},
+		{"a7a5", dsq.ErrNotAStep, "doushouqi: illegal move a7a5: a piece moves one square up, down, left or right"},
+		{"g3g4", dsq.ErrNotYourPiece, "doushouqi: illegal move g3g4: that piece is Red's"},
+	}
+	for _, c := range cases {
+		before := g.Position()
+		m, err := g.PlayText(c.text)
+		assert.Equal(t, dsq.NoMove, m)
+		var me *dsq.MoveError
+		require.True(t, errors.As(err, &me), "PlayText(%q): %T is not a *MoveError", c.text, err)
+		assert.ErrorIs(t, err, c.reason)
+		assert.Equal(t, c.msg, err.Error())
+		assert.Equal(t, before, g.Position(), "a refused move changes nothing")
+	}
+}
+
+// TestMoveLimitBeatsRepetition: when the move that repeats a
+// position for the third time also reaches the move limit, the rules' own
+// outcome (the move-limit draw) stands, as Play's doc and the rules say a
+// repetition is checked only in a position the rules do not decide.
+func TestMoveLimitBeatsRepetition(t *testing.T) {
+	shuffle := []string{"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}
+	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true, MoveLimit: len(shuffle)})
+	require.NoError(t, err)
+	for _, m := range shuffle {
+		_, err := g.PlayText(m)
+		require.NoError(t, err, m)
+	}
+	assert.Equal(t, dsq.Outcome{Reason: dsq.MoveLimit}, g.Outcome())
+	assert.Equal(t, g.Position().Outcome(), g.Outcome())
+}
+
+// TestDrawOfferEndsWithTheGame: a pending draw offer is gone once the
+// game ends by resignation or by the offer's acceptance, and once a move is
+// taken back.
+func TestDrawOfferEndsWithTheGame(t *testing.T) {
+	pending := func(g *dsq.Game) bool {
+		_, ok := g.DrawOffer()
+		return ok
+	}
+	resigned := dsq.NewGame()
+	require.NoError(t, resigned.OfferDraw(dsq.Red))
+	require.NoError(t, resigned.Resign(dsq.Blue))
+	assert.False(t, pending(resigned), "an offer pending after a resignation")
+
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Red))
+	require.NoError(t, agreed.AcceptDraw(dsq.Blue))
+	assert.False(t, pending(agreed), "an offer pending after it was accepted")
+
+	undone := dsq.NewGame()
+	_, err := undone.PlayText("a3a4")
+	require.NoError(t, err)
+	require.NoError(t, undone.OfferDraw(dsq.Blue))
+	require.NoError(t, undone.Undo())
+	assert.False(t, pending(undone), "an offer pending after Undo")
+	assert.ErrorIs(t, undone.AcceptDraw(dsq.Red), dsq.ErrNoDrawOffer)
+}
+
+// TestGameRefusesTheColourJustPastBlue refuses the first value past Blue, not
+// only far ones.
+func TestGameRefusesTheColourJustPastBlue(t *testing.T) {
+	g := dsq.NewGame()
+	bad := dsq.Blue + 1
+	assert.ErrorIs(t, g.Resign(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.OfferDraw(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.AcceptDraw(bad), dsq.ErrBadColor)
+	assert.ErrorIs(t, g.DeclineDraw(bad), dsq.ErrBadColor)
+	assert.False(t, g.IsOver())
+	_, ok := g.DrawOffer()
+	assert.False(t, ok)
+	// Blue itself is a colour.
+	require.NoError(t, g.OfferDraw(dsq.Blue))
+	require.NoError(t, g.DeclineDraw(dsq.Red))
+}
+
+// TestGameHasNoMovesOnceEnded: a game ended by resignation or agreement,
+// whose position the rules do not decide, offers no legal move or target.
+func TestGameHasNoMovesOnceEnded(t *testing.T) {
+	resigned := dsq.NewGame()
+	require.NoError(t, resigned.Resign(dsq.Red))
+	agreed := dsq.NewGame()
+	require.NoError(t, agreed.OfferDraw(dsq.Red))
+	require.NoError(t, agreed.AcceptDraw(dsq.Blue))
+	for name, g := range map[string]*dsq.Game{"resigned": resigned, "agreed": agreed} {
+		require.False(t, g.Position().Outcome().IsDecided(), name)
+		assert.Empty(t, g.LegalMoves(), name)
+		assert.Zero(t, g.LegalTargets(dsq.A3), name)
+		assert.Zero(t, g.LegalTargets(dsq.G3), name)
+		m, err := dsq.ParseMove("a3a4")
+		require.NoError(t, err)
+		assert.False(t, g.IsLegal(m), name)
+	}
+}
+
+// TestRepetitionNeedsTheSameSideToMove: a board seen with the other side
+// to move is another position. A lion's vertical river jump crosses four
+// ranks, so its cycle (the jump, then six steps round the river) has seven
+// moves, and Red's seventh brings back the start's board with Blue to move.
+func TestRepetitionNeedsTheSameSideToMove(t *testing.T) {
+	start, err := dsq.ParsePosition("6l/7/7/7/7/7/1L5/7/7 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	play := func(moves ...string) {
+		t.Helper()
+		for _, m := range moves {
+			_, err := g.PlayText(m)
+			require.NoError(t, err, m)
+		}
+	}
+	play("b3b7", "g9g8", "b7a7", "g8g9", "a7a6", "g9g8", "a6a5", "g8g9", "a5a4", "g9g8", "a4a3", "g8g9", "a3b3")
+	require.Equal(t, start.Setup().Board, g.Position().Setup().Board, "the start's board, Blue to move")
+	play("g9g8", "b3a3", "g8g9", "a3b3") // the same again: twice with Blue to move
+	assert.False(t, g.IsOver(), "twice with Blue to move, once with Red: no repetition")
+	play("g9g8", "b3c3", "g8g9", "c3b3") // by c3: no other position a third time
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition}, g.Outcome(), "three times with Blue to move")
+}
+
+// TestGamePlayingAloneCopiesNothing: a game that plays on alone (no
+// copy) copies nothing, as Game's doc promises (Play costs O(1) amortised):
+// from a started game, each of 48 moves allocates nothing but the block it
+// starts at each 16th position.
+func TestGamePlayingAloneCopiesNothing(t *testing.T) {
+	var moves []string
+	for range 12 {
+		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
+	}
+	play := func(n int) float64 {
+		return testing.AllocsPerRun(10, func() {
+			gameAfter(moves[:n])
+		})
+	}
+	prev := play(0)
+	for n := 1; n <= len(moves); n++ {
+		allocs, want := play(n), 0.0
+		if n%16 == 0 {
+			want = 1
+		}
+		assert.Equal(t, want, allocs-prev, "allocations of move %d", n)
+		prev = allocs
+	}
+}
+
+// TestNewGameRefusesADamagedPosition refuses positions that an illegal move
+// made unchecked has damaged, each with its own error: a wolf moved into
+// the water (the setup is invalid: ErrWater), and a move from an empty
+// square (the setup is valid, the position does not match it:
+// ErrNotAPosition).
+func TestNewGameRefusesADamagedPosition(t *testing.T) {
+	for move, want := range map[string]error{"c3c4": dsq.ErrWater, "d4d5": dsq.ErrNotAPosition} {
+		pos := dsq.StartPosition()
+		m, err := dsq.ParseMove(move)
+		require.NoError(t, err)
+		pos.MakeMove(m)
+		g, err := dsq.NewGameFrom(pos)
+		assert.Nil(t, g, move)
+		assert.ErrorIs(t, err, want, move)
+	}
+}
+
+// TestGameCloneCopiesNothingLater: after c := g.Clone(), g and c
+// each play on without allocating, as Clone's doc promises (the copy has a
+// spine and a last block of its own), on a game just started as on one five
+// moves in.
+func TestGameCloneCopiesNothingLater(t *testing.T) {
+	moves := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6"}
+	for _, n := range []int{0, 5} {
+		setup := func() (*dsq.Game, *dsq.Game) {
+			g := gameAfter(moves[:n])
+			return g, g.Clone()
+		}
+		before := testing.AllocsPerRun(10, func() { setup() })
+		after := testing.AllocsPerRun(10, func() {
+			g, c := setup()
+			for _, x := range []*dsq.Game{g, c} {
+				if _, err := x.PlayText(moves[n]); err != nil {
+					panic(err)
+				}
+			}
+		})
+		assert.Equal(t, 0.0, after-before, "allocations of a move on each, after %d moves", n)
+	}
+}
+
+// TestGameWithoutMovesHasNilMoves: a game without moves (the zero
+// Game, a game just started, a game whose only move was taken back) has no
+// moves, nil, the same answer in each.
+func TestGameWithoutMovesHasNilMoves(t *testing.T) {
+	var zero dsq.Game
+	started, err := dsq.NewGameFrom(dsq.StartPosition())
+	require.NoError(t, err)
+	undone := dsq.NewGame()
+	_, err = undone.PlayText("a3a4")
+	require.NoError(t, err)
+	require.NoError(t, undone.Undo())
+	for name, g := range map[string]*dsq.Game{"zero": &zero, "started": started, "undone": undone} {
+		assert.Nil(t, g.Moves(), name)
+	}
+}
+
+// TestPositionAfterZeroIsTheStart: PositionAfter(0) of a game started
+// from a position of its own, before and after a move, is that position.
+func TestPositionAfterZeroIsTheStart(t *testing.T) {
+	start, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameFrom(start)
+	require.NoError(t, err)
+	for _, m := range []string{"a1a2", ""} {
+		pos, ok := g.PositionAfter(0)
+		assert.True(t, ok)
+		assert.Equal(t, start, pos)
+		if m != "" {
+			_, err := g.PlayText(m)
+			require.NoError(t, err)
+		}
+	}
+}
+
+// gameAfter is a game from the start with moves played; it panics on a
+// refused move (it runs inside testing.AllocsPerRun, where t is not at hand).
+func gameAfter(moves []string) *dsq.Game {
+	g, err := dsq.NewGameFrom(dsq.StartPosition())
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range moves {
+		if _, err := g.PlayText(m); err != nil {
+			panic(err)
+		}
+	}
+	return g
+}
+
+func TestThreefold(t *testing.T) {
+	shuffle := []string{"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}
+	start := mustPosition(t, "l6/7/7/7/7/7/7/7/L6 r 0 1")
+
+	g, err := dsq.NewGameRules(start, dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	playAll(t, g, shuffle[:7]...)
+	assert.False(t, g.IsOver(), "the start position has occurred twice")
+	playAll(t, g, shuffle[7])
+	assert.Equal(t, "draw: threefold repetition", g.Outcome().String())
+	assert.True(t, g.Outcome().IsDraw())
+	requireFrozen(t, g)
+
+	// The record says so and replays to the same end.
+	loaded, err := dsq.ParseRecord(g.Record())
+	require.NoError(t, err)
+	assert.Equal(t, g.Outcome(), loaded.Outcome())
+	assert.Equal(t, dsq.Rules{Threefold: true}, loaded.Rules())
+	assert.Contains(t, g.Record(), `[Rules "threefold"]`)
+
+	// Off by default.
+	plain, err := dsq.NewGameFrom(start)
+	require.NoError(t, err)
+	playAll(t, plain, shuffle...)
+	assert.False(t, plain.IsOver())
 }

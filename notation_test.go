@@ -1,7 +1,6 @@
 package doushouqi_test
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -115,66 +114,95 @@ func TestPositionErrorNamesTheSquare(t *testing.T) {
 	assert.Equal(t, `doushouqi: ParsePosition: parsing "l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1": invalid position: red dog on b5: only the rat may be on water`, err.Error())
 }
 
-func TestPositionTextMarshaling(t *testing.T) {
-	type record struct {
-		Pos  dsq.Position `json:"pos"`
-		Move dsq.Move     `json:"move"`
+// TestNotationDigitBounds: '9' is a run too long for a rank (a file
+// count error), ':' (the byte after '9') is no digit (a letter error).
+func TestNotationDigitBounds(t *testing.T) {
+	for rank, want := range map[string]error{"9": dsq.ErrFileCount, "3:": dsq.ErrLetter, ":": dsq.ErrLetter} {
+		text := "l5t/1d3c1/r1p1w1e/" + rank + "/7/7/E1W1P1R/1C3D1/T5L r 0 1"
+		_, err := dsq.ParsePosition(text)
+		assert.ErrorIs(t, err, want, text)
 	}
-	in := record{Pos: dsq.StartPosition(), Move: dsq.NewMove(dsq.A3, dsq.A4)}
-	data, err := json.Marshal(in)
+}
+
+// TestNotationCounterBounds: a counter of seven digits up to
+// MaxCounter reads, one of eight digits does not, even when its value is
+// small, and a counter with a byte past '9' is not a whole number.
+func TestNotationCounterBounds(t *testing.T) {
+	board := "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r "
+	pos, err := dsq.ParsePosition(board + "1000000 1000000")
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"pos":"`+dsq.StartNotation+`","move":"a3a4"}`, string(data))
-	var out record
-	require.NoError(t, json.Unmarshal(data, &out))
-	assert.Equal(t, in, out)
-
-	assert.Error(t, json.Unmarshal([]byte(`{"pos":"nonsense","move":"a3a4"}`), &out))
-	assert.Error(t, json.Unmarshal([]byte(`{"move":"a3a3"}`), &out))
+	assert.Equal(t, dsq.MaxCounter, pos.NoCaptureHalfMoves())
+	assert.Equal(t, dsq.MaxCounter, pos.MoveNumber())
+	for _, counters := range []string{"00000001 1", "0 00000001", "0 1:", "4: 1"} {
+		_, err := dsq.ParsePosition(board + counters)
+		assert.ErrorIs(t, err, dsq.ErrCounter, counters)
+	}
+	_, err = dsq.ParsePosition(board + "0 1:")
+	require.Error(t, err)
+	assert.True(t, strings.Contains(err.Error(), "whole number"), "%v: the error should say the counter is not a whole number", err)
 }
 
-func TestParseMove(t *testing.T) {
-	for _, s := range []string{"a1a2", "b3b7", "g9g8", "a4d4"} {
-		m, err := dsq.ParseMove(s)
-		require.NoError(t, err, "ParseMove(%q)", s)
-		assert.Equal(t, s, m.String())
-		text, err := m.MarshalText()
-		require.NoError(t, err)
-		assert.Equal(t, s, string(text))
-	}
-	bad := map[string]error{
-		"":        dsq.ErrSyntax,
-		"a1":      dsq.ErrSyntax,
-		"a1a2a3":  dsq.ErrSyntax,
-		"a1a1":    dsq.ErrSyntax,
-		"h1a1":    dsq.ErrSquare,
-		"a0a1":    dsq.ErrSquare,
-		"a1a10":   dsq.ErrSyntax,
-		"A1A2":    dsq.ErrSquare,
-		"a1-a2":   dsq.ErrSyntax,
-		"\xffaaa": dsq.ErrSquare,
-	}
-	for s, want := range bad {
-		m, err := dsq.ParseMove(s)
-		assert.ErrorIs(t, err, want, "ParseMove(%q) = %v, %v", s, m, err)
-		assert.Equal(t, dsq.NoMove, m)
+// TestNotationLengthLimit reads a notation of exactly maxNotationLen
+// (256) bytes, trailing blanks included, and refuses one of 257.
+func TestNotationLengthLimit(t *testing.T) {
+	const limit = 256
+	text := dsq.StartNotation + strings.Repeat(" ", limit-len(dsq.StartNotation))
+	pos, err := dsq.ParsePosition(text)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.StartPosition(), pos)
+	_, err = dsq.ParsePosition(text + " ")
+	assert.ErrorIs(t, err, dsq.ErrSyntax)
+}
+
+// TestNotationRulesErrorNamesTheInputOnce: a position whose rules
+// field is not rules is refused with one ParseError, for the whole
+// position, whose reason is the rules' own (not a second ParseError naming
+// the field).
+func TestNotationRulesErrorNamesTheInputOnce(t *testing.T) {
+	_, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1 bogus")
+	require.ErrorIs(t, err, dsq.ErrRules)
+	assert.Equal(t, 1, strings.Count(err.Error(), "parsing"), err.Error())
+	assert.NotContains(t, err.Error(), "ParseRules")
+}
+
+// TestNotationRefusesEightFiles: a rank of eight files, written as the digit
+// 8 or as seven empty files and a piece, is refused as having "more than 7"
+// files, as any rank past seven is.
+func TestNotationRefusesEightFiles(t *testing.T) {
+	for _, rank := range []string{"8", "7L"} {
+		_, err := dsq.ParsePosition(rank + "/7/7/7/7/7/7/7/l6 r 0 1")
+		require.ErrorIs(t, err, dsq.ErrFileCount, rank)
+		assert.Contains(t, err.Error(), "rank 9 has more than 7 files", rank)
 	}
 }
 
-func TestSquares(t *testing.T) {
-	for sq := range dsq.Square(dsq.NumSquares) {
-		got, err := dsq.ParseSquare(sq.String())
-		require.NoError(t, err)
-		assert.Equal(t, sq, got)
-		assert.Equal(t, sq, dsq.SquareAt(sq.File(), sq.Rank()))
-		assert.Equal(t, int(sq), sq.Rank()*7+sq.File())
+// TestNotationCounterJustBelowZero: a counter holding '/', the byte
+// just below '0', is not a whole number, and its error says so.
+func TestNotationCounterJustBelowZero(t *testing.T) {
+	_, err := dsq.ParsePosition("l6/7/7/7/7/7/7/7/L6 r 1/ 1")
+	require.ErrorIs(t, err, dsq.ErrCounter)
+	assert.Contains(t, err.Error(), `"1/" is not a whole number`)
+}
+
+// TestNotationCounterMessages: a counter one past MaxCounter, or a
+// move number of 0, is refused by the notation's reader with its own words
+// (the counter as written, "is over", "is below"), before the setup's
+// checks.
+func TestNotationCounterMessages(t *testing.T) {
+	for text, want := range map[string]string{
+		"l6/7/7/7/7/7/7/7/L6 r 1000001 1": `no-capture half-moves "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 1000001": `move number "1000001" is over 1000000`,
+		"l6/7/7/7/7/7/7/7/L6 r 0 0":       `move number 0 is below 1`,
+	} {
+		_, err := dsq.ParsePosition(text)
+		require.ErrorIs(t, err, dsq.ErrCounter, text)
+		assert.Contains(t, err.Error(), want, text)
 	}
-	assert.Equal(t, "a1", dsq.A1.String())
-	assert.Equal(t, "d9", dsq.D9.String())
-	assert.Equal(t, dsq.Square(24), dsq.D4)
-	assert.Equal(t, "-", dsq.NoSquare.String())
-	assert.Equal(t, dsq.NoSquare, dsq.SquareAt(7, 0))
-	for _, s := range []string{"", "a", "h1", "a0", "a10", "1a"} {
-		_, err := dsq.ParseSquare(s)
-		assert.ErrorIs(t, err, dsq.ErrSquare, "ParseSquare(%q)", s)
-	}
+}
+
+func mustPosition(t *testing.T, s string) dsq.Position {
+	t.Helper()
+	pos, err := dsq.ParsePosition(s)
+	require.NoError(t, err)
+	return pos
 }

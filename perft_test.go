@@ -32,7 +32,7 @@ import (
 
 var (
 	writePerft = flag.String("write-perft", "", "recompute a suite (perft, bench or all) from its positions file with both generators")
-	refNodes   = flag.Uint64("ref-nodes", 10_000_000, "largest perft count the reference generator rechecks (0: every count; -short: at most 2,000,000)")
+	refNodes   = flag.Uint64("ref-nodes", 10_000_000, "largest perft count the reference generator rechecks (0: every count; at most 2,000,000 unless the suite is deep: DSQ_LONG=1)")
 )
 
 // perftSuites names each suite's positions file (id, comment, position and
@@ -47,7 +47,7 @@ const (
 	perftSuiteFile    = "testdata/perft.txt"
 	benchSuiteFile    = "testdata/bench.txt"
 	variantsSuiteFile = "testdata/variants.txt"
-	shortMaxDepth     = 5       // deeper counts are skipped under -short
+	shortMaxDepth     = 5       // deeper counts are checked by the deep suite only
 	leavesMaxNodes    = 5000000 // largest count PerftLeaves rechecks
 )
 
@@ -119,7 +119,7 @@ func TestPerftSuite(t *testing.T) {
 			pos, ref := suitePosition(t, e)
 			require.NotEmpty(t, e.counts)
 			for _, c := range e.counts {
-				if (testing.Short() || quickTests) && c.depth > shortMaxDepth {
+				if sizeOfSuite() != deepSuite && c.depth > shortMaxDepth {
 					continue
 				}
 				require.Equal(t, c.nodes, dsq.Perft(pos, c.depth), "Perft(%s, %d)", e.pos, c.depth)
@@ -142,13 +142,14 @@ func TestPerftSuite(t *testing.T) {
 
 // refChecks reports whether the reference generator rechecks a count of
 // nodes: every count up to -ref-nodes (all of them with -ref-nodes 0), and
-// under -short none above 2,000,000. The default leaves to the bitboard
+// none above 2,000,000 unless the suite is deep (sizeOfSuite). The deep suite
+// leaves to the bitboard
 // generator only the start position's perft(6) and perft(7) under each rule
 // set (100 million nodes and more); CI rechecks those up to perft(6) with
-// -ref-nodes 150000000, and the writer checked them all.
+// DSQ_LONG=1 -ref-nodes 150000000, and the writer checked them all.
 func refChecks(nodes uint64) bool {
 	limit := *refNodes
-	if testing.Short() || quickTests {
+	if sizeOfSuite() != deepSuite {
 		limit = min(limit, 2_000_000)
 	}
 	return limit == 0 || nodes <= limit
@@ -232,7 +233,7 @@ func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
 func renderPerftSuite(positionsFile string, entries []perftEntry) string {
 	var sb strings.Builder
 	sb.WriteString("# Perft suite made from " + positionsFile + ": every count agreed by the\n")
-	sb.WriteString("# bitboard generator and the mailbox reference of reference_test.go.\n")
+	sb.WriteString("# bitboard generator and the mailbox reference of mailbox_test.go.\n")
 	sb.WriteString("# Regenerate with go test -run TestWritePerftSuite -write-perft=all -timeout 2h\n\n")
 	for _, e := range entries {
 		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
@@ -275,7 +276,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 		if e.id == "start" {
 			depth = 3
 		}
-		if quickTests {
+		if sizeOfSuite() == quickSuite {
 			depth-- // one goroutine: the race detector finds nothing here
 		}
 		walkRestores(t, &pos, depth)
@@ -320,13 +321,9 @@ func TestPerftConfigs(t *testing.T) {
 		{HashMiB: 8, Threads: 2, Leaves: true},
 		{Table: dsq.NewPerftTable(1), Threads: 2}, // one table for every position and depth
 	}
-	limit := uint64(3_000_000)
-	switch {
-	case quickTests:
-		limit = 30_000 // enough for the goroutines and the shared table to race
-	case testing.Short():
-		limit = 300_000
-	}
+	// The quick size keeps enough for the goroutines and the shared table to
+	// race.
+	limit := sized[uint64](30_000, 300_000, 3_000_000)
 	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {
 		pos, _ := suitePosition(t, e)
 		for _, c := range e.counts {

@@ -3,6 +3,7 @@ package doushouqi_test
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -165,122 +166,11 @@ func TestRecordMoveNumbers(t *testing.T) {
 	assert.ErrorContains(t, err, "needs its number")
 }
 
-func TestRecordJSONStrict(t *testing.T) {
-	cases := map[string]string{
-		"result the moves do not give": `{"moves":["a3a4"],"result":"red wins: den entered"}`,
-		"star for a decided game":      `{"start":"7/3D3/7/7/7/7/7/7/l6 r 0 1","moves":["d8d9"],"result":"*"}`,
-		"unknown key":                  `{"moves":[],"result":"*","extra":1}`,
-		"wrong case":                   `{"Moves":[],"result":"*"}`,
-		"wrong case of a known key":    `{"moves":[],"Result":"*"}`,
-		"no result":                    `{"moves":[]}`,
-		"no moves":                     `{"result":"*"}`,
-		"null":                         `null`,
-		"not an object":                `[1,2]`,
-		"trailing data":                `{"moves":[],"result":"*"} {}`,
-		"empty start":                  `{"start":"","moves":[],"result":"*"}`,
-		"bad start":                    `{"start":"7/7 r","moves":[],"result":"*"}`,
-		"bad rules":                    `{"rules":"chess","moves":[],"result":"*"}`,
-		"illegal move":                 `{"moves":["a3a5"],"result":"*"}`,
-		"not a move":                   `{"moves":["zz"],"result":"*"}`,
-		"bad tag name":                 `{"tags":{"two words":"x"},"moves":[],"result":"*"}`,
-		"reserved tag":                 `{"tags":{"Result":"x"},"moves":[],"result":"*"}`,
-		"bad draw offer":               `{"moves":[],"result":"*","drawOffer":"green"}`,
-		"empty":                        ``,
-		"over 1 MiB":                   `{"moves":[],"result":"*","tags":{"Event":"` + strings.Repeat("x", 1<<20) + `"}}`,
-	}
-	for name, data := range cases {
-		t.Run(name, func(t *testing.T) {
-			g, err := dsq.ParseRecordJSON([]byte(data))
-			requireRecordError(t, err, data)
-			assert.Nil(t, g)
-
-			// json.Unmarshal into a Game refuses it too and changes nothing
-			// (null is a no-op, as encoding/json has it).
-			target := dsq.NewGame()
-			playAll(t, target, "a3a4")
-			before := target.Clone()
-			if data != "null" {
-				assert.Error(t, json.Unmarshal([]byte(data), target))
-			}
-			requireSameGame(t, before, target)
-		})
-	}
-	g, err := dsq.ParseRecordJSON([]byte(`{"moves":["a3a4"],"result":"*","drawOffer":"red"}`))
-	require.NoError(t, err)
-	c, pending := g.DrawOffer()
-	assert.True(t, pending)
-	assert.Equal(t, dsq.Red, c)
-}
-
 func TestRecordTextLimit(t *testing.T) {
 	text := "[Event \"" + strings.Repeat("x", 1<<20) + "\"]\n\n*\n"
 	_, err := dsq.ParseRecord(text)
 	requireRecordError(t, err, "over 1 MiB")
 	assert.ErrorContains(t, err, "longer than")
-}
-
-// TestTagsSurvive: every tag SetTag accepts comes back from the text record
-// and from JSON; a tag a record cannot hold is refused when set.
-func TestTagsSurvive(t *testing.T) {
-	g := dsq.NewGame()
-	tags := map[string]string{
-		"Event":     `club "night"`,
-		"Site":      "line one, line two",
-		"Red":       "Ålice 中文 🐘 👩\u200d👩\u200d👧 \u200fمرحبا",
-		"Blue":      "",
-		"Zeta_9":    `back\slash`,
-		"Annotator": "'quotes' and [brackets] {braces} ; semicolon",
-	}
-	for name, value := range tags {
-		require.NoError(t, g.SetTag(name, value))
-	}
-	playAll(t, g, "a3a4")
-	fromText, err := dsq.ParseRecord(g.Record())
-	require.NoError(t, err, g.Record())
-	assert.Equal(t, tags, fromText.Tags())
-	data, err := json.Marshal(g)
-	require.NoError(t, err)
-	fromJSON, err := dsq.ParseRecordJSON(data)
-	require.NoError(t, err)
-	assert.Equal(t, tags, fromJSON.Tags())
-
-	for _, name := range []string{"", "two words", "Result", "Start", "Rules", "bracket]", strings.Repeat("x", 65), "é"} {
-		err := g.SetTag(name, "x")
-		assert.ErrorIs(t, err, dsq.ErrTag, "SetTag(%q)", name)
-		_, set := g.Tag(name)
-		assert.False(t, set, "SetTag(%q) changed nothing", name)
-	}
-	assert.ErrorIs(t, g.SetTag("Event", "\xff not UTF-8"), dsq.ErrTag)
-	v, _ := g.Tag("Event")
-	assert.Equal(t, tags["Event"], v, "a refused value changes nothing")
-
-	g.DeleteTag("Event")
-	_, ok := g.Tag("Event")
-	assert.False(t, ok)
-	tagsCopy := g.Tags()
-	tagsCopy["Site"] = "changed"
-	v, _ = g.Tag("Site")
-	assert.Equal(t, tags["Site"], v, "Tags returns a copy")
-}
-
-// TestGameMarshalsByValue: a Game held by value in a struct or a map
-// marshals whole, moves included.
-func TestGameMarshalsByValue(t *testing.T) {
-	g := dsq.NewGame()
-	playAll(t, g, "a3a4")
-	type room struct {
-		Game dsq.Game `json:"game"`
-	}
-	data, err := json.Marshal(room{Game: *g})
-	require.NoError(t, err)
-	assert.Contains(t, string(data), `"moves":["a3a4"]`)
-	data, err = json.Marshal(map[string]dsq.Game{"a": *g})
-	require.NoError(t, err)
-	assert.Contains(t, string(data), `"moves":["a3a4"]`)
-	var back map[string]dsq.Game
-	require.NoError(t, json.Unmarshal(data, &back))
-	game := back["a"]
-	requireSameGame(t, g, &game)
 }
 
 // TestRecordTagOrder: the usual tags come first in their order (Event, Site,
@@ -311,4 +201,459 @@ func requireTagOrder(t *testing.T, g *dsq.Game, want ...string) {
 		}
 		require.Equal(t, want, got)
 	}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	for seed := range uint64(40) {
+		g := randomGame(t, seed, 300)
+		if seed%5 == 1 && !g.IsOver() {
+			require.NoError(t, g.Resign(dsq.Blue))
+		}
+		if seed%5 == 2 && !g.IsOver() {
+			require.NoError(t, g.OfferDraw(dsq.Red))
+			require.NoError(t, g.AcceptDraw(dsq.Blue))
+		}
+		text := g.Record()
+		loaded, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		requireSameGame(t, g, loaded)
+		assert.Equal(t, text, loaded.Record())
+
+		data, err := json.Marshal(g)
+		require.NoError(t, err)
+		var fromJSON dsq.Game
+		require.NoError(t, json.Unmarshal(data, &fromJSON))
+		requireSameGame(t, g, &fromJSON)
+	}
+}
+
+func TestRecordFormat(t *testing.T) {
+	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1")
+	require.NoError(t, err)
+	g, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	require.NoError(t, g.SetTag("Red", "alice"))
+	require.NoError(t, g.SetTag("Event", "club night"))
+	require.NoError(t, g.SetTag("Zeta", "last"))
+	playAll(t, g, "a7a6", "g3g4", "g7g6")
+	want := `[Event "club night"]
+[Red "alice"]
+[Zeta "last"]
+[Start "l5t/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1"]
+[Result "*"]
+
+1... a7a6 2. g3g4 g7g6 *
+`
+	assert.Equal(t, want, g.Record())
+}
+
+func TestRecordTampered(t *testing.T) {
+	g := randomGame(t, 7, 30)
+	text := g.Record()
+	moves := g.Moves()
+	cases := map[string]struct {
+		text     string
+		moveNo   int
+		reason   error
+		contains string
+	}{
+		"illegal move": {strings.Replace(text, " "+moves[4].String()+" ", " a1a9 ", 1), 3, dsq.ErrNotAStep, `move 3 (red) "a1a9"`},
+		"not a move":   {strings.Replace(text, " "+moves[5].String()+" ", " zz99 ", 1), 3, dsq.ErrSquare, `move 3 (blue) "zz99"`},
+		"wrong number": {strings.Replace(text, " 4. ", " 5. ", 1), 4, nil, "out of turn"},
+		"wrong result": {strings.Replace(text, `[Result "*"]`, `[Result "red wins: den entered"]`, 1), 0, nil, "the moves give"},
+		"bad tag":      {strings.Replace(text, `[Red "random red"]`, `[Red random]`, 1), 0, nil, "quoted"},
+		"bad start":    {strings.Replace(text, dsq.StartNotation, "7/7 r", 1), 0, dsq.ErrRankCount, "start position"},
+		"twice":        {strings.Replace(text, `[Date "2026.11.29"]`, `[Red "again"]`, 1), 0, nil, `tag "Red" given twice`},
+		"no number":    {strings.Replace(text, "1. ", "", 1), 1, nil, "without its number"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			require.NotEqual(t, text, c.text, "the tampering took")
+			loaded, err := dsq.ParseRecord(c.text)
+			require.Error(t, err)
+			assert.Nil(t, loaded, "no partial game")
+			assert.ErrorIs(t, err, dsq.ErrRecord)
+			if c.reason != nil {
+				assert.ErrorIs(t, err, c.reason)
+			}
+			var re *dsq.RecordError
+			require.True(t, errors.As(err, &re))
+			assert.Equal(t, c.moveNo, re.MoveNumber)
+			assert.Contains(t, err.Error(), c.contains)
+		})
+	}
+
+	// JSON: a tampered move is refused and the target left unchanged.
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	bad := strings.Replace(string(data), `"`+moves[4].String()+`"`, `"a1a9"`, 1)
+	target := dsq.NewGame()
+	playAll(t, target, "a3a4")
+	before := target.Moves()
+	err = json.Unmarshal([]byte(bad), target)
+	assert.ErrorIs(t, err, dsq.ErrNotAStep)
+	assert.Equal(t, before, target.Moves())
+}
+
+// shuffleMoves is twenty half-moves, ten move numbers, that two pieces make back
+// and forth: a3a4 a7a6 a4a3 a6a7, five times.
+func shuffleMoves() []string {
+	var moves []string
+	for range 5 {
+		moves = append(moves, "a3a4", "a7a6", "a4a3", "a6a7")
+	}
+	return moves
+}
+
+// TestRecordGluedNumbersPastNine reads move numbers glued to their
+// moves ("9.a3a4", "9...a7a6", "10.a4a3") up to two digits, each digit 0
+// to 9.
+func TestRecordGluedNumbersPastNine(t *testing.T) {
+	moves := shuffleMoves()
+	for _, blueGlued := range []bool{false, true} {
+		var b strings.Builder
+		for i, m := range moves {
+			n := i/2 + 1
+			switch {
+			case i%2 == 0:
+				b.WriteString(strconv.Itoa(n) + "." + m + " ")
+			case blueGlued:
+				b.WriteString(strconv.Itoa(n) + "..." + m + " ")
+			default:
+				b.WriteString(m + " ")
+			}
+		}
+		b.WriteString("*\n")
+		g, err := dsq.ParseRecord(b.String())
+		require.NoError(t, err, b.String())
+		assert.Equal(t, moves, moveTexts(g.Moves()), b.String())
+	}
+}
+
+// TestRecordCommentBetweenMoves reads a {comment} written with no space
+// on either side as a space, so the words on either side stay apart.
+func TestRecordCommentBetweenMoves(t *testing.T) {
+	for _, text := range []string{
+		"1. a3a4{Red moves first}a7a6 *\n",
+		"1. a3a4{a comment\nover two lines}a7a6 *\n",
+	} {
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, []string{"a3a4", "a7a6"}, moveTexts(g.Moves()), text)
+	}
+}
+
+// TestRecordRefusesDigitsAlone refuses a word of digits alone, or digits and
+// a letter, in the movetext (no dot: not a move number) with a RecordError
+// that names the word as written.
+func TestRecordRefusesDigitsAlone(t *testing.T) {
+	for text, word := range map[string]string{
+		"1. 12 *\n":      "12",
+		"1. a3a4 7 *\n":  "7",
+		"1. 1x *\n":      "1x",
+		"1. a3a4 9z *\n": "9z",
+	} {
+		g, err := dsq.ParseRecord(text)
+		require.Error(t, err, text)
+		assert.Nil(t, g, text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %T is not a *RecordError", text, err)
+		assert.Equal(t, word, re.Move, text)
+		assert.Equal(t, 1, re.Line, text)
+	}
+}
+
+// TestRecordRefusesWordsThatAreNotNumbers refuses words that look like a number glued to a
+// move but are not one, naming the whole word: only digits before the dots
+// make a move number.
+func TestRecordRefusesWordsThatAreNotNumbers(t *testing.T) {
+	for _, word := range []string{"x.a3a4", "/.a3a4", ":.a3a4", ".a3a4", "1/.a3a4"} {
+		text := "1. " + word + " *\n"
+		_, err := dsq.ParseRecord(text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, word, re.Move, text)
+	}
+	text := "1. a3a4 a7a6 2.x *\n"
+	_, err := dsq.ParseRecord(text)
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+	assert.Equal(t, "x", re.Move, text)
+	assert.Equal(t, 2, re.MoveNumber, text)
+}
+
+// TestRecordTagSectionComments reads blank lines and ; comment lines
+// before and between the tags.
+func TestRecordTagSectionComments(t *testing.T) {
+	for _, head := range []string{
+		"\n[Event \"e\"]\n",
+		"; a comment\n[Event \"e\"]\n",
+		"[Event \"e\"]\n\n; a comment\n\n[Site \"s\"]\n",
+	} {
+		text := head + "\n1. a3a4 *\n"
+		g, err := dsq.ParseRecord(text)
+		require.NoError(t, err, text)
+		event, _ := g.Tag("Event")
+		assert.Equal(t, "e", event, text)
+		assert.Equal(t, []string{"a3a4"}, moveTexts(g.Moves()), text)
+	}
+}
+
+// TestRecordLengthLimit reads a record of exactly 1 MiB and refuses
+// one of a byte more (a valid record otherwise).
+func TestRecordLengthLimit(t *testing.T) {
+	const limit = 1 << 20
+	moves := "1. a3a4 *\n"
+	pad := func(n int) string { // a ; comment line that makes the record n bytes
+		return "; " + strings.Repeat("x", n-len(moves)-3) + "\n" + moves
+	}
+	g, err := dsq.ParseRecord(pad(limit))
+	require.NoError(t, err)
+	assert.Len(t, g.Moves(), 1)
+	_, err = dsq.ParseRecord(pad(limit + 1))
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Zero(t, re.Line, "the whole text is refused, not a line of it")
+}
+
+// TestRecordOfOneWordCutShort: a movetext of one word that is not a
+// result token is a record cut short, and the error names the word's line.
+func TestRecordOfOneWordCutShort(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"]\n\n1.\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
+}
+
+// TestRecordRefusesATagNotClosed refuses a tag line without its closing
+// bracket, naming its line, though the rest of it reads as a tag.
+func TestRecordRefusesATagNotClosed(t *testing.T) {
+	for text, line := range map[string]int{
+		"[Event \"e\"\n\n1. a3a4 *\n":               1,
+		"[Event \"e\"]\n[Site \"s\"\n\n1. a3a4 *\n": 2,
+	} {
+		g, err := dsq.ParseRecord(text)
+		assert.Nil(t, g, text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, line, re.Line, text)
+	}
+}
+
+// TestRecordErrorNamesLineOne: an error on a record's first line says
+// "line 1", as one on any other line says its number.
+func TestRecordErrorNamesLineOne(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"e\"\n\n1. a3a4 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "game record line 1:")
+	err = &dsq.RecordError{Line: 1, Err: dsq.ErrRecord}
+	assert.Contains(t, err.Error(), " line 1:")
+}
+
+// TestRecordInvalidUTF8AfterAReplacementChar: a record with a genuine
+// U+FFFD (valid UTF-8) on its first line and an invalid byte on its third
+// is refused at line 3.
+func TestRecordInvalidUTF8AfterAReplacementChar(t *testing.T) {
+	_, err := dsq.ParseRecord("[Event \"\uFFFD\"]\n; x\n; \xff\n\n1. a3a4 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 3, re.Line)
+}
+
+// TestRecordResultTokenAlone reads a record without a Result tag
+// whose movetext ends with 1-0, 0-1 or 1/2-1/2 on an undecided position:
+// the token alone stands for a resignation or an agreed draw.
+func TestRecordResultTokenAlone(t *testing.T) {
+	for token, want := range map[string]string{
+		"1-0":     "red wins: resignation",
+		"0-1":     "blue wins: resignation",
+		"1/2-1/2": "draw: agreed",
+	} {
+		g, err := dsq.ParseRecord("1. a3a4 a7a6 " + token + "\n")
+		require.NoError(t, err, token)
+		assert.Equal(t, want, g.Outcome().String(), token)
+	}
+}
+
+// TestRecordRefusesAResultTokenInTheMiddle refuses a result token followed by
+// more moves with the reason that says so (the token is no move), on its
+// line.
+func TestRecordRefusesAResultTokenInTheMiddle(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4\n1-0 a7a6 *\n")
+	var re *dsq.RecordError
+	require.True(t, errors.As(err, &re), "%v is not a *RecordError", err)
+	assert.Equal(t, 2, re.Line)
+	assert.Equal(t, "1-0", re.Move)
+	assert.Contains(t, err.Error(), "a result token before the end of the moves")
+}
+
+// TestRecordWantsBluesMoveNumber: a move number out of turn on
+// Blue's move is refused with the number Blue's move wants, "1...".
+func TestRecordWantsBluesMoveNumber(t *testing.T) {
+	_, err := dsq.ParseRecord("1. a3a4 2. a7a6 *\n")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `want "1..."`)
+}
+
+// TestRecordTagLineShape refuses a tag line that is not [Name "value"]
+// as such, at its own line, before any later fault: a name that is not a
+// tag name, and a name without a value.
+func TestRecordTagLineShape(t *testing.T) {
+	for _, tag := range []string{`[Ev-ent "x"]`, `[Event]`} {
+		text := tag + "\n\n1. a3a4 [Site \"s\"]\n"
+		_, err := dsq.ParseRecord(text)
+		var re *dsq.RecordError
+		require.True(t, errors.As(err, &re), "%q: %v is not a *RecordError", text, err)
+		assert.Equal(t, 1, re.Line, text)
+		assert.Contains(t, err.Error(), `is not [Name "value"]`, text)
+	}
+}
+
+// TestGameRulesSurvive: a game under house rules (Threefold included) reads
+// back from its record and its JSON with its rules, and its start position
+// carries them.
+func TestGameRulesSurvive(t *testing.T) {
+	start, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 70 36")
+	require.NoError(t, err)
+	all := append([]dsq.Rules{{Threefold: true}, {Threefold: true, MoveLimit: 200}}, houseRules...)
+	for _, rules := range all {
+		t.Run(rules.String(), func(t *testing.T) {
+			if rules.MoveLimit == 0 || rules.MoveLimit == 1 {
+				t.Skip("drawn at the start under these rules") // 70 >= 60, 70 >= 1
+			}
+			g, err := dsq.NewGameRules(start, rules)
+			require.NoError(t, err)
+			require.False(t, g.IsOver())
+			playAll(t, g, "a3a4", "a7a6")
+			record := g.Record()
+			positionRules := rules
+			positionRules.Threefold = false
+			if positionRules != dsq.Standard {
+				assert.Contains(t, record, "r 70 36 "+positionRules.String()+`"]`, "the Start tag carries the position's rules")
+			}
+			fromText, err := dsq.ParseRecord(record)
+			require.NoError(t, err, record)
+			requireSameGame(t, g, fromText)
+			assert.Equal(t, rules, fromText.Rules())
+			assert.Equal(t, g.Start(), fromText.Start())
+
+			data, err := json.Marshal(g)
+			require.NoError(t, err)
+			fromJSON, err := dsq.ParseRecordJSON(data)
+			require.NoError(t, err, "%s", data)
+			requireSameGame(t, g, fromJSON)
+			assert.Equal(t, rules, fromJSON.Rules())
+			assert.Equal(t, g.Start(), fromJSON.Start())
+		})
+	}
+}
+
+// TestStartRulesMustAgree: a start position written with its rules must
+// agree with the game's rules; one written without them (records written
+// before positions carried rules) takes the game's.
+func TestStartRulesMustAgree(t *testing.T) {
+	const board = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"
+	for _, c := range []struct {
+		start, rules string
+		ok           bool
+	}{
+		{board, "move-limit=200", true},
+		{board + " move-limit=200", "move-limit=200", true},
+		{board + " move-limit=200", "move-limit=200,threefold", true},
+		{board + " move-limit=200", "", false},
+		{board + " move-limit=200", "move-limit=100", false},
+		{board + " trapped-capture", "swap-dog-wolf", false},
+	} {
+		record := `[Start "` + c.start + `"]` + "\n"
+		if c.rules != "" {
+			record += `[Rules "` + c.rules + `"]` + "\n"
+		}
+		record += "\n*\n"
+		_, err := dsq.ParseRecord(record)
+		j := map[string]any{"start": c.start, "moves": []string{}, "result": "*"}
+		if c.rules != "" {
+			j["rules"] = c.rules
+		}
+		data, jerr := json.Marshal(j)
+		require.NoError(t, jerr)
+		_, jerr = dsq.ParseRecordJSON(data)
+		if c.ok {
+			assert.NoError(t, err, record)
+			assert.NoError(t, jerr, "%s", data)
+			continue
+		}
+		assert.ErrorIs(t, err, dsq.ErrRules, record)
+		assert.ErrorIs(t, err, dsq.ErrRecord)
+		assert.ErrorIs(t, jerr, dsq.ErrRules, "%s", data)
+		assert.True(t, strings.Contains(err.Error(), "start position"), err.Error())
+	}
+}
+
+// TestRecordRefusesInvalidUTF8: a record with bytes that are not UTF-8 is
+// refused, naming the line, rather than read with U+FFFD in their place.
+func TestRecordRefusesInvalidUTF8(t *testing.T) {
+	for _, c := range []struct {
+		record string
+		line   int
+	}{
+		{"[Event \"caf\xe9\"]\n\n*\n", 1},
+		{"[Event \"x\"]\n[Red \"\xff\xfe\"]\n\n*\n", 2},
+		{"[Event \"x\"]\n\n1. a3a4 {caf\xe9} *\n", 3},
+		{"\xef\xbb[Event \"x\"]\n\n*\n", 1}, // a byte-order mark cut short
+	} {
+		_, err := dsq.ParseRecord(c.record)
+		require.Error(t, err, "ParseRecord(%q)", c.record)
+		assert.ErrorIs(t, err, dsq.ErrRecord)
+		assert.Contains(t, err.Error(), "UTF-8")
+		var re *dsq.RecordError
+		require.ErrorAs(t, err, &re)
+		assert.Equal(t, c.line, re.Line, "ParseRecord(%q)", c.record)
+	}
+	_, err := dsq.ParseRecordJSON([]byte("{\"tags\":{\"Event\":\"caf\xe9\"},\"moves\":[],\"result\":\"*\"}"))
+	assert.ErrorIs(t, err, dsq.ErrRecord)
+	assert.Contains(t, err.Error(), "UTF-8")
+	// JSON's escapes of invalid UTF-8: surrogates that are not a pair.
+	for _, value := range []string{`\ud800`, `x\uDBFFy`, `\udc00`, `\ud800\u0041`, `\ud83d`} {
+		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
+		_, err := dsq.ParseRecordJSON([]byte(data))
+		assert.ErrorIs(t, err, dsq.ErrRecord, data)
+		assert.Contains(t, err.Error(), "UTF-8", data)
+	}
+	// A pair, and escaped backslashes before a u, are text.
+	for value, want := range map[string]string{`\ud83d\udc18`: "🐘", `\\ud800`: `\ud800`, `\\\u00e9`: `\é`} {
+		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
+		g, err := dsq.ParseRecordJSON([]byte(data))
+		require.NoError(t, err, data)
+		v, _ := g.Tag("Event")
+		assert.Equal(t, want, v, data)
+	}
+}
+
+// TestByteOrderMarkSkipped: a leading U+FEFF, as some editors write at the
+// start of a file, is skipped by the readers of records and positions.
+func TestByteOrderMarkSkipped(t *testing.T) {
+	const bom = "\uFEFF"
+	g := dsq.NewGame()
+	require.NoError(t, g.SetTag("Event", "bom"))
+	playAll(t, g, "a3a4", "a7a6")
+	loaded, err := dsq.ParseRecord(bom + g.Record())
+	require.NoError(t, err)
+	requireSameGame(t, g, loaded)
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	loaded, err = dsq.ParseRecordJSON(append([]byte(bom), data...))
+	require.NoError(t, err)
+	requireSameGame(t, g, loaded)
+
+	pos, err := dsq.ParsePosition(bom + dsq.StartNotation)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.StartPosition(), pos)
+	var p dsq.Position
+	require.NoError(t, p.UnmarshalText([]byte(bom+dsq.StartNotation)))
+	assert.Equal(t, dsq.StartPosition(), p)
+
+	_, err = dsq.ParsePosition(dsq.StartNotation[:10] + bom + dsq.StartNotation[10:])
+	assert.ErrorIs(t, err, dsq.ErrLetter, "only a leading mark is skipped")
+	_, err = dsq.ParseRecord(bom + bom + g.Record())
+	assert.Error(t, err, "one mark is skipped, not two")
 }

@@ -1,7 +1,12 @@
 package doushouqi_test
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,183 +15,226 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// One table of moves per rule of RULES.md, each on a position built for it.
-// want is nil for a legal move, or the sentinel Play must report. Every case
-// also checks IsLegal and that a refused move leaves the position unchanged.
-
-type ruleCase struct {
-	name string
-	pos  string
-	move string
-	want error
+// TestRulesLimitBoundaries: the ends of every accepted range are accepted and
+// the values just past them refused.
+func TestRulesLimitBoundaries(t *testing.T) {
+	for _, n := range []int{1, dsq.MaxMoveLimit} {
+		require.NoError(t, dsq.Rules{MoveLimit: n}.Validate(), "MoveLimit %d", n)
+		r, err := dsq.ParseRules(fmt.Sprintf("move-limit=%d", n))
+		require.NoError(t, err, "move-limit=%d", n)
+		assert.Equal(t, n, r.MoveLimit)
+	}
+	for _, n := range []int{0, dsq.MaxMoveLimit + 1} {
+		_, err := dsq.ParseRules(fmt.Sprintf("move-limit=%d", n))
+		assert.ErrorIs(t, err, dsq.ErrRules, "move-limit=%d", n)
+	}
+	assert.ErrorIs(t, dsq.Rules{MoveLimit: dsq.MaxMoveLimit + 1}.Validate(), dsq.ErrRules)
+	assert.ErrorIs(t, dsq.Rules{MoveLimit: -2}.Validate(), dsq.ErrRules)
 }
 
-var ruleCases = map[string][]ruleCase{
-	"step: one square orthogonally": {
-		{"up", "l6/7/7/7/7/7/3D3/7/7 r", "d3d4", nil},
-		{"down", "l6/7/7/7/7/7/3D3/7/7 r", "d3d2", nil},
-		{"left", "l6/7/7/7/7/7/3D3/7/7 r", "d3c3", nil},
-		{"right", "l6/7/7/7/7/7/3D3/7/7 r", "d3e3", nil},
-		{"diagonal", "l6/7/7/7/7/7/3D3/7/7 r", "d3e2", dsq.ErrNotAStep},
-		{"two squares", "l6/7/7/7/7/7/3D3/7/7 r", "d3d5", dsq.ErrNotAStep},
-		{"across the board", "l6/7/7/7/7/7/3D3/7/7 r", "d3a9", dsq.ErrNotAStep},
-		{"blue steps", "7/7/3d3/7/7/7/7/7/L6 b", "d7d6", nil},
-	},
-	"water: only the rat": {
-		{"cat into water", "l6/7/7/7/7/7/1C5/7/7 r", "b3b4", dsq.ErrWater},
-		{"elephant into water", "l6/7/7/7/7/7/1E5/7/7 r", "b3b4", dsq.ErrWater},
-		{"lion steps into water", "l6/7/7/7/7/7/1L5/7/7 r", "b3b4", dsq.ErrWater},
-		{"rat into water", "l6/7/7/7/7/7/1R5/7/7 r", "b3b4", nil},
-		{"rat along the river", "l6/7/7/7/1R5/7/7/7/7 r", "b5c5", nil},
-		{"rat out of the river", "l6/7/7/7/2R4/7/7/7/7 r", "c5d5", nil},
-	},
-	"jump: lion and tiger across the river": {
-		{"lion up", "7/7/7/7/7/7/1L5/7/t6 r", "b3b7", nil},
-		{"tiger down", "7/7/4t2/7/7/7/7/7/L6 b", "e7e3", nil},
-		{"tiger right a to d", "l6/7/7/7/T6/7/7/7/7 r", "a5d5", nil},
-		{"lion left g to d", "7/7/7/7/7/6l/7/7/T6 b", "g4d4", nil},
-		{"from d both ways: left", "l6/7/7/7/3L3/7/7/7/7 r", "d5a5", nil},
-		{"from d both ways: right", "l6/7/7/7/3L3/7/7/7/7 r", "d5g5", nil},
-		{"dog cannot jump", "l6/7/7/7/7/7/1D5/7/7 r", "b3b7", dsq.ErrNotAJumper},
-		{"elephant cannot jump", "l6/7/7/7/7/7/1E5/7/7 r", "b3b7", dsq.ErrNotAJumper},
-		{"not a jump landing", "l6/7/7/7/7/7/1L5/7/7 r", "b3b6", dsq.ErrNotAStep},
-		{"not from the bank", "l6/7/7/7/7/7/7/1L5/7 r", "b2b7", dsq.ErrNotAStep},
-		{"own rat blocks", "l6/7/7/1R5/7/7/1L5/7/7 r", "b3b7", dsq.ErrJumpBlocked},
-		{"enemy rat blocks", "l6/7/7/7/1r5/7/1L5/7/7 r", "b3b7", dsq.ErrJumpBlocked},
-		{"rat on first square blocks", "l6/7/7/7/7/1r5/1L5/7/7 r", "b3b7", dsq.ErrJumpBlocked},
-		{"rat blocks horizontally", "l6/7/7/7/3T1r1/7/7/7/7 r", "d5g5", dsq.ErrJumpBlocked},
-		{"other direction stays open", "l6/7/7/7/3T1r1/7/7/7/7 r", "d5a5", nil},
-		{"rat in the other river does not block", "l6/7/7/7/T4r1/7/7/7/7 r", "a5d5", nil},
-		{"rat beside the path does not block", "l6/7/7/7/7/2r4/1L5/7/7 r", "b3b7", nil},
-	},
-	"own den": {
-		{"red into d1", "l6/7/7/7/7/7/7/3D3/7 r", "d2d1", dsq.ErrOwnDen},
-		{"red from the side", "l6/7/7/7/7/7/7/7/2D4 r", "c1d1", dsq.ErrOwnDen},
-		{"blue into d9", "7/3d3/7/7/7/7/7/7/L6 b", "d8d9", dsq.ErrOwnDen},
-		{"red into the enemy den", "7/3D3/7/7/7/7/7/7/l6 r", "d8d9", nil},
-		{"blue into the enemy den", "L6/7/7/7/7/7/7/3d3/7 b", "d2d1", nil},
-	},
-	"occupied target": {
-		{"own piece", "l6/7/7/7/7/7/3DC2/7/7 r", "d3e3", dsq.ErrOwnPiece},
-		{"own piece after a jump", "l6/7/1D5/7/7/7/1L5/7/7 r", "b3b7", dsq.ErrOwnPiece},
-		{"empty square", "l6/7/7/7/7/7/3D3/7/7 r", "e3e4", dsq.ErrEmptySquare},
-		{"enemy piece", "l6/7/7/7/7/7/3D3/7/7 r", "a9a8", dsq.ErrNotYourPiece},
-	},
-	"capture rule 1: water and land": {
-		{"land rat on water rat", "l6/7/7/7/Rr5/7/7/7/7 r", "a5b5", dsq.ErrWaterLandCapture},
-		{"water rat on land rat", "l6/7/7/7/Rr5/7/7/7/7 b", "b5a5", dsq.ErrWaterLandCapture},
-		{"water rat on land elephant", "l6/7/7/7/2Re3/7/7/7/7 r", "c5d5", dsq.ErrWaterLandCapture},
-		{"land elephant cannot even enter water", "l6/7/7/7/2Re3/7/7/7/7 b", "d5c5", dsq.ErrWater},
-		{"water rat on water rat", "l6/7/7/2r4/2R4/7/7/7/7 r", "c5c6", nil},
-		{"water rat on water rat, blue", "l6/7/7/2r4/2R4/7/7/7/7 b", "c6c5", nil},
-	},
-	"capture rule 2: the attacker in an enemy trap captures nothing": {
-		{"elephant on d8 on the wolf", "7/3E3/3w3/7/7/7/7/7/T6 r", "d8d7", dsq.ErrTrappedAttacker},
-		{"lion on c9 on the cat", "1cL4/7/7/7/7/7/7/7/t6 r", "c9b9", dsq.ErrTrappedAttacker},
-		{"rat on c9 on the elephant", "1eR4/7/7/7/7/7/7/7/6l r", "c9b9", dsq.ErrTrappedAttacker},
-		{"blue lion on d2 on the rat", "T6/7/7/7/7/7/3R3/3l3/7 b", "d2d3", dsq.ErrTrappedAttacker},
-		{"the trapped piece may still move", "7/3E3/3w3/7/7/7/7/7/T6 r", "d8c8", nil},
-		{"and be taken by anything", "7/3E3/3w3/7/7/7/7/7/T6 b", "d7d8", nil},
-	},
-	"capture rule 3: the defender in the attacker's trap has rank 0": {
-		{"rat takes lion on d2", "T6/7/7/7/7/7/3R3/3l3/7 r", "d3d2", nil},
-		{"cat takes elephant on c1", "l6/7/7/7/7/7/7/2C4/2e4 r", "c2c1", nil},
-		{"elephant takes rat on e1", "l6/7/7/7/7/7/7/4E2/4r2 r", "e2e1", nil},
-		{"blue cat takes lion on d8", "7/3L3/3c3/7/7/7/7/7/t6 b", "d7d8", nil},
-	},
-	"capture rule 4: rat and elephant": {
-		{"rat takes elephant on land", "l6/7/7/7/3e3/3R3/7/7/7 r", "d4d5", nil},
-		{"elephant does not take rat", "l6/7/7/7/3e3/3R3/7/7/7 b", "d5d4", dsq.ErrElephantRat},
-		{"blue rat takes red elephant", "L6/7/7/7/3r3/3E3/7/7/7 b", "d5d4", nil},
-		{"red elephant does not take blue rat", "L6/7/7/7/3r3/3E3/7/7/7 r", "d4d5", dsq.ErrElephantRat},
-	},
-	"capture rule 5: rank": {
-		{"equal ranks", "l6/7/7/3p3/3P3/7/7/7/7 r", "d5d6", nil},
-		{"higher takes lower", "l6/7/7/3c3/3D3/7/7/7/7 r", "d5d6", nil},
-		{"lower does not take higher", "l6/7/7/3d3/3C3/7/7/7/7 r", "d5d6", dsq.ErrRankTooLow},
-		{"lion does not take elephant", "t6/7/7/3e3/3L3/7/7/7/7 r", "d5d6", dsq.ErrRankTooLow},
-		{"elephant takes lion", "t6/7/7/3l3/3E3/7/7/7/7 r", "d5d6", nil},
-		{"lion takes tiger by a jump", "l6/7/1t5/7/7/7/1L5/7/7 r", "b3b7", nil},
-		{"tiger does not take lion by a jump", "t6/7/1l5/7/7/7/1T5/7/7 r", "b3b7", dsq.ErrRankTooLow},
-		{"own trap keeps rank", "t6/7/7/7/7/7/3l3/3E3/7 b", "d3d2", dsq.ErrRankTooLow},
-		{"cat in its own trap resists the rat", "l6/7/7/7/7/7/3r3/3C3/7 b", "d3d2", dsq.ErrRankTooLow},
-	},
-	"end of the game: nothing moves once decided": {
-		{"den entered", "3D3/7/7/7/7/7/7/7/l6 b", "a1a2", dsq.ErrGameOver},
-		{"move limit", "l6/7/7/7/3D3/7/7/7/7 r 60 40", "d5d6", dsq.ErrGameOver},
-		{"past the move limit", "l6/7/7/7/3D3/7/7/7/7 r 75 40", "d5d6", dsq.ErrGameOver},
-		{"no legal move", "Cl5/e6/7/7/7/7/7/7/7 r", "a9a8", dsq.ErrGameOver},
-		{"no pieces", "l6/7/7/7/7/7/7/7/7 r", "a1a2", dsq.ErrGameOver},
-		{"one before the limit", "l6/7/7/7/3D3/7/7/7/7 r 59 40", "d5d6", nil},
-	},
-}
-
-func TestRules(t *testing.T) {
-	for rule, cases := range ruleCases {
-		t.Run(rule, func(t *testing.T) {
-			for _, c := range cases {
-				t.Run(c.name, func(t *testing.T) {
-					pos, err := dsq.ParsePosition(c.pos)
-					require.NoError(t, err)
-					m, err := dsq.ParseMove(c.move)
-					require.NoError(t, err)
-					before := pos
-					err = pos.Play(m)
-					if c.want == nil {
-						require.NoError(t, err, "Play(%s) in %s", c.move, c.pos)
-						require.True(t, before.IsLegal(m))
-						require.True(t, before.LegalTargets(m.From()).Has(m.To()))
-						require.NotEqual(t, before, pos)
-						return
-					}
-					require.Error(t, err, "Play(%s) in %s", c.move, c.pos)
-					assert.ErrorIs(t, err, c.want, "Play(%s) in %s", c.move, c.pos)
-					var me *dsq.MoveError
-					require.True(t, errors.As(err, &me))
-					assert.Equal(t, m, me.Move)
-					assert.False(t, pos.IsLegal(m))
-					assert.Equal(t, before, pos, "a refused move changes nothing")
-				})
-			}
-		})
+// TestRulesOptionsTakeNoValue refuses a value on an option that takes
+// none.
+func TestRulesOptionsTakeNoValue(t *testing.T) {
+	for _, s := range []string{"trapped-capture=1", "swap-dog-wolf=yes", "no-move-limit=0", "threefold=3",
+		"threefold,trapped-capture=", "move-limit=200,swap-dog-wolf=no", "moves=50"} {
+		r, err := dsq.ParseRules(s)
+		assert.ErrorIs(t, err, dsq.ErrRules, s)
+		assert.Equal(t, dsq.Rules{}, r, s)
+	}
+	for _, s := range []string{"trapped-capture", "swap-dog-wolf", "no-move-limit", "threefold"} {
+		r, err := dsq.ParseRules(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, s, r.String())
+		}
 	}
 }
 
-func TestOutcome(t *testing.T) {
-	cases := []struct {
-		name  string
-		pos   string
-		move  string // played first, if any
-		want  dsq.Outcome
-		words string
-	}{
-		{"start", dsq.StartNotation, "", dsq.Outcome{}, "undecided"},
-		{"red enters the den", "7/3D3/7/7/7/7/7/7/l6 r", "d8d9", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, "red wins: den entered"},
-		{"blue enters the den", "L6/7/7/7/7/7/7/3d3/7 b", "d2d1", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Blue}, "blue wins: den entered"},
-		{"blocked side loses", "Cl5/e6/7/7/7/7/7/7/7 r", "", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Blue}, "blue wins: no legal move"},
-		{"blocking move wins", "cL5/1E5/W6/7/7/7/7/7/7 r", "a7a8", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Red}, "red wins: no legal move"},
-		{"last piece captured", "7/7/7/3c3/3L3/7/7/7/T6 r", "d5d6", dsq.Outcome{Reason: dsq.NoPieces, Winner: dsq.Red}, "red wins: no pieces left"},
-		{"move limit", "l6/7/7/7/3D3/7/7/7/7 r 59 40", "d5d4", dsq.Outcome{Reason: dsq.MoveLimit}, "draw: no-capture move limit"},
-		{"capture resets the count", "l6/7/7/3c3/3D3/7/7/7/7 r 59 40", "d5d6", dsq.Outcome{}, "undecided"},
-		{"den beats the move limit", "7/3D3/7/7/7/7/7/7/l6 r 59 40", "d8d9", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, "red wins: den entered"},
-		{"no move beats the move limit", "cL5/1E5/W6/7/7/7/7/7/7 r 59 40", "a7a8", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Red}, "red wins: no legal move"},
-		{"no move at the limit", "Cl5/e6/7/7/7/7/7/7/7 r 60 40", "", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Blue}, "blue wins: no legal move"},
-		{"den at the limit", "3D3/7/7/7/7/7/7/7/l6 b 60 40", "", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, "red wins: den entered"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			pos, err := dsq.ParsePosition(c.pos)
+// TestRulesMoveLimitWithoutValue: "move-limit" without "=N" is no
+// option ParseRules knows, and its error says so, as for any unknown
+// option.
+func TestRulesMoveLimitWithoutValue(t *testing.T) {
+	_, err := dsq.ParseRules("move-limit")
+	assert.ErrorIs(t, err, dsq.ErrRules)
+	assert.ErrorContains(t, err, `unknown option "move-limit"`)
+}
+
+// houseRules are every house rule alone, and some together.
+var houseRules = []dsq.Rules{
+	{TrappedCapture: true},
+	{SwapDogWolf: true},
+	{MoveLimit: 200},
+	{MoveLimit: 1},
+	{MoveLimit: dsq.MaxMoveLimit},
+	{MoveLimit: dsq.NoMoveLimit},
+	{TrappedCapture: true, SwapDogWolf: true, MoveLimit: 100},
+}
+
+// TestPositionRulesSurvive: a position under house rules reads back from
+// its text and its JSON as the same position, rules included; a standard
+// position's text is the four standard fields.
+func TestPositionRulesSurvive(t *testing.T) {
+	// 70 half-moves without a capture: drawn under Standard, not under a
+	// limit of 200.
+	const notation = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 70 36"
+	standard, err := dsq.ParsePosition(notation)
+	require.NoError(t, err)
+	assert.Equal(t, notation, standard.String(), "a standard position writes four fields")
+	assert.True(t, standard.Outcome().IsDecided())
+
+	for _, rules := range houseRules {
+		t.Run(rules.String(), func(t *testing.T) {
+			pos, err := standard.WithRules(rules)
 			require.NoError(t, err)
-			if c.move != "" {
-				m, err := dsq.ParseMove(c.move)
-				require.NoError(t, err)
-				require.NoError(t, pos.Play(m))
-			}
-			got := pos.Outcome()
-			assert.Equal(t, c.want, got)
-			assert.Equal(t, c.words, got.String())
-			assert.Equal(t, got.IsDecided(), pos.CountLegalMoves() == 0, "decided iff no legal moves")
-			assert.Equal(t, c.want.Reason == dsq.MoveLimit, got.IsDraw())
+			text := pos.String()
+			assert.Equal(t, notation+" "+rules.String(), text)
+
+			parsed, err := dsq.ParsePosition(text)
+			require.NoError(t, err)
+			assert.Equal(t, pos, parsed, "ParsePosition(String())")
+			assert.Equal(t, rules, parsed.Rules())
+			assert.Equal(t, pos.Outcome(), parsed.Outcome())
+
+			marshalled, err := pos.MarshalText()
+			require.NoError(t, err)
+			assert.Equal(t, text, string(marshalled))
+			var back dsq.Position
+			require.NoError(t, back.UnmarshalText(marshalled))
+			assert.Equal(t, pos, back, "UnmarshalText(MarshalText())")
+
+			data, err := json.Marshal(map[string]dsq.Position{"pos": pos})
+			require.NoError(t, err)
+			var fromJSON map[string]dsq.Position
+			require.NoError(t, json.Unmarshal(data, &fromJSON))
+			assert.Equal(t, pos, fromJSON["pos"], "JSON %s", data)
+
+			setup := pos.Setup()
+			assert.Equal(t, rules, setup.Rules)
+			again, err := dsq.NewPosition(setup)
+			require.NoError(t, err)
+			assert.Equal(t, pos, again)
 		})
 	}
+	t.Run("the four-field form reads as Standard", func(t *testing.T) {
+		var p dsq.Position
+		require.NoError(t, json.Unmarshal([]byte(`"`+notation+`"`), &p))
+		assert.Equal(t, standard, p)
+		p, err := dsq.ParsePosition(notation + " standard")
+		require.NoError(t, err)
+		assert.Equal(t, standard, p, "an explicit standard field is read too")
+	})
+	t.Run("a clock past the standard limit is undecided under a longer one", func(t *testing.T) {
+		pos, err := standard.WithRules(dsq.Rules{MoveLimit: 200})
+		require.NoError(t, err)
+		require.False(t, pos.Outcome().IsDecided())
+		data, err := json.Marshal(pos)
+		require.NoError(t, err)
+		var back dsq.Position
+		require.NoError(t, json.Unmarshal(data, &back))
+		assert.False(t, back.Outcome().IsDecided(), "comes back undecided: %s", data)
+	})
+}
+
+// TestRulesDocument: RULES.md, which the package and its errors cite, is in
+// the repository and describes what the code does: the start position, every
+// house rule option with its text form, and the record's result tokens.
+func TestRulesDocument(t *testing.T) {
+	data, err := os.ReadFile("RULES.md")
+	require.NoError(t, err, "RULES.md is cited as normative: it must be in the repository")
+	doc := string(data)
+	assert.Contains(t, doc, dsq.StartNotation)
+	for _, section := range []string{"## Board", "## Moves", "## Captures", "## End of the game", "## Position notation", "## Move notation", "## House rules", "## Game records"} {
+		assert.Contains(t, doc, section)
+	}
+
+	options := map[string]dsq.Rules{
+		"TrappedCapture": {TrappedCapture: true},
+		"SwapDogWolf":    {SwapDogWolf: true},
+		"MoveLimit":      {MoveLimit: dsq.NoMoveLimit},
+		"Threefold":      {Threefold: true},
+	}
+	fields := reflect.TypeFor[dsq.Rules]()
+	require.Equal(t, fields.NumField(), len(options), "every Rules option is documented below")
+	for i := range fields.NumField() {
+		name := fields.Field(i).Name
+		r, ok := options[name]
+		require.True(t, ok, "Rules.%s has no entry here", name)
+		assert.Contains(t, doc, "`"+name+"`", "RULES.md describes Rules.%s", name)
+		assert.Contains(t, doc, "`"+r.String()+"`", "RULES.md gives the text form of Rules.%s", name)
+	}
+	assert.Contains(t, doc, "`move-limit=N`")
+	assert.Contains(t, doc, "`"+dsq.Standard.String()+"`")
+	for _, tok := range []string{"`1-0`", "`0-1`", "`1/2-1/2`", "`*`"} {
+		assert.Contains(t, doc, tok)
+	}
+
+	// Every citation of RULES.md in the module's Go files and docs names
+	// this file: no other rules document is cited.
+	err = filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md")) {
+			return err
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.Contains(line, "RULES") {
+				assert.NotRegexp(t, `RULES\.[a-z]+`, strings.ReplaceAll(line, "RULES.md", ""), "%s cites another rules file: %s", path, line)
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+}
+
+func TestRulesText(t *testing.T) {
+	cases := map[string]dsq.Rules{
+		"standard":        {},
+		"trapped-capture": {TrappedCapture: true},
+		"swap-dog-wolf":   {SwapDogWolf: true},
+		"move-limit=200":  {MoveLimit: 200},
+		"no-move-limit":   {MoveLimit: dsq.NoMoveLimit},
+		"threefold":       {Threefold: true},
+		"trapped-capture,swap-dog-wolf,move-limit=7,threefold": {TrappedCapture: true, SwapDogWolf: true, MoveLimit: 7, Threefold: true},
+	}
+	for text, rules := range cases {
+		assert.Equal(t, text, rules.String())
+		got, err := dsq.ParseRules(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, rules, got)
+	}
+	for _, bad := range []string{"nonsense", "move-limit=0", "move-limit=-5", "move-limit=x", "move-limit=10001", "trapped-capture=1", "standard,threefold"} {
+		_, err := dsq.ParseRules(bad)
+		assert.ErrorIs(t, err, dsq.ErrRules, "ParseRules(%q)", bad)
+	}
+	assert.ErrorIs(t, dsq.Rules{MoveLimit: -2}.Validate(), dsq.ErrRules)
+	_, err := dsq.StartPosition().WithRules(dsq.Rules{MoveLimit: 20000})
+	assert.ErrorIs(t, err, dsq.ErrRules)
+	assert.Equal(t, 4, dsq.Rules{SwapDogWolf: true}.Rank(dsq.Dog))
+	assert.Equal(t, 3, dsq.Rules{SwapDogWolf: true}.Rank(dsq.Wolf))
+	assert.Equal(t, 3, dsq.Standard.Rank(dsq.Dog))
+}
+
+func TestPositionKeepsRules(t *testing.T) {
+	rules := dsq.Rules{TrappedCapture: true, MoveLimit: 200}
+	pos, err := dsq.StartPosition().WithRules(rules)
+	require.NoError(t, err)
+	assert.Equal(t, rules, pos.Rules())
+	assert.Equal(t, dsq.StartNotation+" trapped-capture,move-limit=200", pos.String(), "the notation carries the rules")
+	require.NoError(t, pos.Play(mustMove(t, "a3a4")))
+	assert.Equal(t, rules, pos.Rules(), "moves keep the rules")
+	setup := pos.Setup()
+	assert.Equal(t, rules, setup.Rules)
+	again, err := dsq.NewPosition(setup)
+	require.NoError(t, err)
+	assert.Equal(t, pos, again)
+	std := dsq.StartPosition()
+	assert.NotEqual(t, std, mustWithRules(t, std, rules), "positions under other rules are not ==")
+}
+
+func mustWithRules(t *testing.T, pos dsq.Position, r dsq.Rules) dsq.Position {
+	t.Helper()
+	pos, err := pos.WithRules(r)
+	require.NoError(t, err)
+	return pos
 }

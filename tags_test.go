@@ -64,46 +64,6 @@ func TestTagValuesRefused(t *testing.T) {
 	}
 }
 
-// TestRecordRefusesInvalidUTF8: a record with bytes that are not UTF-8 is
-// refused, naming the line, rather than read with U+FFFD in their place.
-func TestRecordRefusesInvalidUTF8(t *testing.T) {
-	for _, c := range []struct {
-		record string
-		line   int
-	}{
-		{"[Event \"caf\xe9\"]\n\n*\n", 1},
-		{"[Event \"x\"]\n[Red \"\xff\xfe\"]\n\n*\n", 2},
-		{"[Event \"x\"]\n\n1. a3a4 {caf\xe9} *\n", 3},
-		{"\xef\xbb[Event \"x\"]\n\n*\n", 1}, // a byte-order mark cut short
-	} {
-		_, err := dsq.ParseRecord(c.record)
-		require.Error(t, err, "ParseRecord(%q)", c.record)
-		assert.ErrorIs(t, err, dsq.ErrRecord)
-		assert.Contains(t, err.Error(), "UTF-8")
-		var re *dsq.RecordError
-		require.ErrorAs(t, err, &re)
-		assert.Equal(t, c.line, re.Line, "ParseRecord(%q)", c.record)
-	}
-	_, err := dsq.ParseRecordJSON([]byte("{\"tags\":{\"Event\":\"caf\xe9\"},\"moves\":[],\"result\":\"*\"}"))
-	assert.ErrorIs(t, err, dsq.ErrRecord)
-	assert.Contains(t, err.Error(), "UTF-8")
-	// JSON's escapes of invalid UTF-8: surrogates that are not a pair.
-	for _, value := range []string{`\ud800`, `x\uDBFFy`, `\udc00`, `\ud800\u0041`, `\ud83d`} {
-		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
-		_, err := dsq.ParseRecordJSON([]byte(data))
-		assert.ErrorIs(t, err, dsq.ErrRecord, data)
-		assert.Contains(t, err.Error(), "UTF-8", data)
-	}
-	// A pair, and escaped backslashes before a u, are text.
-	for value, want := range map[string]string{`\ud83d\udc18`: "🐘", `\\ud800`: `\ud800`, `\\\u00e9`: `\é`} {
-		data := `{"tags":{"Event":"` + value + `"},"moves":[],"result":"*"}`
-		g, err := dsq.ParseRecordJSON([]byte(data))
-		require.NoError(t, err, data)
-		v, _ := g.Tag("Event")
-		assert.Equal(t, want, v, data)
-	}
-}
-
 // TestTagValuesAccepted: printable text of any script survives the text
 // record and JSON unchanged, joiners and right-to-left marks included.
 func TestTagValuesAccepted(t *testing.T) {
@@ -123,31 +83,46 @@ func TestTagValuesAccepted(t *testing.T) {
 	}
 }
 
-// TestByteOrderMarkSkipped: a leading U+FEFF, as some editors write at the
-// start of a file, is skipped by the readers of records and positions.
-func TestByteOrderMarkSkipped(t *testing.T) {
-	const bom = "\uFEFF"
+// TestTagsSurvive: every tag SetTag accepts comes back from the text record
+// and from JSON; a tag a record cannot hold is refused when set.
+func TestTagsSurvive(t *testing.T) {
 	g := dsq.NewGame()
-	require.NoError(t, g.SetTag("Event", "bom"))
-	playAll(t, g, "a3a4", "a7a6")
-	loaded, err := dsq.ParseRecord(bom + g.Record())
-	require.NoError(t, err)
-	requireSameGame(t, g, loaded)
+	tags := map[string]string{
+		"Event":     `club "night"`,
+		"Site":      "line one, line two",
+		"Red":       "Ålice 中文 🐘 👩\u200d👩\u200d👧 \u200fمرحبا",
+		"Blue":      "",
+		"Zeta_9":    `back\slash`,
+		"Annotator": "'quotes' and [brackets] {braces} ; semicolon",
+	}
+	for name, value := range tags {
+		require.NoError(t, g.SetTag(name, value))
+	}
+	playAll(t, g, "a3a4")
+	fromText, err := dsq.ParseRecord(g.Record())
+	require.NoError(t, err, g.Record())
+	assert.Equal(t, tags, fromText.Tags())
 	data, err := json.Marshal(g)
 	require.NoError(t, err)
-	loaded, err = dsq.ParseRecordJSON(append([]byte(bom), data...))
+	fromJSON, err := dsq.ParseRecordJSON(data)
 	require.NoError(t, err)
-	requireSameGame(t, g, loaded)
+	assert.Equal(t, tags, fromJSON.Tags())
 
-	pos, err := dsq.ParsePosition(bom + dsq.StartNotation)
-	require.NoError(t, err)
-	assert.Equal(t, dsq.StartPosition(), pos)
-	var p dsq.Position
-	require.NoError(t, p.UnmarshalText([]byte(bom+dsq.StartNotation)))
-	assert.Equal(t, dsq.StartPosition(), p)
+	for _, name := range []string{"", "two words", "Result", "Start", "Rules", "bracket]", strings.Repeat("x", 65), "é"} {
+		err := g.SetTag(name, "x")
+		assert.ErrorIs(t, err, dsq.ErrTag, "SetTag(%q)", name)
+		_, set := g.Tag(name)
+		assert.False(t, set, "SetTag(%q) changed nothing", name)
+	}
+	assert.ErrorIs(t, g.SetTag("Event", "\xff not UTF-8"), dsq.ErrTag)
+	v, _ := g.Tag("Event")
+	assert.Equal(t, tags["Event"], v, "a refused value changes nothing")
 
-	_, err = dsq.ParsePosition(dsq.StartNotation[:10] + bom + dsq.StartNotation[10:])
-	assert.ErrorIs(t, err, dsq.ErrLetter, "only a leading mark is skipped")
-	_, err = dsq.ParseRecord(bom + bom + g.Record())
-	assert.Error(t, err, "one mark is skipped, not two")
+	g.DeleteTag("Event")
+	_, ok := g.Tag("Event")
+	assert.False(t, ok)
+	tagsCopy := g.Tags()
+	tagsCopy["Site"] = "changed"
+	v, _ = g.Tag("Site")
+	assert.Equal(t, tags["Site"], v, "Tags returns a copy")
 }

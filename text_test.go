@@ -162,47 +162,19 @@ func TestJSONKeysAndValues(t *testing.T) {
 	assert.Equal(t, in, out)
 }
 
-func TestOutcomeJSON(t *testing.T) {
-	cases := map[dsq.Outcome]string{
-		{}: `{"reason":"undecided"}`,
-		{Reason: dsq.DenEntered, Winner: dsq.Red}: `{"reason":"den entered","winner":"red"}`,
-		{Reason: dsq.Resigned, Winner: dsq.Blue}:  `{"reason":"resignation","winner":"blue"}`,
-		{Reason: dsq.MoveLimit}:                   `{"reason":"no-capture move limit"}`,
-		{Reason: dsq.Repetition}:                  `{"reason":"threefold repetition"}`,
+func TestPositionTextMarshaling(t *testing.T) {
+	type record struct {
+		Pos  dsq.Position `json:"pos"`
+		Move dsq.Move     `json:"move"`
 	}
-	for o, want := range cases {
-		data, err := json.Marshal(o)
-		require.NoError(t, err)
-		assert.JSONEq(t, want, string(data))
-		var back dsq.Outcome
-		require.NoError(t, json.Unmarshal(data, &back))
-		assert.Equal(t, o, back)
-	}
-	// A draw's meaningless winner is not written.
-	data, err := json.Marshal(dsq.Outcome{Reason: dsq.DrawAgreed, Winner: dsq.Blue})
+	in := record{Pos: dsq.StartPosition(), Move: dsq.NewMove(dsq.A3, dsq.A4)}
+	data, err := json.Marshal(in)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"reason":"agreed"}`, string(data))
+	assert.JSONEq(t, `{"pos":"`+dsq.StartNotation+`","move":"a3a4"}`, string(data))
+	var out record
+	require.NoError(t, json.Unmarshal(data, &out))
+	assert.Equal(t, in, out)
 
-	o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}
-	require.NoError(t, json.Unmarshal([]byte(`null`), &o))
-	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, o, "null changes nothing")
-
-	keyed, err := json.Marshal(map[dsq.Outcome]int{{Reason: dsq.NoPieces, Winner: dsq.Blue}: 3})
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"blue wins: no pieces left":3}`, string(keyed))
-
-	for _, bad := range []string{
-		`{"reason":"den entered"}`,                  // a win with no winner
-		`{"reason":"agreed","winner":"red"}`,        // a draw with one
-		`{"reason":"undecided","winner":"red"}`,     // a game going on with one
-		`{"reason":"checkmate"}`,                    // not a reason
-		`{"reason":"den entered","winner":"green"}`, // not a side
-		`{"Reason":"undecided"}`,                    // wrong case
-		`{"reason":"undecided","extra":1}`,          // unknown key
-		`{}`, `"undecided"`, `{"reason":`,
-	} {
-		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}
-		assert.Error(t, json.Unmarshal([]byte(bad), &o), bad)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, o, "%s refused, nothing changed", bad)
-	}
+	assert.Error(t, json.Unmarshal([]byte(`{"pos":"nonsense","move":"a3a4"}`), &out))
+	assert.Error(t, json.Unmarshal([]byte(`{"move":"a3a3"}`), &out))
 }

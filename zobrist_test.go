@@ -76,12 +76,3 @@ func TestZobristIncremental(t *testing.T) {
 		}
 	}
 }
-
-func mustMove(t *testing.T, s string) dsq.Move {
-	m, err := dsq.ParseMove(s)
-	if err != nil { // t.Helper only on failure: this runs in hot loops
-		t.Helper()
-		require.NoError(t, err)
-	}
-	return m
-}

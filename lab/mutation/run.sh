@@ -2,8 +2,9 @@
 # Mutation testing with gremlins (go install
 # github.com/go-gremlins/gremlins/cmd/gremlins@latest) over the rules files
 # of the library, one file per run, or over package search. The `mutation`
-# build tag makes the root package's tests quick (quickTests: fewer
-# positions, shallower trees), so each mutant's run takes seconds.
+# build tag makes the root package's tests quick (sizeOfSuite in
+# doushouqi_test.go: fewer positions, shallower trees), so each mutant's
+# run takes seconds.
 #
 # From the repository root:
 #   bash lab/mutation/run.sh rules              # every rules file

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -14,17 +15,10 @@ import (
 // on many positions: from seeded random games and from seeded random
 // scatterings of pieces built to hit every rule.
 
-// agreementCount is how many positions each agreement test checks: 100,000,
-// 20,000 under -short, 2,000 under the race detector.
-func agreementCount(t *testing.T) int {
-	switch {
-	case quickTests:
-		return 2_000
-	case testing.Short():
-		return 20_000
-	}
-	return 100_000
-}
+// agreementCount is how many positions each agreement test checks:
+// 100,000 in the deep suite, 20,000 by default, 2,000 in the quick one
+// (sizeOfSuite).
+func agreementCount() int { return sized(2_000, 20_000, 100_000) }
 
 // requireSame is require.Equal for comparable values, with the comparison
 // first: require walks the stack (for t.Helper) and compares by reflection on
@@ -98,14 +92,14 @@ func TestAgreementRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ref, err := refParse(dsq.StartNotation)
 	require.NoError(t, err)
-	for positions := 0; positions < agreementCount(t); {
+	for positions := 0; positions < agreementCount(); {
 		positions += agreeAlongRandomGame(t, rng, dsq.StartPosition(), ref, 50)
 	}
 }
 
 func TestAgreementRandomScatterings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for i := range agreementCount(t) {
+	for i := range agreementCount() {
 		agreeOnScattering(t, rng, dsq.Standard, i%20 == 0)
 	}
 }
@@ -256,7 +250,7 @@ var variantRules = []dsq.Rules{
 }
 
 func TestAgreementVariants(t *testing.T) {
-	n := agreementCount(t) / 5
+	n := agreementCount() / 5
 	for vi, rules := range variantRules {
 		t.Run(rules.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(vi), 77))
@@ -273,4 +267,68 @@ func TestAgreementVariants(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLegalTargetsOfAnEmptySquare: no targets from an empty square (with
+// either side to move: an empty square's NoPiece has Blue's colour bits),
+// from a square off the board, or in a decided position.
+func TestLegalTargetsOfAnEmptySquare(t *testing.T) {
+	for _, text := range []string{dsq.StartNotation, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"} {
+		pos, err := dsq.ParsePosition(text)
+		require.NoError(t, err)
+		for _, sq := range []dsq.Square{dsq.D5, dsq.A4, dsq.D1, dsq.G5} {
+			assert.Zero(t, pos.LegalTargets(sq), "%s: empty %v", text, sq)
+		}
+		for _, sq := range []dsq.Square{dsq.NoSquare, dsq.Square(63), dsq.Square(200)} {
+			assert.Zero(t, pos.LegalTargets(sq), "%s: square %d", text, sq)
+		}
+	}
+	// Decided: Red's dog in Blue's den, Blue's lion free to move but for
+	// the game being over; and the move limit reached.
+	for _, text := range []string{"3D3/7/7/7/7/7/7/7/l6 b", "l6/7/7/7/3D3/7/7/7/7 b 60 40"} {
+		pos, err := dsq.ParsePosition(text)
+		require.NoError(t, err)
+		require.True(t, pos.Outcome().IsDecided(), text)
+		assert.Zero(t, pos.LegalTargets(dsq.A9), text)
+		assert.Empty(t, pos.LegalMoves(), text)
+		assert.Empty(t, pos.AppendLegalMoves(nil), text)
+	}
+}
+
+func TestVariantMoves(t *testing.T) {
+	cases := []struct {
+		name  string
+		pos   string
+		rules dsq.Rules
+		move  string
+		want  error
+	}{
+		{"trapped elephant takes the wolf", "7/3E3/3w3/7/7/7/7/7/T6 r", dsq.Rules{TrappedCapture: true}, "d8d7", nil},
+		{"not under the standard", "7/3E3/3w3/7/7/7/7/7/T6 r", dsq.Standard, "d8d7", dsq.ErrTrappedAttacker},
+		{"trapped rat takes the elephant", "1eR4/7/7/7/7/7/7/7/6l r", dsq.Rules{TrappedCapture: true}, "c9b9", nil},
+		{"trapped cat still cannot take a lion", "1lC4/7/7/7/7/7/7/7/6t r", dsq.Rules{TrappedCapture: true}, "c9b9", dsq.ErrRankTooLow},
+		{"dog takes wolf when swapped", "l6/7/7/3w3/3D3/7/7/7/L6 r", dsq.Rules{SwapDogWolf: true}, "d5d6", nil},
+		{"wolf cannot take dog when swapped", "l6/7/7/3w3/3D3/7/7/7/L6 b", dsq.Rules{SwapDogWolf: true}, "d6d5", dsq.ErrRankTooLow},
+		{"dog cannot take wolf by default", "l6/7/7/3w3/3D3/7/7/7/L6 r", dsq.Standard, "d5d6", dsq.ErrRankTooLow},
+		{"no limit: 60 is nothing", "l6/7/7/7/3D3/7/7/7/7 r 60 40", dsq.Rules{MoveLimit: dsq.NoMoveLimit}, "d5d6", nil},
+		{"limit 200 at 199", "l6/7/7/7/3D3/7/7/7/7 r 199 140", dsq.Rules{MoveLimit: 200}, "d5d6", nil},
+		{"limit 200 reached", "l6/7/7/7/3D3/7/7/7/7 r 200 140", dsq.Rules{MoveLimit: 200}, "d5d6", dsq.ErrGameOver},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pos := mustWithRules(t, mustPosition(t, c.pos), c.rules)
+			before := pos
+			err := pos.Play(mustMove(t, c.move))
+			if c.want == nil {
+				require.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, c.want)
+			assert.Equal(t, before, pos)
+		})
+	}
+
+	pos := mustWithRules(t, mustPosition(t, "l6/7/7/7/3D3/7/7/7/7 r 199 140"), dsq.Rules{MoveLimit: 200})
+	require.NoError(t, pos.Play(mustMove(t, "d5d6")))
+	assert.Equal(t, "draw: no-capture move limit", pos.Outcome().String())
 }

@@ -1,16 +1,16 @@
 package doushouqi_test
 
-// A slow, obviously correct mailbox implementation of RULES.md, written from
-// the rules alone: a 7x9 grid of notation letters, coordinates instead of
-// bits, and one function per rule. It shares no code with the package; the
-// tests hold the bitboard generator to agreement with it.
-
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 )
+
+// A slow, obviously correct mailbox implementation of RULES.md, written from
+// the rules alone: a 7x9 grid of notation letters, coordinates instead of
+// bits, and one function per rule. It shares no code with the package; the
+// tests hold the bitboard generator to agreement with it.
 
 const refAnimals = "RCDWPTLE" // rat 1 .. elephant 8
 
