@@ -31,7 +31,7 @@ func TestRulesLimitBoundaries(t *testing.T) {
 // TestReasonStringBounds: the last reason has its name and the one past it
 // none (no index out of range).
 func TestReasonStringBounds(t *testing.T) {
-	assert.Equal(t, "threefold repetition", dsq.Repetition.String())
-	assert.Equal(t, "reason?", (dsq.Repetition + 1).String())
+	assert.Equal(t, "abandonment", dsq.Abandoned.String())
+	assert.Equal(t, "reason?", (dsq.Abandoned + 1).String())
 	assert.Equal(t, "reason?", dsq.Reason(255).String())
 }

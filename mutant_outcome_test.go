@@ -26,7 +26,7 @@ func TestMutantOutcomeEveryDraw(t *testing.T) {
 		for _, w := range []dsq.Color{dsq.Red, dsq.Blue} {
 			o := dsq.Outcome{Reason: r, Winner: w}
 			if draws[r] || r == dsq.Undecided {
-				o.Winner = dsq.Red // the zero value: no winner
+				o.Winner = dsq.NoColor // no winner
 			}
 			assert.Equal(t, draws[r], o.IsDraw(), "%v", r)
 			assert.Equal(t, draws[r], strings.HasPrefix(o.String(), "draw: "), "%v", r)

@@ -164,11 +164,11 @@ func TestJSONKeysAndValues(t *testing.T) {
 
 func TestOutcomeJSON(t *testing.T) {
 	cases := map[dsq.Outcome]string{
-		{}: `{"reason":"undecided"}`,
-		{Reason: dsq.DenEntered, Winner: dsq.Red}: `{"reason":"den entered","winner":"red"}`,
-		{Reason: dsq.Resigned, Winner: dsq.Blue}:  `{"reason":"resignation","winner":"blue"}`,
-		{Reason: dsq.MoveLimit}:                   `{"reason":"no-capture move limit"}`,
-		{Reason: dsq.Repetition}:                  `{"reason":"threefold repetition"}`,
+		{Winner: dsq.NoColor}:                         `{"reason":"undecided"}`,
+		{Reason: dsq.DenEntered, Winner: dsq.Red}:     `{"reason":"den entered","winner":"red"}`,
+		{Reason: dsq.Resigned, Winner: dsq.Blue}:      `{"reason":"resignation","winner":"blue"}`,
+		{Reason: dsq.MoveLimit, Winner: dsq.NoColor}:  `{"reason":"no-capture move limit"}`,
+		{Reason: dsq.Repetition, Winner: dsq.NoColor}: `{"reason":"threefold repetition"}`,
 	}
 	for o, want := range cases {
 		data, err := json.Marshal(o)
