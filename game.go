@@ -39,9 +39,9 @@ var (
 // play on from the same point, so a server may hold its games by value in
 // maps and structs, and keep a copy as a snapshot or a branch to explore.
 //
-// Costs: a copy is a constant-size struct copy (about 100 bytes) whatever
-// the game's length; Play allocates one history entry (under 200 bytes) on
-// top of the move's legality check; Undo allocates nothing; Position,
+// Costs: a copy is a struct copy of a few machine words, whatever the
+// game's length; Play allocates one history entry (under 200 bytes) on top
+// of the move's legality check; Undo allocates nothing; Position,
 // Outcome and the move questions cost as on a Position; PositionAfter and
 // Start cost O(log n) in a game of n moves, Moves and Record O(n). Under
 // [Rules.Threefold], Play also compares the new position with those since
