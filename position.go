@@ -127,8 +127,9 @@ func (p Position) Pieces(c Color, a Animal) Bitboard {
 }
 
 // Hash returns the Zobrist hash of the pieces and the side to move (not the
-// counters, nor the rules). It is kept up to date by every move and is the
-// same in every process.
+// counters, nor the rules). It is the same in every process and on every
+// machine (the keys are fixed), so it may be stored and compared across
+// servers.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Setup describes a position square by square, for building one from outside
