@@ -23,9 +23,10 @@
 // A [Game] is what a server holds: the moves, the positions, the tags and
 // what happened outside the rules. Ask the game, not its position, which
 // moves are legal: once it is over (by the rules, a resignation, an agreed
-// draw, a repetition) it offers none. A Game is a value like a Position:
-// copies are independent (a move or a tag on one never shows in another),
-// so games may be held by value in maps and structs.
+// draw, a repetition, a forfeit) it offers none, and Undo takes back the
+// step that ended it. A Game is a value like a Position: copies are
+// independent (a move or a tag on one never shows in another) and cheap, so
+// games may be held by value in maps and structs.
 //
 // Values out of range never pass for valid ones: a Color that is not a
 // side, an Animal past the elephant, a Square off the board and a Piece that

@@ -3,7 +3,6 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
-	"sync/atomic"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -13,11 +12,15 @@ var (
 	ErrNoDrawOffer   = errors.New("no draw offer from the other side")
 	ErrDrawOffered   = errors.New("a draw offer is already pending")
 	ErrBadColor      = errors.New("not a side")
+	// ErrNotForfeit is the error of Game.Forfeit given a reason other than
+	// TimeForfeit or Abandoned.
+	ErrNotForfeit = errors.New("not a reason to forfeit")
 )
 
 // Game is a game between two players: a start position, the moves played,
-// the position after each, tags, and what happened outside the rules
-// (resignation, draw offers). It is what a game server holds for each room.
+// the position after each, tags, and what happened outside the rules (a
+// resignation, draw offers and an agreed draw, a loss on time or by
+// abandonment). It is what a game server holds for each room.
 //
 // The zero Game is ready to use: a standard game from the start position,
 // with no tags. [NewGame] returns the same game.
@@ -25,23 +28,24 @@ var (
 // A server asks the game, not its position, which moves are legal
 // ([Game.LegalMoves], [Game.LegalTargets], [Game.IsLegal],
 // [Game.CheckMove]): the game's answers agree with [Game.Play] in every
-// state, and once the game is over (by the rules, a resignation, an agreed
-// draw or a repetition) there are none.
+// state, and once the game is over (by the rules, a repetition, a
+// resignation, an agreed draw or a forfeit) there are none. [Game.Undo]
+// takes back the last step, a move or an ending outside the rules, also
+// after the end: a player who blundered into a loss may take the move back.
 //
 // A Game is a value: copies are independent. After b := a (a map value read,
 // a struct field copied, *p dereferenced), a move, an Undo, a tag, a draw
-// offer or a resignation on either never shows in the other, so a server may
-// hold its games by value in maps and structs, and keep a copy as a
-// snapshot. Copying stays cheap all the same: the copies share the history
-// they have in common, which is append-only, in blocks of 16 positions. A
-// game that plays on writes its move in place when no other copy has gone
-// further along the same history (the usual case: a room plays on and the
-// old value is dropped); otherwise (another copy went on first, or this game
-// took its move back while a copy may still show it) it copies the last
-// block, at most 16 positions, and the list of blocks, and goes on with its
-// own. Tags are replaced, never changed in place. So Play costs O(1)
-// amortised, a Play that branches off costs one block (about 2 KiB), reads
-// never copy, and no change to one copy can reach another.
+// offer or a resignation on either never shows in the other, also when both
+// play on from the same point, so a server may hold its games by value in
+// maps and structs, and keep a copy as a snapshot or a branch to explore.
+//
+// Costs: a copy is a struct copy of a few machine words, whatever the
+// game's length; Play allocates one history entry (under 200 bytes) on top
+// of the move's legality check; Undo allocates nothing; Position,
+// Outcome and the move questions cost as on a Position; PositionAfter and
+// Start cost O(log n) in a game of n moves, Moves and Record O(n). Under
+// [Rules.Threefold], Play also compares the new position with those since
+// the last capture.
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -49,109 +53,83 @@ var (
 //
 // A Game is not safe for concurrent use: a server serialises the calls on one
 // game (one mutex per game is enough). Copies of one game may be used from
-// different goroutines at once, one goroutine per copy. Reading a Game's
-// Position or Moves returns copies that may then be used freely.
+// different goroutines at once, one goroutine per copy, whatever each does.
+// Reading a Game's Position or Moves returns copies that may then be used
+// freely.
 type Game struct {
 	rules Rules // the positions' rules, and Threefold
-	// hist holds the positions and moves, shared with the copies: entry i
-	// is hist.blocks[i/blockSize].positions[i%blockSize]. nil in the zero
-	// Game.
-	hist *spine
-	n    int // this game's positions, the start included; 0 in the zero Game (the start alone)
+	// last is the current position's entry of the history; nil in the zero
+	// Game, whose history is the start position alone.
+	last *node
+	n    int // the positions in the history, the start included; 0 in the zero Game
 	// tags holds valid names and values only (checkTag). The map is never
 	// written once a Game holds it: copies may share it.
-	tags    map[string]string
-	ended   Outcome // a resignation, an agreed draw or a repetition; Undecided otherwise
-	offer   Color   // the side whose draw offer is pending, if pending
+	tags map[string]string
+	// ended is an ending outside the rules (Resigned, DrawAgreed, TimeForfeit,
+	// Abandoned), on top of the history; Undecided otherwise.
+	ended   Outcome
+	offer   Color // the side whose draw offer is pending, if pending
 	pending bool
 }
 
-// blockSize is the number of positions in a block of a game's history: the
-// most a branching copy copies.
-const blockSize = 16
-
-// A game's history is a spine of blocks, both shared by the copies of the
-// game and both append-only: an entry, once written, is never written
-// again, so a game that sees the first entries sees them unchanged however
-// its copies play on. The next free entry of a block, or the next free
-// block pointer of a spine, goes to the first game that claims it (used, by
-// compare-and-swap, so that copies on different goroutines may play at
-// once); another game at the same point copies the block (at most
-// blockSize positions) and the spine's pointers to its blocks.
-type spine struct {
-	used   atomic.Int32 // block pointers written or claimed; never decreases
-	blocks []*block     // len == cap, fixed
+// node is one entry of a game's history: a position and the move that led
+// to it. Nodes are never changed once made, so copies of a game share their
+// common history, and a game that plays on, or takes a move back, only
+// makes or drops its own reference to the newest node.
+//
+// jump points to an ancestor chosen so that any ancestor is reached in
+// O(log n) steps of jump or prev (the skew-binary jump pointers of Myers,
+// "An applicative random-access stack", 1983): go by jump unless it
+// overshoots, by prev otherwise.
+type node struct {
+	prev, jump *node // prev is nil and jump the node itself at the start
+	pos        Position
+	move       Move  // the move that led to pos; NoMove at the start
+	ply        int32 // the node's index: 0 at the start
+	// repeated: pos is a third occurrence, under Rules.Threefold, in a
+	// position the rules leave undecided.
+	repeated bool
 }
 
-type block struct {
-	used      atomic.Int32 // entries written or claimed; never decreases
-	positions [blockSize]Position
-	moves     [blockSize]Move // moves[k] is the move that led to positions[k] (none for the start)
+// startNode returns the history of a game from pos.
+func startNode(pos Position) *node {
+	x := &node{pos: pos}
+	x.jump = x
+	return x
 }
 
-// at returns the game's i-th position, 0 <= i < g.n.
-func (g *Game) at(i int) *Position { return &g.hist.blocks[i/blockSize].positions[i%blockSize] }
-
-// moveTo returns the move that led to the i-th position, 1 <= i < g.n.
-func (g *Game) moveTo(i int) Move { return g.hist.blocks[i/blockSize].moves[i%blockSize] }
-
-// claim reports whether the caller may write entry k of a shared
-// append-only array whose claims are counted by used: k must be the next
-// free entry, and no other game may have taken it first.
-func claim(used *atomic.Int32, k int) bool { return used.CompareAndSwap(int32(k), int32(k+1)) }
-
-// newSpine returns a spine of its own holding blocks[:j] and b at j, with
-// room to grow.
-func newSpine(blocks []*block, j int, b *block) *spine {
-	sp := &spine{blocks: make([]*block, max(2*(j+1), 4))}
-	copy(sp.blocks, blocks[:j])
-	sp.blocks[j] = b
-	sp.used.Store(int32(j + 1))
-	return sp
-}
-
-// push appends the move m and the position next it leads to.
-func (g *Game) push(m Move, next Position) {
-	if g.n == 0 {
-		g.start(StartPosition())
+// child returns the node after x by the move m, which leads to pos.
+func (x *node) child(m Move, pos Position) *node {
+	c := &node{prev: x, jump: x, pos: pos, move: m, ply: x.ply + 1}
+	if j := x.jump; x.ply-j.ply == j.ply-j.jump.ply {
+		c.jump = j.jump
 	}
-	i := g.n
-	j, k := i/blockSize, i%blockSize
-	sp := g.hist
-	var b *block
-	switch {
-	case k == 0: // a new block, this game's alone
-		b = new(block)
-		if j < len(sp.blocks) && claim(&sp.used, j) {
-			sp.blocks[j] = b
+	return c
+}
+
+// at returns x's ancestor (or x) with the index ply, 0 <= ply <= x.ply.
+func (x *node) at(ply int32) *node {
+	for x.ply > ply {
+		if x.jump.ply >= ply {
+			x = x.jump
 		} else {
-			g.hist = newSpine(sp.blocks, j, b)
+			x = x.prev
 		}
-	case claim(&sp.blocks[j].used, k):
-		b = sp.blocks[j]
-	default:
-		// Another copy has written entry i, or this game took that move
-		// back while a copy may still show it: go on with a copy of the
-		// block, on a spine of its own.
-		b = new(block)
-		copy(b.positions[:k], sp.blocks[j].positions[:k])
-		copy(b.moves[:k], sp.blocks[j].moves[:k])
-		g.hist = newSpine(sp.blocks, j, b)
 	}
-	b.positions[k], b.moves[k] = next, m
-	if b.used.Load() <= int32(k) {
-		b.used.Store(int32(k + 1)) // a block of its own: nobody else sees it yet
+	return x
+}
+
+// history returns the game's current node, making the start's for the zero
+// Game.
+func (g *Game) history() *node {
+	if g.last == nil {
+		g.last, g.n = startNode(StartPosition()), 1
 	}
-	g.n = i + 1
+	return g.last
 }
 
 // start makes pos the game's history alone.
-func (g *Game) start(pos Position) {
-	b := new(block)
-	b.positions[0] = pos
-	b.used.Store(1)
-	g.hist, g.n = newSpine(nil, 0, b), 1
-}
+func (g *Game) start(pos Position) { g.last, g.n = startNode(pos), 1 }
 
 // NewGame returns a standard game from the start position, the same game as
 // the zero Game.
@@ -187,33 +165,20 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	return g, nil
 }
 
-// Clone returns a pointer to a copy of g. Since copies of a Game are
-// independent, *g.Clone() shows and does what a plain copy (c := *g) does;
-// Clone also gives the copy a spine and a last block of its own, so that
-// neither game need copy them later.
-func (g Game) Clone() *Game {
-	c := g
-	if g.n > 0 {
-		j := (g.n - 1) / blockSize // the block of the last position
-		k := g.n - j*blockSize     // the entries of that block g shows
-		own := new(block)
-		copy(own.positions[:k], g.hist.blocks[j].positions[:k])
-		copy(own.moves[:k], g.hist.blocks[j].moves[:k])
-		own.used.Store(int32(k))
-		c.hist = newSpine(g.hist.blocks, j, own)
-	}
-	return &c
-}
+// Clone returns a pointer to a copy of g, for code that holds games by
+// pointer: *g.Clone() is the same as the plain copy c := *g, and costs the
+// same.
+func (g Game) Clone() *Game { return &g }
 
 // positions returns the game's positions in a new slice, the start position
 // alone for the zero Game.
 func (g *Game) positions() []Position {
-	if g.n == 0 {
+	if g.last == nil {
 		return []Position{StartPosition()}
 	}
-	h := make([]Position, g.n)
-	for i := range h {
-		h[i] = *g.at(i)
+	h := make([]Position, g.last.ply+1)
+	for x := g.last; x != nil; x = x.prev {
+		h[x.ply] = x.pos
 	}
 	return h
 }
@@ -223,28 +188,29 @@ func (g Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
 func (g Game) Start() Position {
-	if g.n == 0 {
+	if g.last == nil {
 		return StartPosition()
 	}
-	return *g.at(0)
+	return g.last.at(0).pos
 }
 
 // Position returns the current position.
 func (g Game) Position() Position {
-	if g.n == 0 {
+	if g.last == nil {
 		return StartPosition()
 	}
-	return *g.at(g.n - 1)
+	return g.last.pos
 }
 
-// Moves returns the moves played so far, in a new slice.
+// Moves returns the moves played so far, in a new slice (nil before the
+// first move).
 func (g Game) Moves() []Move {
-	if g.n <= 1 {
+	if g.last == nil || g.last.ply == 0 {
 		return nil
 	}
-	moves := make([]Move, g.n-1)
-	for i := range moves {
-		moves[i] = g.moveTo(i + 1)
+	moves := make([]Move, g.last.ply)
+	for x := g.last; x.prev != nil; x = x.prev {
+		moves[x.ply-1] = x.move
 	}
 	return moves
 }
@@ -252,24 +218,32 @@ func (g Game) Moves() []Move {
 // PositionAfter returns the position after the first n moves (0: the start),
 // and false if fewer than n moves were played.
 func (g Game) PositionAfter(n int) (Position, bool) {
-	if n == 0 && g.n == 0 {
+	switch {
+	case n == 0 && g.last == nil:
 		return StartPosition(), true
-	}
-	if n < 0 || n >= g.n {
+	case n < 0 || n >= g.n:
 		return Position{}, false
 	}
-	return *g.at(n), true
+	return g.last.at(int32(n)).pos, true
 }
 
-// Outcome returns the result: a resignation, an agreed draw or a repetition
-// if there was one, else the outcome of the current position under the
-// rules.
+// Outcome returns the result: an ending outside the rules (a resignation,
+// an agreed draw, a forfeit) if there was one, else a repetition under
+// Threefold, else the outcome of the current position under the rules. Its
+// Winner is NoColor unless a side won.
 func (g Game) Outcome() Outcome {
-	if g.ended.IsDecided() {
-		return g.ended
+	switch {
+	case g.ended.IsDecided():
+		return g.ended.tidy()
+	case g.repeated():
+		return Outcome{Reason: Repetition, Winner: NoColor}
 	}
 	return g.Position().Outcome()
 }
+
+// repeated reports whether the current position ended the game by
+// repetition.
+func (g *Game) repeated() bool { return g.last != nil && g.last.repeated }
 
 // IsOver reports whether the game has ended, by the rules or otherwise.
 func (g Game) IsOver() bool { return g.Outcome().IsDecided() }
@@ -277,7 +251,7 @@ func (g Game) IsOver() bool { return g.Outcome().IsDecided() }
 // LegalMoves returns the moves Play accepts now, in a new slice: the legal
 // moves of the current position, and none once the game is over.
 func (g Game) LegalMoves() []Move {
-	if g.ended.IsDecided() {
+	if g.ended.IsDecided() || g.repeated() {
 		return []Move{}
 	}
 	return g.Position().LegalMoves()
@@ -287,7 +261,7 @@ func (g Game) LegalMoves() []Move {
 // board highlights when the piece is selected. It is empty once the game is
 // over.
 func (g Game) LegalTargets(from Square) Bitboard {
-	if g.ended.IsDecided() {
+	if g.ended.IsDecided() || g.repeated() {
 		return 0
 	}
 	return g.Position().LegalTargets(from)
@@ -308,21 +282,21 @@ func (g Game) CheckMove(m Move) error {
 
 // Play plays m for the side to move. An illegal move, or any move once the
 // game is over, returns the *MoveError of CheckMove (ErrGameOver once over)
-// and changes nothing. A pending draw offer by the other side lapses when
-// this side moves instead of answering it.
+// and changes nothing. A pending draw offer lapses when the other side
+// moves instead of answering it, and when the move ends the game.
 func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
 	}
-	prev := g.Position()
-	next := prev
+	prev := g.history()
+	next := prev.pos
 	next.MakeMove(m)
-	if g.pending && g.offer != prev.side() {
-		g.pending = false // the other side moved instead of accepting
+	g.last, g.n = prev.child(m, next), g.n+1
+	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences() >= 3 {
+		g.last.repeated = true // before anyone else can see the node
 	}
-	g.push(m, next)
-	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences(&next) >= 3 {
-		g.ended = Outcome{Reason: Repetition}
+	if g.pending && (g.offer != prev.pos.side() || g.IsOver()) {
+		g.pending = false
 	}
 	return nil
 }
@@ -344,11 +318,13 @@ func (g *Game) PlayText(text string) (Move, error) {
 }
 
 // occurrences counts the positions of the game with the same pieces and side
-// to move as p (p's own included).
-func (g *Game) occurrences(p *Position) int {
+// to move as the current one (itself included). Only the positions since
+// the last capture can match: a capture is never undone.
+func (g *Game) occurrences() int {
+	p := &g.last.pos
 	n := 0
-	for i := range g.n {
-		q := g.at(i)
+	for x, back := g.last, 0; x != nil && back <= int(p.clock); x, back = x.prev, back+1 {
+		q := &x.pos
 		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
 			n++
 		}
@@ -356,34 +332,56 @@ func (g *Game) occurrences(p *Position) int {
 	return n
 }
 
-// Undo takes back the last move, for local and AI games. It fails with
-// ErrNothingToUndo at the start and ErrGameOver once the game is over, and
-// then changes nothing. A pending draw offer is withdrawn.
+// Undo takes back the last step of the game, for local and AI games: an
+// ending outside the rules (a resignation, an agreed draw or a forfeit), or
+// else the last move, also one that ended the game by the rules or by
+// repetition. The game then goes on from the position before that step,
+// with its outcome recomputed. No draw offer is pending after an Undo: an
+// offer pending before it, or accepted by the agreed draw taken back, is
+// withdrawn, and a player who still wants a draw offers again. Undo fails
+// with ErrNothingToUndo, changing nothing, when the game has neither.
 func (g *Game) Undo() error {
-	if g.IsOver() {
-		return fmt.Errorf("doushouqi: undo: %w", ErrGameOver)
-	}
-	if g.n <= 1 {
+	switch {
+	case g.ended.IsDecided():
+		g.ended = Outcome{}
+	case g.n <= 1:
 		return fmt.Errorf("doushouqi: undo: %w", ErrNothingToUndo)
+	default:
+		g.last, g.n = g.last.prev, g.n-1
 	}
-	g.n-- // the entry stays in its block for the copies that show it
 	g.pending = false
 	return nil
 }
 
 // Resign ends the game with a win for the other side of c, whoever is to
-// move.
+// move. Undo takes the resignation back.
 func (g *Game) Resign(c Color) error {
 	if err := g.checkOpen("resign", c); err != nil {
 		return err
 	}
-	g.ended = Outcome{Reason: Resigned, Winner: c.Other()}
-	g.pending = false
+	g.endOutside(Outcome{Reason: Resigned, Winner: c.Other()})
+	return nil
+}
+
+// Forfeit ends the game with a loss for loser, whoever is to move, for a
+// reason decided outside the rules by whoever runs the game: TimeForfeit
+// (loser's clock ran out) or Abandoned (loser left the game). Any other
+// reason is refused with ErrNotForfeit, a game already over with
+// ErrGameOver, a loser that is not a side with ErrBadColor; then nothing
+// changes. Undo takes the forfeit back, as it does a resignation.
+func (g *Game) Forfeit(loser Color, reason Reason) error {
+	if reason != TimeForfeit && reason != Abandoned {
+		return fmt.Errorf("doushouqi: forfeit: %w: %s", ErrNotForfeit, reason)
+	}
+	if err := g.checkOpen("forfeit", loser); err != nil {
+		return err
+	}
+	g.endOutside(Outcome{Reason: reason, Winner: loser.Other()})
 	return nil
 }
 
 // OfferDraw records a draw offer by c, which the other side may accept or
-// decline; it lapses if the other side moves instead.
+// decline; it lapses if the other side moves instead, or the game ends.
 func (g *Game) OfferDraw(c Color) error {
 	if err := g.checkOpen("offer draw", c); err != nil {
 		return err
@@ -396,13 +394,12 @@ func (g *Game) OfferDraw(c Color) error {
 }
 
 // AcceptDraw accepts, for c, the other side's pending offer: the game ends
-// in an agreed draw.
+// in an agreed draw, which Undo takes back.
 func (g *Game) AcceptDraw(c Color) error {
 	if err := g.answerable("accept draw", c); err != nil {
 		return err
 	}
-	g.ended = Outcome{Reason: DrawAgreed}
-	g.pending = false
+	g.endOutside(Outcome{Reason: DrawAgreed, Winner: NoColor})
 	return nil
 }
 
@@ -415,8 +412,21 @@ func (g *Game) DeclineDraw(c Color) error {
 	return nil
 }
 
-// DrawOffer returns the side whose draw offer is pending, if any.
-func (g Game) DrawOffer() (Color, bool) { return g.offer, g.pending }
+// DrawOffer returns the side whose draw offer is pending and true, or
+// NoColor and false when no offer is pending.
+func (g Game) DrawOffer() (Color, bool) {
+	if !g.pending {
+		return NoColor, false
+	}
+	return g.offer, true
+}
+
+// endOutside ends the game, which must be open, with o, an outcome decided
+// outside the rules (o.Reason.outsideRules()); a pending offer lapses.
+func (g *Game) endOutside(o Outcome) {
+	g.ended = o.tidy()
+	g.pending = false
+}
 
 func (g *Game) checkOpen(op string, c Color) error {
 	if c > Blue {

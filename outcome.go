@@ -16,12 +16,17 @@ const (
 	NoLegalMove               // the side to move has pieces but no legal move: it loses
 	MoveLimit                 // the rules' number of half-moves without a capture (60): a draw
 
-	// Outside the rules, for a Game only:
-	Resigned   // a side resigned: the other wins
-	DrawAgreed // both sides agreed a draw
-	Repetition // the third occurrence of a position under Rules.Threefold: a draw
+	// For a Game only: a repetition, and the endings decided outside the
+	// rules, which Game.Undo takes back as it does a move.
+	Resigned    // a side resigned: the other wins (Game.Resign)
+	DrawAgreed  // both sides agreed a draw (Game.AcceptDraw)
+	Repetition  // the third occurrence of a position under Rules.Threefold: a draw
+	TimeForfeit // a side ran out of time: the other wins (Game.Forfeit)
+	Abandoned   // a side left the game: the other wins (Game.Forfeit)
 )
 
+// reasonNames are the reasons' text forms, read and written by String,
+// MarshalText and UnmarshalText, and in the outcomes of records.
 var reasonNames = [...]string{
 	Undecided:   "undecided",
 	DenEntered:  "den entered",
@@ -31,6 +36,8 @@ var reasonNames = [...]string{
 	Resigned:    "resignation",
 	DrawAgreed:  "agreed",
 	Repetition:  "threefold repetition",
+	TimeForfeit: "time forfeit",
+	Abandoned:   "abandonment",
 }
 
 // String describes the reason, such as "den entered".
@@ -41,11 +48,16 @@ func (r Reason) String() string {
 	return "reason?"
 }
 
-// Outcome is the result of a position: whether it is decided, how, and who
-// won.
+// Outcome is the result of a position or a game: whether it is decided,
+// how, and who won.
+//
+// Every Outcome the package returns or reads has Winner NoColor unless a
+// side won (an undecided game, a draw), so Winner == Red counts Red's wins
+// only. The zero Outcome{} is not one of them: its Winner is Red, the zero
+// Color; build an undecided outcome as Outcome{Winner: NoColor}.
 type Outcome struct {
 	Reason Reason
-	Winner Color // meaningful only when the outcome is decided and not a draw
+	Winner Color // the side that won; NoColor for an undecided game or a draw
 }
 
 // IsDecided reports whether the game is over.
@@ -59,10 +71,10 @@ func (o Outcome) IsDraw() bool {
 // String describes the outcome, such as "red wins: den entered",
 // "draw: no-capture move limit" or "undecided".
 func (o Outcome) String() string {
-	switch o.Reason {
-	case Undecided:
+	switch {
+	case !o.IsDecided():
 		return "undecided"
-	case MoveLimit, DrawAgreed, Repetition:
+	case o.IsDraw():
 		return "draw: " + o.Reason.String()
 	}
 	return o.Winner.String() + " wins: " + o.Reason.String()
@@ -71,7 +83,8 @@ func (o Outcome) String() string {
 // Outcome returns the result of the position, decided in the order of
 // RULES.md: a piece in the enemy den wins; then a side to move with no legal
 // move (or no piece) loses; then DrawHalfMoves half-moves without a capture
-// draw. A decided position has no legal moves.
+// draw. A decided position has no legal moves. Winner is NoColor unless a
+// side won.
 func (p Position) Outcome() Outcome { return p.outcome() }
 
 func (p *Position) outcome() Outcome {
@@ -85,9 +98,17 @@ func (p *Position) outcome() Outcome {
 	case p.countMoves() == 0:
 		return Outcome{Reason: NoLegalMove, Winner: p.side().Other()}
 	case p.clock >= p.drawAt:
-		return Outcome{Reason: MoveLimit}
+		return Outcome{Reason: MoveLimit, Winner: NoColor}
 	}
-	return Outcome{}
+	return Outcome{Winner: NoColor}
+}
+
+// tidy returns o with Winner NoColor unless a side won.
+func (o Outcome) tidy() Outcome {
+	if !o.IsDecided() || o.IsDraw() {
+		o.Winner = NoColor
+	}
+	return o
 }
 
 // outcomeJSON is the JSON form of an Outcome.
@@ -112,7 +133,8 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: "winner" is required for a
-// won game and refused otherwise, and no other key is allowed. On an error o
+// won game and refused otherwise (the outcome read has Winner NoColor), and
+// no other key is allowed. On an error o
 // is left unchanged. JSON null changes nothing, as encoding/json does.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
@@ -131,7 +153,7 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if _, ok := fields["reason"]; !ok || json.Unmarshal(data, &j) != nil {
 		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: want {\"reason\": ..., \"winner\": ...}", ErrSyntax)
 	}
-	parsed := Outcome{Reason: j.Reason}
+	parsed := Outcome{Reason: j.Reason, Winner: NoColor}
 	won := parsed.IsDecided() && !parsed.IsDraw()
 	if won != (j.Winner != nil) {
 		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: a winner is given exactly for a won game", ErrSyntax)

@@ -20,14 +20,14 @@ func TestOutcome(t *testing.T) {
 		want  dsq.Outcome
 		words string
 	}{
-		{"start", dsq.StartNotation, "", dsq.Outcome{}, "undecided"},
+		{"start", dsq.StartNotation, "", dsq.Outcome{Winner: dsq.NoColor}, "undecided"},
 		{"red enters the den", "7/3D3/7/7/7/7/7/7/l6 r", "d8d9", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, "red wins: den entered"},
 		{"blue enters the den", "L6/7/7/7/7/7/7/3d3/7 b", "d2d1", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Blue}, "blue wins: den entered"},
 		{"blocked side loses", "Cl5/e6/7/7/7/7/7/7/7 r", "", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Blue}, "blue wins: no legal move"},
 		{"blocking move wins", "cL5/1E5/W6/7/7/7/7/7/7 r", "a7a8", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Red}, "red wins: no legal move"},
 		{"last piece captured", "7/7/7/3c3/3L3/7/7/7/T6 r", "d5d6", dsq.Outcome{Reason: dsq.NoPieces, Winner: dsq.Red}, "red wins: no pieces left"},
-		{"move limit", "l6/7/7/7/3D3/7/7/7/7 r 59 40", "d5d4", dsq.Outcome{Reason: dsq.MoveLimit}, "draw: no-capture move limit"},
-		{"capture resets the count", "l6/7/7/3c3/3D3/7/7/7/7 r 59 40", "d5d6", dsq.Outcome{}, "undecided"},
+		{"move limit", "l6/7/7/7/3D3/7/7/7/7 r 59 40", "d5d4", dsq.Outcome{Reason: dsq.MoveLimit, Winner: dsq.NoColor}, "draw: no-capture move limit"},
+		{"capture resets the count", "l6/7/7/3c3/3D3/7/7/7/7 r 59 40", "d5d6", dsq.Outcome{Winner: dsq.NoColor}, "undecided"},
 		{"den beats the move limit", "7/3D3/7/7/7/7/7/7/l6 r 59 40", "d8d9", dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, "red wins: den entered"},
 		{"no move beats the move limit", "cL5/1E5/W6/7/7/7/7/7/7 r 59 40", "a7a8", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Red}, "red wins: no legal move"},
 		{"no move at the limit", "Cl5/e6/7/7/7/7/7/7/7 r 60 40", "", dsq.Outcome{Reason: dsq.NoLegalMove, Winner: dsq.Blue}, "blue wins: no legal move"},
@@ -53,11 +53,11 @@ func TestOutcome(t *testing.T) {
 
 func TestOutcomeJSON(t *testing.T) {
 	cases := map[dsq.Outcome]string{
-		{}: `{"reason":"undecided"}`,
-		{Reason: dsq.DenEntered, Winner: dsq.Red}: `{"reason":"den entered","winner":"red"}`,
-		{Reason: dsq.Resigned, Winner: dsq.Blue}:  `{"reason":"resignation","winner":"blue"}`,
-		{Reason: dsq.MoveLimit}:                   `{"reason":"no-capture move limit"}`,
-		{Reason: dsq.Repetition}:                  `{"reason":"threefold repetition"}`,
+		{Winner: dsq.NoColor}:                         `{"reason":"undecided"}`,
+		{Reason: dsq.DenEntered, Winner: dsq.Red}:     `{"reason":"den entered","winner":"red"}`,
+		{Reason: dsq.Resigned, Winner: dsq.Blue}:      `{"reason":"resignation","winner":"blue"}`,
+		{Reason: dsq.MoveLimit, Winner: dsq.NoColor}:  `{"reason":"no-capture move limit"}`,
+		{Reason: dsq.Repetition, Winner: dsq.NoColor}: `{"reason":"threefold repetition"}`,
 	}
 	for o, want := range cases {
 		data, err := json.Marshal(o)
@@ -99,8 +99,8 @@ func TestOutcomeJSON(t *testing.T) {
 // TestReasonStringBounds: the last reason has its name and the one past it
 // none (no index out of range).
 func TestReasonStringBounds(t *testing.T) {
-	assert.Equal(t, "threefold repetition", dsq.Repetition.String())
-	assert.Equal(t, "reason?", (dsq.Repetition + 1).String())
+	assert.Equal(t, "abandonment", dsq.Abandoned.String())
+	assert.Equal(t, "reason?", (dsq.Abandoned + 1).String())
 	assert.Equal(t, "reason?", dsq.Reason(255).String())
 }
 
@@ -113,7 +113,7 @@ func TestOutcomeEveryDraw(t *testing.T) {
 		for _, w := range []dsq.Color{dsq.Red, dsq.Blue} {
 			o := dsq.Outcome{Reason: r, Winner: w}
 			if draws[r] || r == dsq.Undecided {
-				o.Winner = dsq.Red // the zero value: no winner
+				o.Winner = dsq.NoColor // no winner
 			}
 			assert.Equal(t, draws[r], o.IsDraw(), "%v", r)
 			assert.Equal(t, draws[r], strings.HasPrefix(o.String(), "draw: "), "%v", r)

@@ -15,13 +15,12 @@ package doushouqi
 // and CheckMove refuse every move with ErrGameOver, its text form is empty
 // (MarshalText gives "" and UnmarshalText("") gives the zero Position, as
 // net/netip does for its zero Addr), and NewGameFrom refuses it.
-//
-// Layout (see perf notes in movegen.go): a square-to-piece table for make and
-// for PieceAt, each piece's square for move generation, the incremental
-// Zobrist hash and the counters. Each side's occupancy is not kept: the
-// generator ORs it from squares once per position, which costs less than
-// keeping it up to date in every make and unmake.
 type Position struct {
+	// A square-to-piece table for make and for PieceAt, each piece's square
+	// for move generation, the incremental Zobrist hash and the counters
+	// (see the notes in movegen.go). Each side's occupancy is not kept: the
+	// generator ORs it from squares once per position, which costs less
+	// than keeping it up to date in every make and unmake.
 	board   [64]Piece  // square -> piece; board[NoSquare] is always NoPiece
 	squares [32]Square // piece -> square, NoSquare once captured or not a piece (squares[NoPiece] and above 16); all 0 in the zero Position
 	variant uint8      // the generator's rules: variantTrappedCapture | variantSwapDogWolf
@@ -128,8 +127,9 @@ func (p Position) Pieces(c Color, a Animal) Bitboard {
 }
 
 // Hash returns the Zobrist hash of the pieces and the side to move (not the
-// counters, nor the rules). It is kept up to date by every move and is the
-// same in every process.
+// counters, nor the rules). It is the same in every process and on every
+// machine (the keys are fixed), so it may be stored and compared across
+// servers.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Setup describes a position square by square, for building one from outside
