@@ -19,7 +19,6 @@ func TestParsePositionRoundTrip(t *testing.T) {
 		{"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1", dsq.StartNotation},
 		{"l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L r 0 1", dsq.StartNotation},
 		{"  l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L   b  12  7 ", "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 12 7"},
-		{"34/7/7/7/7/7/7/7/L6 r 0 1", "7/7/7/7/7/7/7/7/L6 r 0 1"},
 		{"7/7/7/2r4/7/7/7/7/L6 b 60 99", "7/7/7/2r4/7/7/7/7/L6 b 60 99"},
 		{"7/7/7/7/7/7/7/7/7 r 0 1", "7/7/7/7/7/7/7/7/7 r 0 1"},
 		{"3D3/7/7/7/7/7/7/7/l6 b 3 2", "3D3/7/7/7/7/7/7/7/l6 b 3 2"},

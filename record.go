@@ -99,7 +99,7 @@ func resultToken(o Outcome) string {
 
 // Record returns the game as a text record. Every tag is written (SetTag
 // refuses those a record cannot hold), a pending draw offer as the
-// DrawOffer tag, and ParseRecord reads the record back as the same game:
+// DrawOffer tag (an offer lapses when the game ends), and ParseRecord reads the record back as the same game:
 // its tags, rules, start position, moves, result and draw offer.
 func (g Game) Record() string {
 	var b strings.Builder
@@ -116,7 +116,7 @@ func (g Game) Record() string {
 	start := g.Start()
 	recordtext.WriteTag(&b, "Start", start.String())
 	recordtext.WriteTag(&b, "Result", resultText(outcome))
-	if c, ok := g.DrawOffer(); ok {
+	if c, ok := g.DrawOffer(); ok && !outcome.IsDecided() {
 		recordtext.WriteTag(&b, drawOfferTag, c.String())
 	}
 	b.WriteString("\n")

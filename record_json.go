@@ -36,7 +36,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if j.Moves == nil {
 		j.Moves = []Move{}
 	}
-	if c, ok := g.DrawOffer(); ok {
+	if c, ok := g.DrawOffer(); ok && !g.IsOver() { // an offer lapses when the game ends
 		j.DrawOffer = &c
 	}
 	return json.Marshal(j)
