@@ -81,10 +81,11 @@ var ErrUnclosedComment = errors.New("a { comment is not closed: the record is cu
 // memory it holds is one line (or one comment), whatever the input's length.
 type Scanner struct {
 	r       *bufio.Reader
-	line    int    // the line rest is on
-	rest    string // the unread part of that line
-	pending []Token
-	inMoves bool // a token other than a tag came since the last result token
+	line    int      // the line rest is on
+	rest    string   // the unread part of that line
+	pending []Token  // the tokens of the last word not yet returned
+	buf     [3]Token // pending's storage: a word is at most a number, a move and a mark
+	inMoves bool     // a token other than a tag came since the last result token
 	started bool
 	err     error // a read error or the end of the input, once met
 }
@@ -166,6 +167,7 @@ func (s *Scanner) next() (Token, error) {
 		s.pending = s.pending[1:]
 		return t, nil
 	}
+	s.pending = s.buf[:0]
 	for {
 		s.rest = strings.TrimLeft(s.rest, " \t\r\n\f\v")
 		if s.rest == "" {
