@@ -22,6 +22,9 @@ import (
 	"unicode/utf8"
 )
 
+// space is the white space between tokens.
+const space = " \t\r\n\f\v"
+
 // Kind is the kind of a token.
 type Kind uint8
 
@@ -86,6 +89,7 @@ type Scanner struct {
 	pending []Token  // the tokens of the last word not yet returned
 	buf     [3]Token // pending's storage: a word is at most a number, a move and a mark
 	inMoves bool     // a token other than a tag came since the last result token
+	tagLine bool     // the current line is a tag\'s
 	started bool
 	err     error // a read error or the end of the input, once met
 }
@@ -113,6 +117,7 @@ func (s *Scanner) readLine() (bool, error) {
 		}
 	}
 	s.line++
+	s.tagLine = false
 	if !s.started {
 		s.started = true
 		text = strings.TrimPrefix(text, "\uFEFF")
@@ -124,22 +129,37 @@ func (s *Scanner) readLine() (bool, error) {
 	return true, nil
 }
 
-// SkipToTags drops the rest of the current line and the lines after it up
-// to the next line that starts with '[': where a reader of many records
-// resumes after a bad one. It reports false at the end of the input.
+// SkipToTags moves on to the next record's tag section, after a fault in
+// the record being read: to the next line that starts with '[' once a line
+// of movetext has gone by (the rest of the record's tags are skipped with
+// it), or to the tag at hand if the fault was a tag after the moves began
+// (a record cut short before the next one). It reports false at the end of
+// the input.
 func (s *Scanner) SkipToTags() (bool, error) {
+	if strings.HasPrefix(strings.TrimLeft(s.rest, space), "[") && s.inMoves {
+		s.pending, s.inMoves = nil, false
+		return true, nil
+	}
+	seenMoves := !s.tagLine
 	s.rest, s.pending, s.inMoves = "", nil, false
 	for {
 		ok, err := s.readLine()
 		if !ok {
 			var se *Error
 			if errors.As(err, &se) {
-				continue // a line of invalid UTF-8 in the bad record: skip it too
+				seenMoves = true // a line of invalid UTF-8 in the bad record: skip it too
+				continue
 			}
 			return false, err
 		}
-		if t := strings.TrimLeft(s.rest, " \t\r\n\f\v"); strings.HasPrefix(t, "[") {
-			return true, nil
+		switch t := strings.TrimLeft(s.rest, space); {
+		case t == "":
+		case strings.HasPrefix(t, "["):
+			if seenMoves {
+				return true, nil
+			}
+		default:
+			seenMoves = true
 		}
 	}
 }
@@ -169,7 +189,7 @@ func (s *Scanner) next() (Token, error) {
 	}
 	s.pending = s.buf[:0]
 	for {
-		s.rest = strings.TrimLeft(s.rest, " \t\r\n\f\v")
+		s.rest = strings.TrimLeft(s.rest, space)
 		if s.rest == "" {
 			ok, err := s.readLine()
 			if err != nil {
@@ -218,7 +238,7 @@ func (s *Scanner) tag() (Token, error) {
 		return Token{}, &Error{Line: s.line, Err: errors.New("a tag after the moves began")}
 	}
 	line := strings.TrimSpace(s.rest)
-	s.rest = ""
+	s.rest, s.tagLine = "", true
 	name, value, err := ParseTag(line)
 	if err != nil {
 		return Token{}, &Error{Line: s.line, Err: err}
