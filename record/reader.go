@@ -132,6 +132,7 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 
 	a := &Game{}
 	stack := []*frame{{g: *base}}
+	var comments commentSink
 	lastLine := tok.Line
 	for ; ; tok, err = sc.Next() {
 		if err != nil {
@@ -139,6 +140,9 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		}
 		if tok.Kind != recordtext.EOF {
 			lastLine = tok.Line
+		}
+		if tok.Kind != recordtext.Comment {
+			comments.flush()
 		}
 		f := stack[len(stack)-1]
 		fault := func(err error) error {
@@ -153,12 +157,11 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		case recordtext.Comment:
 			switch {
 			case len(f.nodes) > 0 && !f.numbered && f.pending == "":
-				last := f.nodes[len(f.nodes)-1]
-				last.After = join(last.After, tok.Text)
+				comments.add(&f.nodes[len(f.nodes)-1].After, tok.Text)
 			case len(stack) == 1 && len(f.nodes) == 0 && !f.numbered:
-				a.Comment = join(a.Comment, tok.Text)
+				comments.add(&a.Comment, tok.Text)
 			default:
-				f.pending = join(f.pending, tok.Text)
+				comments.add(&f.pending, tok.Text)
 			}
 			continue // a mark may still follow a move
 		case recordtext.Number:
@@ -203,7 +206,7 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 				return nil, fault(errors.New("a move number without its move"))
 			}
 			a.Moves = f.nodes
-			return a, a.finish(tags, tok)
+			return a, a.finish(tags, tok, base.Start())
 		}
 		f.afterMove = tok.Kind == recordtext.Move
 	}
@@ -246,10 +249,10 @@ func (f *frame) play(text string) error {
 	return nil
 }
 
-// finish checks the main line with its tags and result token end as the
-// library's reader does, and fills the header from the game it reads.
-func (a *Game) finish(tags []tagLine, end recordtext.Token) error {
-	main, err := dsq.ParseRecord(plainRecord(tags, a.start(), a.Moves, end.Text))
+// finish checks the main line from start with its tags and result token
+// end as the library's reader does, and fills the header from the game it reads.
+func (a *Game) finish(tags []tagLine, end recordtext.Token, start dsq.Position) error {
+	main, err := dsq.ParseRecord(plainRecord(tags, start, a.Moves, end.Text))
 	if err != nil {
 		return relocate(err, tags, end.Line)
 	}
@@ -312,10 +315,30 @@ func scanFault(err error) error {
 	return err
 }
 
-// join joins two comments met at one place.
-func join(a, b string) string {
-	if a == "" {
-		return b
+// commentSink gathers the comments met at one place, to join them once:
+// joining them one by one would take time quadratic in their number.
+type commentSink struct {
+	target *string
+	parts  []string
+}
+
+// add adds a comment for target, after those gathered for it.
+func (c *commentSink) add(target *string, text string) {
+	if c.target != target {
+		c.flush()
+		c.target = target
 	}
-	return a + " " + b
+	c.parts = append(c.parts, text)
+}
+
+// flush joins the comments gathered to their target, by a space.
+func (c *commentSink) flush() {
+	if c.target == nil {
+		return
+	}
+	if *c.target != "" {
+		c.parts = append([]string{*c.target}, c.parts...)
+	}
+	*c.target = strings.Join(c.parts, " ")
+	c.target, c.parts = nil, c.parts[:0]
 }

@@ -197,7 +197,7 @@ func (a *Game) MarshalText() ([]byte, error) {
 		b.WriteString("{" + a.Comment + "} ")
 	}
 	begin, _ := dsq.NewGameRules(a.start(), a.Rules) // main.Start and Rules, as Game checked them
-	if err := writeLine(&b, *begin, a.Moves, 1); err != nil {
+	if err := writeLine(&b, *begin, a.Moves, 0); err != nil {
 		return nil, err
 	}
 	b.WriteString(resultToken(main.Outcome()) + "\n")

@@ -284,8 +284,31 @@ func (s *Scanner) comment() (Token, error) {
 			return Token{}, err
 		}
 		if !ok {
+			s.unreadFrom(b.String(), start)
 			return Token{}, &Error{Line: start, Err: ErrUnclosedComment}
 		}
+	}
+}
+
+// unreadFrom puts back the lines of an unclosed comment's text from the
+// first that starts with '[': the next record, which SkipToTags then finds,
+// rather than the rest of the input lost in the comment. The comment began
+// on line start.
+func (s *Scanner) unreadFrom(text string, start int) {
+	for i := strings.IndexByte(text, '\n'); i >= 0 && i+1 < len(text); {
+		next := i + 1
+		if strings.HasPrefix(strings.TrimLeft(text[next:], " \t"), "[") {
+			s.r = bufio.NewReader(io.MultiReader(strings.NewReader(text[next:]), s.r))
+			s.err = nil
+			s.line = start + strings.Count(text[:next], "\n") - 1
+			s.rest, s.tagLine = "", false
+			return
+		}
+		j := strings.IndexByte(text[next:], '\n')
+		if j < 0 {
+			return
+		}
+		i = next + j
 	}
 }
 
