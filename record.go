@@ -356,14 +356,19 @@ func (g *Game) replay(sc *recordtext.Scanner, first recordtext.Token) (recordtex
 			if numbered {
 				return tok, faultAt(tok, errors.New("a move number without its move"))
 			}
-			next, err := sc.Next()
-			if err != nil {
-				return tok, scanFault(err)
-			}
-			if next.Kind != recordtext.EOF {
+			for { // comments may follow the result token
+				next, err := sc.Next()
+				if err != nil {
+					return tok, scanFault(err)
+				}
+				switch next.Kind {
+				case recordtext.EOF:
+					return tok, nil
+				case recordtext.Comment:
+					continue
+				}
 				return tok, faultAt(tok, errors.New("a result token before the end of the moves"))
 			}
-			return tok, nil
 		case recordtext.Mark:
 			if !afterMove {
 				return tok, &RecordError{Line: tok.Line, Err: fmt.Errorf("mark %q not after a move", tok.Text)}

@@ -336,3 +336,37 @@ func BenchmarkParseRecordLongest(b *testing.B) {
 		}
 	})
 }
+
+// TestParseRecordReadsTheMainLineOfAnAnnotatedRecord: comments, marks and
+// variations (as package record writes them) are skipped, and their
+// nesting checked.
+func TestParseRecordReadsTheMainLineOfAnAnnotatedRecord(t *testing.T) {
+	text := "[Red \"a\"]\n\n{opening} 1. a3a4!? {x} (1. g3g4 (1. b3b4 {y}) 1... g7g6?!) 1... {before} a7a6 ?? 2. g3g4 * {after}\n"
+	g, err := dsq.ParseRecord(text)
+	require.NoError(t, err)
+	assert.Equal(t, []dsq.Move{dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.A7, dsq.A6), dsq.NewMove(dsq.G3, dsq.G4)}, g.Moves())
+
+	for _, c := range []struct {
+		name, text, want string
+		line             int
+	}{
+		{"a ) without its (", "1. a3a4 ) *\n", "without its (", 1},
+		{"a variation before any move", "(1. a3a4) 1. a3a4 *\n", "must follow the move", 1},
+		{"a variation after a number", "1. a3a4 1... (1... a7a6) a7a6 *\n", "must follow the move", 1},
+		{"a result inside a variation", "1. a3a4 (1. g3g4 *) *\n", "inside a variation", 1},
+		{"a variation not closed", "1. a3a4\n(1. g3g4\n", "cut short", 2},
+		{"a mark not after a move", "1. ! a3a4 *\n", "not after a move", 1},
+		{"two marks", "1. a3a4 !? ! *\n", "not after a move", 1},
+		{"an unknown mark", "1. a3a4?!? *\n", "mark", 1},
+		{"moves after the result", "1. a3a4 * a7a6\n", "before the end of the moves", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := dsq.ParseRecord(c.text)
+			assert.Nil(t, g)
+			var re *dsq.RecordError
+			require.True(t, errors.As(err, &re), "ParseRecord(%q) = %v, want a *RecordError", c.text, err)
+			assert.Contains(t, err.Error(), c.want)
+			assert.Equal(t, c.line, re.Line, "%v", err)
+		})
+	}
+}

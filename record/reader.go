@@ -11,7 +11,8 @@ import (
 	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
-// Parse reads one annotated record, as MarshalText writes it. Every fault
+// Parse reads one annotated record, as MarshalText writes it; comments
+// after the result token are dropped. Every fault
 // is a *dsq.RecordError naming its line: a syntax error, an illegal move in
 // any line, a move number out of turn, a variation that does not follow a
 // move or is not closed, a tag or a result the main line does not allow (as
@@ -26,10 +27,17 @@ func Parse(text string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tok, err := sc.Next(); err != nil || tok.Kind != recordtext.EOF {
-		return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("more after the result token")}
+	for { // comments may follow the result token, and are dropped
+		tok, err := sc.Next()
+		switch {
+		case err != nil:
+			return nil, scanFault(err)
+		case tok.Kind == recordtext.EOF:
+			return g, nil
+		case tok.Kind != recordtext.Comment:
+			return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("more after the result token")}
+		}
 	}
-	return g, nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler with Parse. On an error
@@ -97,6 +105,7 @@ type frame struct {
 // readGame reads one record from sc: io.EOF if the input holds no more.
 func readGame(sc *recordtext.Scanner) (*Game, error) {
 	var tags []tagLine
+	var lead []string // comments before the first tag: between two records, or a tagless record's
 	seen := map[string]bool{}
 	var tok recordtext.Token
 	for {
@@ -104,9 +113,14 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		if tok, err = sc.Next(); err != nil {
 			return nil, scanFault(err)
 		}
+		if tok.Kind == recordtext.Comment && len(tags) == 0 {
+			lead = append(lead, tok.Text)
+			continue
+		}
 		if tok.Kind != recordtext.Tag {
 			break
 		}
+		lead = nil
 		if seen[tok.Text] {
 			return nil, &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
 		}
@@ -130,7 +144,7 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		return nil, relocate(err, head, tok.Line)
 	}
 
-	a := &Game{}
+	a := &Game{Comment: strings.Join(lead, " ")}
 	stack := []*frame{{g: *base}}
 	var comments commentSink
 	lastLine := tok.Line

@@ -34,7 +34,7 @@ func TestParseRefusals(t *testing.T) {
 		{"two marks", "1. a3a4 ! ? *\n", "not after a move", 1},
 		{"a mark after a variation", "1. a3a4 (1. g3g4) ! *\n", "not after a move", 1},
 		{"an unknown mark", "1. a3a4!!! *\n", "mark", 1},
-		{"more after the result", "1. a3a4 *\n2. b2b3\n", "more after the result", 2},
+		{"more after the result", "1. a3a4 * {fine}\n2. b2b3\n", "more after the result", 2},
 		{"a result the main line does not give", "[Result \"red wins: den entered\"]\n\n1. a3a4 1-0\n", "but the moves give", 1},
 		{"a result token against the tag", "[Result \"*\"]\n\n1. a3a4\n1-0\n", "result token", 4},
 		{"a tag given twice", "[Red \"a\"]\n[Red \"b\"]\n\n*\n", "given twice", 2},
@@ -175,4 +175,24 @@ func TestManyCommentsAreJoinedOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, strings.TrimSuffix(strings.Repeat("ab ", n), " "), a.Moves[0].After)
 	assert.Equal(t, "x y", a.Moves[1].Before)
+}
+
+// TestCommentsBetweenRecords: a comment after a record's result token is
+// dropped, in one record and in a stream, where it does not make a record of
+// its own; before a tagless record's moves it is the game's comment.
+func TestCommentsBetweenRecords(t *testing.T) {
+	a, err := record.Parse("[Event \"a\"]\n\n1. a3a4 * {played online}\n")
+	require.NoError(t, err)
+	assert.Equal(t, "a", a.Tags["Event"])
+	r := record.NewReader(strings.NewReader("[Event \"a\"]\n\n1. a3a4 *\n{between}\n\n[Event \"b\"]\n\n{b's own} 1. a3a4 *\n{tagless} 1. g3g4 *\n"))
+	var got []string
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, a.Tags["Event"]+"|"+a.Comment)
+	}
+	assert.Equal(t, []string{"a|", "b|b's own", "|tagless"}, got)
 }

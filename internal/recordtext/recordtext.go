@@ -165,13 +165,14 @@ func (s *Scanner) SkipToTags() (bool, error) {
 }
 
 // Next returns the next token, a Token of kind EOF at the end of the input,
-// or an *Error (or the reader's error). A tag after the movetext began and
-// before its result token is an *Error.
+// or an *Error (or the reader's error). A tag after the movetext began (a
+// move number, move, mark or variation) and before its result token is an
+// *Error.
 func (s *Scanner) Next() (Token, error) {
 	t, err := s.next()
 	if err == nil {
 		switch t.Kind {
-		case Tag, EOF:
+		case Tag, EOF, Comment: // a comment may sit between two records
 		case Result:
 			s.inMoves = false
 		default:
