@@ -116,9 +116,13 @@ func (s *gameStream) Read(p []byte) (int, error) {
 }
 
 // TestReaderReadsThousandsOfGames reads 3,000 annotated games of 100
-// half-moves from a stream made on demand.
+// half-moves (300 under -short) from a stream made on demand.
 func TestReaderReadsThousandsOfGames(t *testing.T) {
-	r := record.NewReader(&gameStream{n: 3000})
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := record.NewReader(&gameStream{n: n})
 	count := 0
 	for {
 		a, err := r.Read()
@@ -131,7 +135,7 @@ func TestReaderReadsThousandsOfGames(t *testing.T) {
 		require.Equal(t, fmt.Sprintf("game %d", count), a.Tags["Event"])
 		require.Len(t, a.Moves[1].Variations, 1)
 	}
-	assert.Equal(t, 3000, count)
+	assert.Equal(t, n, count)
 }
 
 // failingReader fails after its text.
