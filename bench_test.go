@@ -1,11 +1,13 @@
 package doushouqi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/stretchr/testify/require"
 )
 
 // Benchmarks. Each perft benchmark checks the node count it times against the
@@ -348,6 +350,33 @@ func BenchmarkGameHistory(b *testing.B) {
 				if _, ok := g.PositionAfter(i); !ok {
 					b.Fatal("missing position")
 				}
+			}
+		}
+	})
+}
+
+// BenchmarkParseRecordLongest reads back the record of a legal game of
+// 160,000 half-moves (about 1.35 MB of text), and its JSON.
+func BenchmarkParseRecordLongest(b *testing.B) {
+	g := longGame(b, 160_000)
+	text := g.Record()
+	data, err := json.Marshal(g)
+	require.NoError(b, err)
+	b.Run("text", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(text)))
+		for range b.N {
+			if _, err := dsq.ParseRecord(text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("JSON", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for range b.N {
+			if _, err := dsq.ParseRecordJSON(data); err != nil {
+				b.Fatal(err)
 			}
 		}
 	})

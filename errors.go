@@ -52,7 +52,9 @@ var ErrNotAPosition = errors.New("not a position of the game")
 
 // ParseError records a failed parse, like strconv.NumError: the function, the
 // input (cut to 64 bytes) and the reason, whose chain holds one of the parse
-// sentinels or a [*PositionError].
+// sentinels or a [*PositionError]. MarshalText reports a value with no text
+// form with a ParseError too: its Input names the value, as a move's
+// squares ("b2b2") or in Go syntax ("Square(70)").
 type ParseError struct {
 	Func  string // the failing function: "ParseSquare", "ParseMove", "ParsePosition"
 	Input string // the input, at most 64 bytes of it
@@ -60,6 +62,9 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
+	if e.Func == "MarshalText" { // a value with no text form: nothing was parsed
+		return "doushouqi: " + e.Func + ": " + e.Input + ": " + reasonText(e.Err)
+	}
 	return "doushouqi: " + e.Func + ": parsing " + strconv.Quote(e.Input) + ": " + reasonText(e.Err)
 }
 

@@ -341,3 +341,76 @@ func checkPlayInvariants(t *testing.T, pos *dsq.Position) {
 		}
 	}
 }
+
+// FuzzRecordRoundTrip plays a random legal game from the fuzz bytes, with
+// random rules, tags, draw offers, undos and endings (resignation, agreed
+// draw, the rules' own), and checks that both record forms read back as
+// the same game.
+func FuzzRecordRoundTrip(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{2, 0, 0, 0, 0, 0, 0, 0, 5, 1, 7, 0})
+	f.Add([]byte{1, 3, 0, 1, 0, 2, 5, 2, 0, 3, 1, 0, 6, 0})
+	f.Add([]byte("\x04\x02Red\x00alice\x02Note\x00\xe4\xb8\xad\x00\x05\x01"))
+	f.Add([]byte{7, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 9, 9})
+	starts := []string{
+		dsq.StartNotation,
+		"7/7/3l3/7/7/7/3L3/7/7 r 0 1",
+		"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 7",
+		"7/7/3L3/7/7/7/7/7/e6 r 0 1",
+		"2e4/7/7/7/7/7/7/7/2L4 b 55 30",
+	}
+	tagNames := []string{"Event", "Site", "Date", "Red", "Blue", "Note", "Round_2", "z"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		next := func() int {
+			if len(data) == 0 {
+				return 0
+			}
+			b := data[0]
+			data = data[1:]
+			return int(b)
+		}
+		head := next()
+		pos, err := dsq.ParsePosition(starts[head%len(starts)])
+		require.NoError(t, err)
+		rules := dsq.Rules{
+			TrappedCapture: head&8 != 0,
+			SwapDogWolf:    head&16 != 0,
+			Threefold:      head&32 != 0,
+			MoveLimit:      []int{0, dsq.NoMoveLimit, 3, 200}[head>>6],
+		}
+		g, err := dsq.NewGameRules(pos, rules)
+		require.NoError(t, err)
+		for len(data) > 0 {
+			switch next() % 10 {
+			case 0, 1, 2, 3: // a move
+				if moves := g.LegalMoves(); len(moves) > 0 {
+					require.NoError(t, g.Play(moves[next()%len(moves)]))
+				}
+			case 4: // a tag, its value from the bytes up to a 0
+				name := tagNames[next()%len(tagNames)]
+				end := strings.IndexByte(string(data), 0)
+				if end < 0 {
+					end = len(data)
+				}
+				value := string(data[:end])
+				data = data[end:]
+				_ = g.SetTag(name, value) // a value a record cannot hold is refused, and then nothing changes
+			case 5:
+				g.DeleteTag(tagNames[next()%len(tagNames)])
+			case 6:
+				_ = g.OfferDraw(dsq.Color(next() % 2))
+			case 7:
+				_ = g.Undo()
+			case 8:
+				if next()%2 == 0 {
+					_ = g.Resign(dsq.Color(next() % 2))
+				} else {
+					_ = g.AcceptDraw(dsq.Color(next() % 2))
+				}
+			case 9:
+				_ = g.DeclineDraw(dsq.Color(next() % 2))
+			}
+		}
+		requireRoundTrip(t, g)
+	})
+}

@@ -170,19 +170,6 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 // same.
 func (g Game) Clone() *Game { return &g }
 
-// positions returns the game's positions in a new slice, the start position
-// alone for the zero Game.
-func (g *Game) positions() []Position {
-	if g.last == nil {
-		return []Position{StartPosition()}
-	}
-	h := make([]Position, g.last.ply+1)
-	for x := g.last; x != nil; x = x.prev {
-		h[x.ply] = x.pos
-	}
-	return h
-}
-
 // Rules returns the rules the game is played under.
 func (g Game) Rules() Rules { return g.rules }
 

@@ -14,7 +14,8 @@ const byteOrderMark = "\uFEFF"
 
 // Position notation (RULES.md): "<board> <side> <no-capture half-moves> <move
 // number>", the board from rank 9 down to rank 1 separated by '/', files a..g
-// within a rank, a digit 1..7 for a run of empty squares, R C D W P T L E for
+// within a rank, a digit 1..7 for a run of empty squares (one digit, never
+// two in a row), R C D W P T L E for
 // Red's rat..elephant and lower case for Blue's; then, for a position under
 // house rules only, a fifth field: the rules as Rules.String writes them
 // ("l5t/... r 70 36 move-limit=200"). A standard position has four fields,
@@ -26,7 +27,7 @@ const maxNotationLen = 256
 
 // ParsePosition reads a position in the notation, for example StartNotation,
 // as Position.String writes it. The two counters may be omitted together
-// (then 0 and 1). A fifth field gives the house rules the position is played
+// (then 0 and 1); they are written without leading zeros. A fifth field gives the house rules the position is played
 // under, as [ParseRules] reads them ("trapped-capture,move-limit=200");
 // without it the rules are Standard. Threefold is refused there: it is a
 // game's rule ([NewGameRules]), not a position's. On input 'w' is read as Red
@@ -108,6 +109,9 @@ func parseBoard(s string, board *[NumSquares]Piece) error {
 		for j := range len(row) {
 			ch := row[j]
 			if ch >= '1' && ch <= '9' {
+				if j > 0 && row[j-1] >= '1' && row[j-1] <= '9' {
+					return wrapf(ErrSyntax, "rank %d %q: two digits in a row (a run of empty squares is one digit 1-7)", rank+1, cutInput(row))
+				}
 				file += int(ch - '0')
 				if file > NumFiles {
 					break
@@ -145,6 +149,9 @@ func parseCounter(s, name string, minimum int) (int, error) {
 		if s[i] < '0' || s[i] > '9' {
 			return 0, wrapf(ErrCounter, "%s %q is not a whole number", name, s)
 		}
+	}
+	if len(s) > 1 && s[0] == '0' {
+		return 0, wrapf(ErrCounter, "%s %q has a leading zero", name, s)
 	}
 	if len(s) > 7 {
 		return 0, wrapf(ErrCounter, "%s %q is over %d", name, s, MaxCounter)

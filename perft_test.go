@@ -10,9 +10,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/longtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The perft suites: testdata/perft.txt (the start position and positions
@@ -369,4 +370,17 @@ func TestPerftProgress(t *testing.T) {
 	require.Equal(t, 576, last.Total, "one unit per pair of moves")
 	require.Equal(t, last.Total, calls)
 	require.Equal(t, uint64(260099), last.Nodes)
+}
+
+// TestPerftHugeTableIsClamped asks for a 4 TiB perft table: the table is
+// clamped to MaxPerftHashMiB (address space of which perft touches
+// little) and counts as Perft does.
+func TestPerftHugeTableIsClamped(t *testing.T) {
+	longtest.Skip(t)
+	start := dsq.StartPosition()
+	want := dsq.Perft(start, 3)
+	table := dsq.NewPerftTable(1 << 22)
+	assert.NotNil(t, table)
+	assert.Equal(t, want, dsq.PerftConfig{Table: table}.Perft(start, 3))
+	assert.Equal(t, want, dsq.PerftConfig{HashMiB: 1 << 22}.Perft(start, 3))
 }

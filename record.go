@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
 // Game records. The text form is a few tags, a blank line, then the numbered
@@ -17,20 +18,26 @@ import (
 //	[Blue "bob"]
 //	[Date "2026.11.29"]
 //	[Start "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"]
-//	[Result "red wins: den entered"]
+//	[Result "*"]
+//	[DrawOffer "blue"]
 //
-//	1. a3a4 a7a6 2. g3g4 g7g6 ... 1-0
+//	1. a3a4 a7a6 2. g3g4 g7g6 ... *
 //
 // Numbers follow the position's move number; a game whose first move is
 // Blue's starts "7... g7g6". The Result tag is "*" while the game goes on,
 // else the outcome as Outcome.String writes it; the result token is "1-0"
 // (Red won), "0-1" (Blue won), "1/2-1/2" (a draw) or "*" (not over), and a
 // record without it is refused, so a record cut short at a move boundary is
-// never read as a shorter game. Loading replays and checks every move and
-// the result. As PGN readers do, loading skips "; comment" to the end of a
-// line and "{comments}", and reads "1.a3a4" as "1. a3a4" and an optional
-// "1..." before a Blue move. JSON ([Game.MarshalJSON], [ParseRecordJSON])
-// carries the same content.
+// never read as a shorter game. A DrawOffer tag names the side whose draw
+// offer is pending. Loading replays and checks every move and the result.
+// As PGN readers do, loading skips "; comment" to the end of a line and
+// "{comments}", move marks such as "!?", and variations in parentheses (the
+// annotated records of package record), and reads "1.a3a4" as "1. a3a4"
+// and an optional "1..." before a Blue move. JSON ([Game.MarshalJSON],
+// [ParseRecordJSON]) carries the same content.
+//
+// Neither form has a size limit: a record is read with memory in proportion
+// to the game it holds, and in time linear in its length.
 
 // ErrRecord is the sentinel of every *RecordError.
 var ErrRecord = errors.New("invalid game record")
@@ -60,8 +67,14 @@ func (e *RecordError) Error() string {
 // Unwrap returns the reason and ErrRecord.
 func (e *RecordError) Unwrap() []error { return []error{e.Err, ErrRecord} }
 
-// tagOrder is the order of the usual tags in a record; others follow sorted.
-var tagOrder = []string{"Event", "Site", "Date", "Red", "Blue"}
+// drawOfferTag is the tag that names the side whose draw offer is pending.
+const drawOfferTag = "DrawOffer"
+
+// writtenTags are the tags a record writes from the game itself, never
+// from its tags.
+var writtenTags = [...]string{"Start", "Result", "Rules", drawOfferTag}
+
+func isWrittenTag(name string) bool { return slices.Contains(writtenTags[:], name) }
 
 // resultText is the Result tag of an outcome.
 func resultText(o Outcome) string {
@@ -84,65 +97,47 @@ func resultToken(o Outcome) string {
 	return "0-1"
 }
 
-func isResultToken(s string) bool {
-	return s == "*" || s == "1-0" || s == "0-1" || s == "1/2-1/2"
-}
-
 // Record returns the game as a text record. Every tag is written (SetTag
-// refuses those a record cannot hold), and ParseRecord reads the record back
-// as the same game.
+// refuses those a record cannot hold), a pending draw offer as the
+// DrawOffer tag (an offer lapses when the game ends), and ParseRecord reads the record back as the same game:
+// its tags, rules, start position, moves, result and draw offer.
 func (g Game) Record() string {
 	var b strings.Builder
-	names := make([]string, 0, len(g.tags))
-	for name := range g.tags {
-		names = append(names, name)
-	}
-	slices.SortFunc(names, func(a, b string) int {
-		ia, ib := slices.Index(tagOrder, a), slices.Index(tagOrder, b)
-		switch {
-		case ia >= 0 && ib >= 0:
-			return ia - ib
-		case ia >= 0:
-			return -1
-		case ib >= 0:
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
+	tags := g.Tags()
+	names := slices.Collect(maps.Keys(tags))
+	recordtext.SortTags(names)
 	for _, name := range names {
-		fmt.Fprintf(&b, "[%s %s]\n", name, strconv.Quote(g.tags[name]))
+		recordtext.WriteTag(&b, name, tags[name])
 	}
-	if g.rules != Standard {
-		fmt.Fprintf(&b, "[Rules %q]\n", g.rules.String())
+	if r := g.Rules(); r != Standard {
+		recordtext.WriteTag(&b, "Rules", r.String())
 	}
 	outcome := g.Outcome()
-	fmt.Fprintf(&b, "[Start %q]\n[Result %q]\n\n", g.Start().String(), resultText(outcome))
-
-	h := g.positions()
+	start := g.Start()
+	recordtext.WriteTag(&b, "Start", start.String())
+	recordtext.WriteTag(&b, "Result", resultText(outcome))
+	if c, ok := g.DrawOffer(); ok && !outcome.IsDecided() {
+		recordtext.WriteTag(&b, drawOfferTag, c.String())
+	}
+	b.WriteString("\n")
+	number, blue := start.MoveNumber(), start.SideToMove() == Blue
 	for i, m := range g.Moves() {
-		pos := h[i]
 		switch {
-		case pos.side() == Red:
-			b.WriteString(strconv.Itoa(pos.MoveNumber()) + ". ")
+		case !blue:
+			b.WriteString(recordtext.MoveNumber(number, false) + " ")
 		case i == 0:
-			b.WriteString(strconv.Itoa(pos.MoveNumber()) + "... ")
+			b.WriteString(recordtext.MoveNumber(number, true) + " ")
 		}
 		b.WriteString(m.String())
 		b.WriteByte(' ')
+		if blue {
+			number++
+		}
+		blue = !blue
 	}
 	b.WriteString(resultToken(outcome))
 	b.WriteString("\n")
 	return b.String()
-}
-
-// maxRecordLen bounds the records ParseRecord and ParseRecordJSON read: far
-// above any real game.
-const maxRecordLen = 1 << 20
-
-// recordToken is a word of the movetext and its line.
-type recordToken struct {
-	text string
-	line int
 }
 
 // recordTag is a tag's value and its line.
@@ -153,29 +148,64 @@ type recordTag struct {
 
 // ParseRecord reads a text record and replays it. Any fault (syntax, an
 // illegal move, a move number out of turn, a missing result token, a result
-// the moves do not give) is a *RecordError naming the line and the move, and
-// no game is returned.
+// the moves do not give, a draw offer the game cannot have) is a
+// *RecordError naming the line and the move, and no game is returned.
+// Comments, marks and variations are skipped: the game is the main line.
+// The record may be of any length.
 func ParseRecord(text string) (*Game, error) {
-	if len(text) > maxRecordLen {
-		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
-	}
-	text = strings.TrimPrefix(text, byteOrderMark)
-	if !utf8.ValidString(text) {
-		bad := 0
-		for bad < len(text) {
-			r, size := utf8.DecodeRuneInString(text[bad:])
-			if r == utf8.RuneError && size == 1 {
-				break
-			}
-			bad += size
-		}
-		return nil, &RecordError{Line: 1 + strings.Count(text[:bad], "\n"), Err: errors.New("not valid UTF-8")}
-	}
-	tags, tokens, err := splitRecord(text)
+	sc := recordtext.NewScanner(strings.NewReader(text))
+	g, err := readRecord(sc)
 	if err != nil {
 		return nil, err
 	}
+	return g, nil
+}
 
+// scanFault turns an error of the tokenizer into a *RecordError.
+func scanFault(err error) error {
+	var se *recordtext.Error
+	if errors.As(err, &se) {
+		return &RecordError{Line: se.Line, Err: se.Err}
+	}
+	return &RecordError{Err: err}
+}
+
+// readRecord reads one whole record from sc: its tags, its movetext and
+// the end of the input.
+func readRecord(sc *recordtext.Scanner) (*Game, error) {
+	tags := map[string]recordTag{}
+	var first recordtext.Token
+	for {
+		tok, err := sc.Next()
+		if err != nil {
+			return nil, scanFault(err)
+		}
+		if tok.Kind != recordtext.Tag {
+			first = tok
+			break
+		}
+		if _, dup := tags[tok.Text]; dup {
+			return nil, &RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
+		}
+		tags[tok.Text] = recordTag{tok.Value, tok.Line}
+	}
+	g, err := newRecordedGame(tags)
+	if err != nil {
+		return nil, err
+	}
+	end, err := g.replay(sc, first)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.finishRecord(tags, end); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// newRecordedGame returns the game at the start of a record with tags: its
+// start position, rules and own tags.
+func newRecordedGame(tags map[string]recordTag) (*Game, error) {
 	start := StartPosition()
 	if t, ok := tags["Start"]; ok {
 		pos, err := ParsePosition(t.value)
@@ -196,45 +226,60 @@ func ParseRecord(text string) (*Game, error) {
 		return nil, &RecordError{Line: tags["Start"].line, Err: err}
 	}
 	names := slices.SortedFunc(maps.Keys(tags), func(a, b string) int { return tags[a].line - tags[b].line })
+	own := map[string]string{}
 	for _, name := range names {
-		if name == "Start" || name == "Rules" || name == "Result" {
+		if isWrittenTag(name) {
 			continue
 		}
 		if err := checkTag(name, tags[name].value); err != nil {
 			return nil, &RecordError{Line: tags[name].line, Err: err}
 		}
-		if g.tags == nil {
-			g.tags = map[string]string{} // the game's own map: no copy shares it yet
-		}
-		g.tags[name] = tags[name].value
+		own[name] = tags[name].value
 	}
+	if len(own) > 0 {
+		g.tags = own // the game's own map: no copy shares it yet
+	}
+	return g, nil
+}
 
-	if len(tokens) == 0 || !isResultToken(tokens[len(tokens)-1].text) {
-		line := 0
-		if len(tokens) > 0 {
-			line = tokens[len(tokens)-1].line
-		}
-		return nil, &RecordError{Line: line, Err: errors.New("the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short")}
-	}
-	end := tokens[len(tokens)-1]
-	if err := g.replay(tokens[:len(tokens)-1]); err != nil {
-		return nil, err
-	}
-
+// finishRecord applies the Result and DrawOffer tags of a replayed record
+// whose movetext ended with the result token end.
+func (g *Game) finishRecord(tags map[string]recordTag, end recordtext.Token) error {
 	result, hasResult := tags["Result"]
 	if !hasResult {
-		result = recordTag{value: resultFromToken(end.text), line: end.line}
+		result = recordTag{value: resultFromToken(end.Text), line: end.Line}
 		if g.IsOver() {
 			result.value = resultText(g.Outcome()) // the token is checked below
 		}
 	}
 	if err := g.applyResult(result.value); err != nil {
-		return nil, &RecordError{Line: result.line, Err: err}
+		return &RecordError{Line: result.line, Err: err}
 	}
-	if want := resultToken(g.Outcome()); end.text != want {
-		return nil, &RecordError{Line: end.line, Err: fmt.Errorf("result token %q, but the result is %q (%s)", end.text, resultText(g.Outcome()), want)}
+	if want := resultToken(g.Outcome()); end.Text != want {
+		return &RecordError{Line: end.Line, Err: fmt.Errorf("result token %q, but the result is %q (%s)", end.Text, resultText(g.Outcome()), want)}
 	}
-	return g, nil
+	if t, ok := tags[drawOfferTag]; ok {
+		if err := g.applyDrawOffer(t.value); err != nil {
+			return &RecordError{Line: t.line, Err: err}
+		}
+	}
+	return nil
+}
+
+// applyDrawOffer restores the pending draw offer of the side named: "red"
+// or "blue", in a game that goes on.
+func (g *Game) applyDrawOffer(side string) error {
+	var c Color
+	if err := c.UnmarshalText([]byte(side)); err != nil {
+		return fmt.Errorf("draw offer by %q: %w: want red or blue", cutInput(side), ErrBadColor)
+	}
+	if g.IsOver() {
+		return fmt.Errorf("draw offer by %s: %w: %s", c, ErrGameOver, g.Outcome())
+	}
+	if err := g.OfferDraw(c); err != nil {
+		return tidyf("draw offer by %s: %w", c, err)
+	}
+	return nil
 }
 
 // checkStartRules refuses a start position whose own rules field (see
@@ -266,183 +311,151 @@ func resultFromToken(tok string) string {
 	return "*"
 }
 
-// splitRecord reads the tag section and the movetext's tokens, without
-// comments.
-func splitRecord(text string) (map[string]recordTag, []recordToken, error) {
-	tags := map[string]recordTag{}
-	var tokens []recordToken
-	inMoves, inComment := false, false
-	for i, raw := range strings.Split(text, "\n") {
-		lineNo := i + 1
-		line := strings.TrimSpace(raw)
-		if !inMoves && !inComment {
-			switch {
-			case line == "" || strings.HasPrefix(line, ";"):
-				continue
-			case strings.HasPrefix(line, "["):
-				name, value, err := parseTag(line)
+// errCutShort is the reason of a movetext that ends without its result
+// token.
+var errCutShort = errors.New("the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short")
+
+// replay plays the movetext that starts with the token first on g, which
+// is at its start, up to the result token, which it returns; the input must
+// end there. Comments and marks are skipped, and so are variations, whose
+// nesting only is checked.
+func (g *Game) replay(sc *recordtext.Scanner, first recordtext.Token) (recordtext.Token, error) {
+	numbered := false  // the next move has had its number
+	afterMove := false // the last token but comments was a move, which a mark may follow
+	depth := 0         // variations open
+	moves := 0
+	lastLine := 0 // the line of the last token, for a record cut short
+	faultAt := func(tok recordtext.Token, err error) error {
+		pos := g.Position()
+		return &RecordError{Line: tok.Line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: cutInput(tok.Text), Err: err}
+	}
+	tok := first
+	for {
+		if tok.Kind != recordtext.EOF {
+			lastLine = tok.Line
+		}
+		switch tok.Kind {
+		case recordtext.EOF:
+			return tok, &RecordError{Line: lastLine, Err: errCutShort}
+		case recordtext.Tag:
+			return tok, &RecordError{Line: tok.Line, Err: errors.New("a tag after the moves began")}
+		case recordtext.Open:
+			if depth == 0 && (moves == 0 || numbered) {
+				return tok, &RecordError{Line: tok.Line, Err: errors.New("a variation must follow the move it replaces")}
+			}
+			depth++
+		case recordtext.Close:
+			if depth == 0 {
+				return tok, &RecordError{Line: tok.Line, Err: errors.New("a ) without its (")}
+			}
+			depth--
+		case recordtext.Result:
+			if depth > 0 {
+				return tok, &RecordError{Line: tok.Line, Err: errors.New("a result token inside a variation")}
+			}
+			if numbered {
+				return tok, faultAt(tok, errors.New("a move number without its move"))
+			}
+			for { // comments may follow the result token
+				next, err := sc.Next()
 				if err != nil {
-					return nil, nil, &RecordError{Line: lineNo, Err: err}
+					return tok, scanFault(err)
 				}
-				if _, dup := tags[name]; dup {
-					return nil, nil, &RecordError{Line: lineNo, Err: fmt.Errorf("tag %q given twice", name)}
+				switch next.Kind {
+				case recordtext.EOF:
+					return tok, nil
+				case recordtext.Comment:
+					continue
 				}
-				tags[name] = recordTag{value, lineNo}
-				continue
+				return tok, faultAt(tok, errors.New("a result token before the end of the moves"))
 			}
-			inMoves = true
-		}
-		// Movetext: drop {comments}, which may span lines, and ; comments
-		// to the end of the line.
-		var words strings.Builder
-		for j := 0; j < len(line); j++ {
-			ch := line[j]
-			switch {
-			case inComment:
-				if ch == '}' {
-					inComment = false
-					words.WriteByte(' ')
-				}
-				continue
-			case ch == '{':
-				inComment = true
-				words.WriteByte(' ')
-				continue
-			case ch == ';':
-				j = len(line)
-				continue
-			case ch == '[':
-				return nil, nil, &RecordError{Line: lineNo, Err: errors.New("a tag after the moves began")}
+		case recordtext.Mark:
+			if !afterMove {
+				return tok, &RecordError{Line: tok.Line, Err: fmt.Errorf("mark %q not after a move", tok.Text)}
 			}
-			words.WriteByte(ch)
+		case recordtext.Comment:
+		default:
+			if depth > 0 {
+				break
+			}
+			if err := g.replayToken(tok, &numbered, moves == 0); err != nil {
+				return tok, faultAt(tok, err)
+			}
+			if tok.Kind == recordtext.Move {
+				moves++
+			}
 		}
-		for _, f := range strings.Fields(words.String()) {
-			tokens = appendMoveTokens(tokens, f, lineNo)
+		if tok.Kind != recordtext.Comment {
+			afterMove = tok.Kind == recordtext.Move
+		}
+		var err error
+		if tok, err = sc.Next(); err != nil {
+			return tok, scanFault(err)
 		}
 	}
-	if inComment {
-		return nil, nil, &RecordError{Err: errors.New("a { comment is not closed: the record is cut short")}
-	}
-	return tags, tokens, nil
 }
 
-// appendMoveTokens splits a word such as "12.a3a4" or "3...g7g6" into its
-// move number and its move, as PGN readers do.
-func appendMoveTokens(tokens []recordToken, word string, line int) []recordToken {
-	digits := 0
-	for digits < len(word) && word[digits] >= '0' && word[digits] <= '9' {
-		digits++
+// replayToken plays one move number or move of the main line.
+func (g *Game) replayToken(tok recordtext.Token, numbered *bool, first bool) error {
+	pos := g.Position()
+	if tok.Kind == recordtext.Number {
+		num, _ := strings.CutSuffix(tok.Text, ".")
+		blue := strings.HasSuffix(num, "..")
+		num = strings.TrimSuffix(num, "..")
+		n, err := strconv.Atoi(num)
+		if err != nil || *numbered || n != pos.MoveNumber() || blue != (pos.SideToMove() == Blue) {
+			return fmt.Errorf("move number %q out of turn, want %q", tok.Text, moveNumberText(pos))
+		}
+		*numbered = true
+		return nil
 	}
-	if digits > 0 && digits < len(word) && word[digits] == '.' {
-		dots := digits
-		for dots < len(word) && word[dots] == '.' {
-			dots++
-		}
-		tokens = append(tokens, recordToken{word[:dots], line})
-		if dots < len(word) {
-			tokens = append(tokens, recordToken{word[dots:], line})
-		}
-		return tokens
+	if !*numbered && pos.SideToMove() == Red {
+		return errors.New("move without its number")
 	}
-	return append(tokens, recordToken{word, line})
-}
-
-// replay plays the movetext's numbers and moves on g, which is at its
-// start.
-func (g *Game) replay(tokens []recordToken) error {
-	numbered := false // the next move has had its number
-	faultAt := func(tok recordToken, err error) error {
-		pos := g.Position()
-		return &RecordError{Line: tok.line, MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: cutInput(tok.text), Err: err}
+	if !*numbered && first {
+		return fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos))
 	}
-	for _, tok := range tokens {
-		pos := g.Position()
-		fault := func(err error) error { return faultAt(tok, err) }
-		if isResultToken(tok.text) {
-			return fault(errors.New("a result token before the end of the moves"))
-		}
-		if num, ok := strings.CutSuffix(tok.text, "."); ok {
-			blue := strings.HasSuffix(num, "..")
-			num = strings.TrimSuffix(num, "..")
-			n, err := strconv.Atoi(num)
-			if err != nil || numbered || n != pos.MoveNumber() || blue != (pos.side() == Blue) {
-				return fault(fmt.Errorf("move number %q out of turn, want %q", tok.text, moveNumberText(pos)))
-			}
-			numbered = true
-			continue
-		}
-		if !numbered && pos.side() == Red {
-			return fault(errors.New("move without its number"))
-		}
-		if !numbered && g.n <= 1 {
-			return fault(fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos)))
-		}
-		if err := g.playRecorded(tok.text); err != nil {
-			return fault(err)
-		}
-		numbered = false
+	m, err := ParseMove(tok.Text)
+	if err != nil {
+		return err
 	}
-	if numbered {
-		return faultAt(tokens[len(tokens)-1], errors.New("a move number without its move"))
+	if err := g.Play(m); err != nil {
+		return err
 	}
+	*numbered = false
 	return nil
 }
 
 // moveNumberText is the move number written before the move of pos's side
 // to move: "12." for Red, "12..." for Blue.
 func moveNumberText(pos Position) string {
-	if pos.side() == Blue {
-		return strconv.Itoa(pos.MoveNumber()) + "..."
-	}
-	return strconv.Itoa(pos.MoveNumber()) + "."
-}
-
-func parseTag(line string) (name, value string, err error) {
-	inner, ok := strings.CutPrefix(line, "[")
-	if ok {
-		inner, ok = strings.CutSuffix(inner, "]")
-	}
-	if !ok {
-		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", cutInput(line))
-	}
-	name, quoted, ok := strings.Cut(inner, " ")
-	if !ok || !validTagName(name) {
-		return "", "", fmt.Errorf("tag %q is not [Name \"value\"]", cutInput(line))
-	}
-	value, err = strconv.Unquote(strings.TrimSpace(quoted))
-	if err != nil {
-		return "", "", fmt.Errorf("tag %q: value %q is not a quoted string", name, cutInput(quoted))
-	}
-	return name, value, nil
-}
-
-// playRecorded parses and plays one move of a record.
-func (g *Game) playRecorded(text string) error {
-	m, err := ParseMove(text)
-	if err != nil {
-		return err
-	}
-	return g.Play(m)
+	return recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == Blue)
 }
 
 // applyResult checks a recorded result against the replayed game, or
-// applies it when it is a resignation or an agreed draw. "*" is refused for
-// a game that is over.
+// applies it when it is a resignation or an agreed draw. "*" (or
+// "undecided", as Outcome.String writes it) is refused for a game that is
+// over.
 func (g *Game) applyResult(result string) error {
+	if result == "undecided" {
+		result = "*"
+	}
 	replayed := resultText(g.Outcome())
 	if result == replayed {
 		return nil
 	}
-	if !g.IsOver() {
-		switch result {
-		case "red wins: resignation":
-			return g.Resign(Blue)
-		case "blue wins: resignation":
-			return g.Resign(Red)
-		case "draw: agreed":
-			g.ended = Outcome{Reason: DrawAgreed}
-			g.pending = false
-			return nil
+	if o, err := ParseOutcome(result); err == nil && !g.IsOver() {
+		switch o.Reason {
+		case Resigned:
+			return g.Resign(o.Winner.Other())
+		case TimeForfeit, Abandoned:
+			return g.Forfeit(o.Winner.Other(), o.Reason)
+		case DrawAgreed:
+			c := g.Position().SideToMove()
+			if err := g.OfferDraw(c); err != nil {
+				return err
+			}
+			return g.AcceptDraw(c.Other())
 		}
 	}
 	return fmt.Errorf("result %q, but the moves give %q", cutInput(result), replayed)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"unicode/utf8"
 )
 
@@ -28,21 +29,21 @@ var gameJSONKeys = map[string]bool{"tags": true, "rules": true, "start": true, "
 // has a value receiver, so a Game held by value marshals whole.
 func (g Game) MarshalJSON() ([]byte, error) {
 	start := g.Start()
-	j := gameJSON{Tags: g.tags, Start: &start, Moves: g.Moves(), Result: resultText(g.Outcome())}
-	if g.rules != Standard {
-		j.Rules = &g.rules
+	j := gameJSON{Tags: g.Tags(), Start: &start, Moves: g.Moves(), Result: resultText(g.Outcome())}
+	if r := g.Rules(); r != Standard {
+		j.Rules = &r
 	}
 	if j.Moves == nil {
 		j.Moves = []Move{}
 	}
-	if c, ok := g.DrawOffer(); ok {
+	if c, ok := g.DrawOffer(); ok && !g.IsOver() { // an offer lapses when the game ends
 		j.DrawOffer = &c
 	}
 	return json.Marshal(j)
 }
 
 // UnmarshalJSON replays a game written by MarshalJSON, with the checks of
-// [ParseRecordJSON]. On an error g is left unchanged. JSON null changes
+// [ParseRecordJSON], of any length. On an error g is left unchanged. JSON null changes
 // nothing, as encoding/json does.
 //
 // json.Unmarshal checks the syntax of its whole input before it calls this
@@ -62,44 +63,28 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 
 // ParseRecordJSON reads a game in the JSON form of [Game.MarshalJSON] and
 // replays it. Every fault is a *RecordError (errors.Is ErrRecord): malformed
-// or truncated JSON, input over 1 MiB, a key that is not one of "tags",
-// "rules", "start", "moves", "result" and "drawOffer" spelt exactly, a
+// or truncated JSON, a key that is not one of "tags", "rules", "start",
+// "moves", "result" and "drawOffer" spelt exactly, a key given twice (in
+// the record or in its tags, as the text form refuses a tag given twice), a
 // missing "moves" or "result", an invalid tag, an illegal move, a result the
-// moves do not give ("*" for a game that is over included), invalid UTF-8.
-// "start" may be omitted for the start position; a start written with its
-// rules field (as MarshalJSON writes it under house rules) must agree with
-// "rules", while a start without one takes the rules of "rules". A leading
-// byte-order mark is skipped.
+// moves do not give ("*" or "undecided" for a game that is over included), a
+// draw offer in a game that is over, invalid UTF-8. "start" may be omitted
+// for the start position; a start written with its rules field (as
+// MarshalJSON writes it under house rules) must agree with "rules", while a
+// start without one takes the rules of "rules". A leading byte-order mark is
+// skipped. The record may be of any length.
 func ParseRecordJSON(data []byte) (*Game, error) {
-	if len(data) > maxRecordLen {
-		return nil, &RecordError{Err: fmt.Errorf("longer than %d bytes", maxRecordLen)}
-	}
 	data = bytes.TrimPrefix(data, []byte(byteOrderMark))
 	if !utf8.Valid(data) || hasLoneSurrogate(data) {
 		return nil, &RecordError{Err: errors.New("JSON: not valid UTF-8")} // encoding/json would read U+FFFD
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return nil, &RecordError{Err: fmt.Errorf("JSON: %w", err)}
+	if !json.Valid(data) {
+		var raw json.RawMessage
+		return nil, &RecordError{Err: fmt.Errorf("JSON: %w", json.Unmarshal(data, &raw))} // its *json.SyntaxError
 	}
-	if fields == nil {
-		return nil, &RecordError{Err: errors.New("JSON: null, want an object")}
-	}
-	for key := range fields {
-		if !gameJSONKeys[key] {
-			return nil, &RecordError{Err: fmt.Errorf("JSON: unknown key %q", cutInput(key))}
-		}
-	}
-	for _, key := range []string{"moves", "result"} {
-		if _, ok := fields[key]; !ok {
-			return nil, &RecordError{Err: fmt.Errorf("JSON: no %q", key)}
-		}
-	}
-	var j gameJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, &RecordError{Err: fmt.Errorf("JSON: %w", err)}
+	j, err := decodeGameJSON(data)
+	if err != nil {
+		return nil, &RecordError{Err: err}
 	}
 
 	start := StartPosition()
@@ -126,18 +111,129 @@ func ParseRecordJSON(data []byte) (*Game, error) {
 	for _, m := range j.Moves {
 		pos := g.Position()
 		if err := g.Play(m); err != nil {
-			return nil, &RecordError{MoveNumber: pos.MoveNumber(), Side: pos.side(), Move: m.String(), Err: err}
+			return nil, &RecordError{MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: m.String(), Err: err}
 		}
 	}
 	if err := g.applyResult(j.Result); err != nil {
 		return nil, &RecordError{Err: err}
 	}
 	if j.DrawOffer != nil {
-		if err := g.OfferDraw(*j.DrawOffer); err != nil {
+		if err := g.applyDrawOffer(j.DrawOffer.String()); err != nil {
 			return nil, &RecordError{Err: err}
 		}
 	}
 	return g, nil
+}
+
+// decodeGameJSON reads the JSON object of a record key by key, so that a
+// key given twice is refused rather than read as the last one. data is
+// valid JSON.
+func decodeGameJSON(data []byte) (gameJSON, error) {
+	var j gameJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := wantDelim(dec, '{'); err != nil {
+		return j, err
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return j, fmt.Errorf("JSON: %w", err)
+		}
+		key, _ := tok.(string) // dec.More inside an object: a key
+		if !gameJSONKeys[key] {
+			return j, fmt.Errorf("JSON: unknown key %q", cutInput(key))
+		}
+		if seen[key] {
+			return j, fmt.Errorf("JSON: key %q given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "tags":
+			j.Tags, err = decodeTagsJSON(dec)
+		case "rules":
+			err = dec.Decode(&j.Rules)
+		case "start":
+			err = dec.Decode(&j.Start)
+		case "moves":
+			err = dec.Decode(&j.Moves)
+		case "result":
+			err = dec.Decode(&j.Result)
+		case "drawOffer":
+			err = dec.Decode(&j.DrawOffer)
+		}
+		if err != nil {
+			return j, tidyf("JSON %q: %w", key, err)
+		}
+	}
+	if err := wantDelim(dec, '}'); err != nil {
+		return j, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return j, errors.New("JSON: more after the record's object")
+	}
+	for _, key := range []string{"moves", "result"} {
+		if !seen[key] {
+			return j, fmt.Errorf("JSON: no %q", key)
+		}
+	}
+	return j, nil
+}
+
+// decodeTagsJSON reads the "tags" object: names to string values, each
+// name once; null for no tags.
+func decodeTagsJSON(dec *json.Decoder) (map[string]string, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok == nil {
+		return nil, nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("want an object of tags")
+	}
+	tags := map[string]string{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		if tok, err = dec.Token(); err != nil {
+			return nil, err
+		}
+		value, ok := tok.(string)
+		if !ok {
+			return nil, fmt.Errorf("tag %q: want a string", cutInput(name))
+		}
+		if _, dup := tags[name]; dup {
+			return nil, fmt.Errorf("tag %q given twice", cutInput(name))
+		}
+		if isWrittenTag(name) {
+			return nil, fmt.Errorf("tag %q: %w: written from the game itself", name, ErrTag)
+		}
+		tags[name] = value
+	}
+	_, err = dec.Token() // the '}' More saw
+	return tags, err
+}
+
+// wantDelim reads the delimiter d, '{' or '}'.
+func wantDelim(dec *json.Decoder, d json.Delim) error {
+	tok, err := dec.Token()
+	switch {
+	case err == io.EOF:
+		return errors.New("JSON: empty, want an object")
+	case err != nil:
+		return fmt.Errorf("JSON: %w", err)
+	case tok == nil:
+		return errors.New("JSON: null, want an object")
+	}
+	if got, ok := tok.(json.Delim); !ok || got != d {
+		return fmt.Errorf("JSON: %v, want an object", tok)
+	}
+	return nil
 }
 
 // hasLoneSurrogate reports a \uD800..\uDFFF escape in JSON text that is

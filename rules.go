@@ -128,14 +128,33 @@ func (r Rules) String() string {
 	return strings.Join(parts, ",")
 }
 
-// ParseRules reads what Rules.String writes.
+// ParseRules reads what Rules.String writes: "standard" (or ""), or
+// options joined by commas in any order. An option given twice, or
+// "no-move-limit" with "move-limit=N", is refused, and so is a limit
+// written with a sign or a leading zero. Errors are *ParseError naming the
+// option, with ErrRules.
 func ParseRules(s string) (Rules, error) {
 	var r Rules
 	if s == "standard" || s == "" {
 		return r, nil
 	}
+	fail := func(format string, args ...any) (Rules, error) {
+		return Rules{}, newParseError("ParseRules", s, wrapf(ErrRules, format, args...))
+	}
+	seen := map[string]string{} // what an option sets: the option that set it
 	for _, part := range strings.Split(s, ",") {
 		name, value, hasValue := strings.Cut(part, "=")
+		key := name
+		if name == "no-move-limit" {
+			key = "move-limit" // both set the limit
+		}
+		if first, ok := seen[key]; ok {
+			if first == name {
+				return fail("option %q given twice", cutInput(name))
+			}
+			return fail("%q and %q both set the move limit", first, name)
+		}
+		seen[key] = name
 		switch {
 		case name == "trapped-capture" && !hasValue:
 			r.TrappedCapture = true
@@ -147,12 +166,12 @@ func ParseRules(s string) (Rules, error) {
 			r.Threefold = true
 		case name == "move-limit" && hasValue:
 			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > MaxMoveLimit {
-				return Rules{}, newParseError("ParseRules", s, fmt.Errorf("%w: move limit %q, want 1..%d", ErrRules, value, MaxMoveLimit))
+			if err != nil || n < 1 || n > MaxMoveLimit || value != strconv.Itoa(n) {
+				return fail("move limit %q, want 1..%d written without sign or leading zero", cutInput(value), MaxMoveLimit)
 			}
 			r.MoveLimit = n
 		default:
-			return Rules{}, newParseError("ParseRules", s, fmt.Errorf("%w: unknown option %q", ErrRules, part))
+			return fail("unknown option %q", cutInput(part))
 		}
 	}
 	return r, nil

@@ -11,12 +11,12 @@ import (
 
 // ErrTag is the error of a tag a record cannot hold: a name that is not 1 to
 // 64 letters, digits or underscores, one of the names the record writes
-// itself (Start, Result, Rules), or a value that is not one line of
+// itself (Start, Result, Rules, DrawOffer), or a value that is not one line of
 // printable text (see [Game.SetTag]).
 var ErrTag = errors.New("invalid tag")
 
 // reservedTags are written from the game itself, never from its tags.
-var reservedTags = [...]string{"Start", "Result", "Rules"}
+var reservedTags = [...]string{"Start", "Result", "Rules", "DrawOffer"}
 
 // Tag returns the value of the tag name, such as "Red", "Blue", "Date" or
 // "Event", and whether it is set.

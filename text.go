@@ -18,7 +18,7 @@ import (
 // "c7", or "-" for NoSquare.
 func (sq Square) AppendText(b []byte) ([]byte, error) {
 	if sq > NoSquare {
-		return b, newParseError("MarshalText", fmt.Sprint(uint8(sq)), wrapf(ErrSquare, "%d is not a square", uint8(sq)))
+		return b, valueError(fmt.Sprintf("Square(%d)", uint8(sq)), wrapf(ErrSquare, "not a square of the board, nor NoSquare"))
 	}
 	return append(b, sq.String()...), nil
 }
@@ -44,7 +44,7 @@ func (sq *Square) UnmarshalText(text []byte) error {
 // AppendText implements encoding.TextAppender: "red" or "blue".
 func (c Color) AppendText(b []byte) ([]byte, error) {
 	if c > Blue {
-		return b, newParseError("MarshalText", fmt.Sprint(uint8(c)), wrapf(ErrBadColor, "%d", uint8(c)))
+		return b, valueError(fmt.Sprintf("Color(%d)", uint8(c)), wrapf(ErrBadColor, "want Red or Blue"))
 	}
 	return append(b, c.String()...), nil
 }
@@ -69,7 +69,7 @@ func (c *Color) UnmarshalText(text []byte) error {
 // "rat".
 func (a Animal) AppendText(b []byte) ([]byte, error) {
 	if a >= NumAnimals {
-		return b, newParseError("MarshalText", fmt.Sprint(uint8(a)), wrapf(ErrSyntax, "%d is not an animal", uint8(a)))
+		return b, valueError(fmt.Sprintf("Animal(%d)", uint8(a)), wrapf(ErrSyntax, "not an animal, want Rat..Elephant"))
 	}
 	return append(b, a.String()...), nil
 }
@@ -92,7 +92,7 @@ func (a *Animal) UnmarshalText(text []byte) error {
 // "none" for NoPiece.
 func (p Piece) AppendText(b []byte) ([]byte, error) {
 	if p != NoPiece && !p.IsValid() {
-		return b, newParseError("MarshalText", fmt.Sprint(uint8(p)), wrapf(ErrLetter, "%d is not a piece", uint8(p)))
+		return b, valueError(fmt.Sprintf("Piece(%d)", uint8(p)), wrapf(ErrLetter, "not a piece (NewPiece makes them) nor NoPiece"))
 	}
 	return append(b, p.String()...), nil
 }
@@ -125,9 +125,28 @@ func (m Move) AppendText(b []byte) ([]byte, error) {
 		return append(b, "0000"...), nil
 	}
 	if !m.isWellFormed() {
-		return b, newParseError("MarshalText", fmt.Sprint(uint16(m)), wrapf(ErrSquare, "move %d does not join two squares", uint16(m)))
+		return b, m.textError()
 	}
 	return m.appendText(b), nil
+}
+
+// textError says why a Move that is not well formed has no text: the move
+// the caller has, named by its squares where they are on the board.
+func (m Move) textError() error {
+	from, to := m.From(), m.To()
+	switch {
+	case !from.IsValid() || !to.IsValid():
+		return valueError(fmt.Sprintf("Move(%d)", uint16(m)), wrapf(ErrSquare, "its squares are not both on the board"))
+	case m.strayBits():
+		return valueError(from.String()+to.String(), wrapf(ErrSquare, "bits above its two squares are set (NewMove makes moves)"))
+	}
+	return valueError(from.String()+to.String(), wrapf(ErrSquare, "from and to are the same square"))
+}
+
+// valueError is the error of MarshalText for a value with no text form,
+// named in Go syntax or by its squares.
+func valueError(value string, err error) error {
+	return &ParseError{Func: "MarshalText", Input: value, Err: err}
 }
 
 // MarshalText implements encoding.TextMarshaler with AppendText.
@@ -210,7 +229,7 @@ func (r *Rules) UnmarshalText(text []byte) error {
 // "den entered".
 func (r Reason) AppendText(b []byte) ([]byte, error) {
 	if int(r) >= len(reasonNames) {
-		return b, newParseError("MarshalText", fmt.Sprint(uint8(r)), wrapf(ErrSyntax, "%d is not a reason", uint8(r)))
+		return b, valueError(fmt.Sprintf("Reason(%d)", uint8(r)), wrapf(ErrSyntax, "not a reason"))
 	}
 	return append(b, reasonNames[r]...), nil
 }
@@ -233,7 +252,7 @@ func (r *Reason) UnmarshalText(text []byte) error {
 // "red wins: den entered", "draw: agreed".
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
 	if err := o.check(); err != nil {
-		return b, newParseError("MarshalText", fmt.Sprintf("%d/%d", uint8(o.Reason), uint8(o.Winner)), err)
+		return b, valueError(fmt.Sprintf("Outcome{Reason: %d, Winner: %d}", uint8(o.Reason), uint8(o.Winner)), err)
 	}
 	return append(b, o.String()...), nil
 }
@@ -257,9 +276,9 @@ func ParseOutcome(s string) (Outcome, error) { return parseOutcome("ParseOutcome
 
 func parseOutcome(fn, s string) (Outcome, error) {
 	if s == "undecided" {
-		return Outcome{}, nil
+		return Outcome{Winner: NoColor}, nil
 	}
-	var o Outcome
+	o := Outcome{Winner: NoColor}
 	head, reason, ok := strings.Cut(s, ": ")
 	if ok && o.Reason.UnmarshalText([]byte(reason)) == nil {
 		side, wins := strings.CutSuffix(head, " wins")

@@ -1,0 +1,123 @@
+package recordtext_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/doushouqi/doushouqi/internal/recordtext"
+)
+
+// tokens scans text to its end.
+func tokens(t *testing.T, text string) []recordtext.Token {
+	t.Helper()
+	sc := recordtext.NewScanner(strings.NewReader(text))
+	var out []recordtext.Token
+	for {
+		tok, err := sc.Next()
+		require.NoError(t, err, text)
+		if tok.Kind == recordtext.EOF {
+			return out
+		}
+		out = append(out, tok)
+	}
+}
+
+func TestScannerSplitsAnnotatedMovetext(t *testing.T) {
+	text := "\uFEFF[Event \"a \\\"b\\\"\"]\n\n{opening} 1.a3a4!? {good\nidea} (1. g3g4 ?) 1... a7a6 ; skipped\n2. b2b3?? 1-0\n"
+	got := tokens(t, text)
+	type kt struct {
+		kind recordtext.Kind
+		text string
+		line int
+	}
+	var have []kt
+	for _, tok := range got {
+		have = append(have, kt{tok.Kind, tok.Text, tok.Line})
+	}
+	assert.Equal(t, []kt{
+		{recordtext.Tag, "Event", 1},
+		{recordtext.Comment, "opening", 3},
+		{recordtext.Number, "1.", 3},
+		{recordtext.Move, "a3a4", 3},
+		{recordtext.Mark, "!?", 3},
+		{recordtext.Comment, "good\nidea", 3},
+		{recordtext.Open, "(", 4},
+		{recordtext.Number, "1.", 4},
+		{recordtext.Move, "g3g4", 4},
+		{recordtext.Mark, "?", 4},
+		{recordtext.Close, ")", 4},
+		{recordtext.Number, "1...", 4},
+		{recordtext.Move, "a7a6", 4},
+		{recordtext.Number, "2.", 5},
+		{recordtext.Move, "b2b3", 5},
+		{recordtext.Mark, "??", 5},
+		{recordtext.Result, "1-0", 5},
+	}, have)
+	assert.Equal(t, `a "b"`, got[0].Value)
+}
+
+func TestScannerRefusals(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+		line       int
+	}{
+		{"1. a3a4 {open\n", "not closed", 1},
+		{"1. a3a4!!! *", `mark "!!!"`, 1},
+		{"[Event x]\n", "is not a quoted string", 1},
+		{"[Two words \"x\"]\n", "is not a quoted string", 1},
+		{"[Ev-ent \"x\"]\n", "is not [Name", 1},
+		{"\n1. a3a4\n[Event \"x\"]\n", "a tag after the moves began", 3},
+		{"1. a3a4 } *", "a } without its {", 1},
+		{"1. a3a4\n\xff *", "not valid UTF-8", 2},
+	} {
+		sc := recordtext.NewScanner(strings.NewReader(c.text))
+		var err error
+		for err == nil {
+			var tok recordtext.Token
+			tok, err = sc.Next()
+			if err == nil && tok.Kind == recordtext.EOF {
+				break
+			}
+		}
+		var se *recordtext.Error
+		require.True(t, errors.As(err, &se), "%q: %v is not an *Error", c.text, err)
+		assert.Contains(t, err.Error(), c.want, c.text)
+		assert.Equal(t, c.line, se.Line, c.text)
+	}
+}
+
+// TestScannerAllowsTagsAfterAResult: a result token ends a record, and the
+// next record's tags may follow.
+func TestScannerAllowsTagsAfterAResult(t *testing.T) {
+	got := tokens(t, "1. a3a4 *\n[Event \"next\"]\n\n*\n")
+	require.Len(t, got, 5)
+	assert.Equal(t, recordtext.Tag, got[3].Kind)
+}
+
+// TestScannerSkipToTags: after a fault, the scanner resumes at the next line
+// that starts with '[', over lines of any content.
+func TestScannerSkipToTags(t *testing.T) {
+	sc := recordtext.NewScanner(strings.NewReader("1. a3a4 {x\n\xff junk\n  [Event \"b\"]\n*\n"))
+	_, err := sc.Next()
+	require.NoError(t, err)
+	ok, err := sc.SkipToTags()
+	require.NoError(t, err)
+	require.True(t, ok)
+	tok, err := sc.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "Event", tok.Text)
+	assert.Equal(t, 3, tok.Line)
+	ok, err = sc.SkipToTags()
+	require.NoError(t, err)
+	assert.False(t, ok, "no tag line left")
+}
+
+func TestSortTags(t *testing.T) {
+	names := []string{"Note", "Blue", "Annotator", "Event", "Red", "Date"}
+	recordtext.SortTags(names)
+	assert.Equal(t, []string{"Event", "Date", "Red", "Blue", "Annotator", "Note"}, names)
+}

@@ -1,0 +1,202 @@
+package record_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/record"
+)
+
+// TestParseRefusals: each fault is a *dsq.RecordError naming its line.
+func TestParseRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name, text, want string
+		line             int
+	}{
+		{"a variation before any move", "[Red \"a\"]\n\n(1. a3a4) *\n", "must follow the move", 3},
+		{"a variation after a number", "1. a3a4 1... (1... a7a6) *\n", "must follow the move", 1},
+		{"a ) without (", "1. a3a4 ) *\n", "without its (", 1},
+		{"an empty variation", "1. a3a4 () *\n", "an empty variation", 1},
+		{"a variation not closed", "1. a3a4\n(1. g3g4 *\n", "inside a variation", 2},
+		{"a variation cut short", "1. a3a4\n(1. g3g4\n", "cut short", 2},
+		{"an illegal move in a variation", "1. a3a4\n(1. g3g5) *\n", "illegal move g3g5", 2},
+		{"a variation's number out of turn", "1. a3a4 a7a6\n(2. g7g6) *\n", "out of turn", 2},
+		{"a variation's first move without number", "1. a3a4 (g3g4) *\n", "without its number", 1},
+		{"a nested variation's illegal move", "1. a3a4 a7a6 (1... g7g6 (1... a7a5)) *\n", "illegal move a7a5", 1},
+		{"a mark not after a move", "1. ! a3a4 *\n", "not after a move", 1},
+		{"two marks", "1. a3a4 ! ? *\n", "not after a move", 1},
+		{"a mark after a variation", "1. a3a4 (1. g3g4) ! *\n", "not after a move", 1},
+		{"an unknown mark", "1. a3a4!!! *\n", "mark", 1},
+		{"more after the result", "1. a3a4 * {fine}\n2. b2b3\n", "more after the result", 2},
+		{"a result the main line does not give", "[Result \"red wins: den entered\"]\n\n1. a3a4 1-0\n", "but the moves give", 1},
+		{"a result token against the tag", "[Result \"*\"]\n\n1. a3a4\n1-0\n", "result token", 4},
+		{"a tag given twice", "[Red \"a\"]\n[Red \"b\"]\n\n*\n", "given twice", 2},
+		{"a bad start", "[Red \"a\"]\n[Start \"7/7 r\"]\n\n*\n", "start position", 2},
+		{"an offer in a finished game", "[Result \"draw: agreed\"]\n[DrawOffer \"red\"]\n\n1/2-1/2\n", "draw offer", 2},
+		{"a comment not closed", "1. a3a4 {open\n*\n", "not closed", 1},
+		{"no record", "\n\n", "no record", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := record.Parse(c.text)
+			assert.Nil(t, g)
+			var re *dsq.RecordError
+			require.True(t, errors.As(err, &re), "Parse(%q) = %v, want a *dsq.RecordError", c.text, err)
+			assert.Contains(t, err.Error(), c.want)
+			assert.Equal(t, c.line, re.Line, "%v", err)
+			assert.ErrorIs(t, err, dsq.ErrRecord)
+		})
+	}
+}
+
+// TestReaderResumesAfterABadRecord: after each kind of bad record, the
+// reader reports it with its line in the stream and reads the next one.
+func TestReaderResumesAfterABadRecord(t *testing.T) {
+	good := "[Event \"good\"]\n\n1. a3a4 *\n\n"
+	for _, c := range []struct {
+		name, bad string
+		line      int // of the fault, the bad record starting on line 5
+	}{
+		{"an illegal move", "[Event \"bad\"]\n[Red \"x\"]\n\n1. a3a5 *\n\n", 8},
+		{"a bad tag", "[Event bad]\n[Red \"x\"]\n\n1. a3a4 *\n\n", 5},
+		{"a bad start tag", "[Start \"x\"]\n[Red \"x\"]\n\n1. a3a4 *\n\n", 5},
+		{"no result token", "[Event \"bad\"]\n\n1. a3a4\n\n", 9},
+		{"a comment not closed", "[Event \"bad\"]\n\n1. a3a4 {oops\n\n", 7},
+		{"invalid UTF-8", "[Event \"bad\"]\n\n1. a3a4 \xff *\n\n", 7},
+		{"a result not given", "[Event \"bad\"]\n[Result \"red wins: den entered\"]\n\n1. a3a4 1-0\n\n", 6},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := record.NewReader(strings.NewReader(good + c.bad + good))
+			a, err := r.Read()
+			require.NoError(t, err)
+			assert.Equal(t, "good", a.Tags["Event"])
+			_, err = r.Read()
+			var re *dsq.RecordError
+			require.True(t, errors.As(err, &re), "%v", err)
+			assert.Equal(t, c.line, re.Line, "%v", err)
+			a, err = r.Read()
+			require.NoError(t, err, "the record after the bad one")
+			assert.Equal(t, "good", a.Tags["Event"])
+			_, err = r.Read()
+			assert.Equal(t, io.EOF, err)
+			_, err = r.Read()
+			assert.Equal(t, io.EOF, err, "and io.EOF again")
+		})
+	}
+}
+
+// gameStream produces n records on demand, so that the whole stream is
+// never in memory.
+type gameStream struct {
+	n, done int
+	buf     strings.Reader
+}
+
+func (s *gameStream) Read(p []byte) (int, error) {
+	for s.buf.Len() == 0 {
+		if s.done == s.n {
+			return 0, io.EOF
+		}
+		s.done++
+		var b strings.Builder
+		fmt.Fprintf(&b, "[Event \"game %d\"]\n[Rules \"no-move-limit\"]\n[Result \"*\"]\n\n", s.done)
+		for i := range 25 {
+			fmt.Fprintf(&b, "%d. a3a4 {there} a7a6 (%d... g7g6 %d. a4a3) %d. a4a3 a6a7 ", 2*i+1, 2*i+1, 2*i+2, 2*i+2)
+		}
+		b.WriteString("*\n\n")
+		s.buf.Reset(b.String())
+	}
+	return s.buf.Read(p)
+}
+
+// TestReaderReadsThousandsOfGames reads 3,000 annotated games of 100
+// half-moves (300 under -short) from a stream made on demand.
+func TestReaderReadsThousandsOfGames(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := record.NewReader(&gameStream{n: n})
+	count := 0
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		count++
+		require.Len(t, a.Moves, 100)
+		require.Equal(t, fmt.Sprintf("game %d", count), a.Tags["Event"])
+		require.Len(t, a.Moves[1].Variations, 1)
+	}
+	assert.Equal(t, n, count)
+}
+
+// failingReader fails after its text.
+type failingReader struct{ text io.Reader }
+
+var errDisk = errors.New("disk on fire")
+
+func (f failingReader) Read(p []byte) (int, error) {
+	n, err := f.text.Read(p)
+	if err == io.EOF {
+		return n, errDisk
+	}
+	return n, err
+}
+
+func TestReaderStopsOnTheStreamsError(t *testing.T) {
+	r := record.NewReader(failingReader{strings.NewReader("[Event \"a\"]\n\n1. a3a4 *\n[Event \"b\"]\n\n1. a3a4")})
+	a, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, "a", a.Tags["Event"])
+	_, err = r.Read()
+	assert.ErrorIs(t, err, errDisk)
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
+}
+
+func TestUnmarshalTextLeavesTheGameOnError(t *testing.T) {
+	var a record.Game
+	require.NoError(t, a.UnmarshalText([]byte("[Red \"x\"]\n\n1. a3a4! *\n")))
+	before := a
+	assert.Error(t, a.UnmarshalText([]byte("1. a3a5 *\n")))
+	assert.Equal(t, before, a)
+	assert.Equal(t, record.Good, a.Moves[0].Mark)
+}
+
+// TestManyCommentsAreJoinedOnce: comments met at one place are joined by a
+// space, in time linear in their number.
+func TestManyCommentsAreJoinedOnce(t *testing.T) {
+	const n = 200_000
+	a, err := record.Parse("1. a3a4 " + strings.Repeat("{ab} ", n) + "1... {x} {y} a7a6 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, strings.TrimSuffix(strings.Repeat("ab ", n), " "), a.Moves[0].After)
+	assert.Equal(t, "x y", a.Moves[1].Before)
+}
+
+// TestCommentsBetweenRecords: a comment after a record's result token is
+// dropped, in one record and in a stream, where it does not make a record of
+// its own; before a tagless record's moves it is the game's comment.
+func TestCommentsBetweenRecords(t *testing.T) {
+	a, err := record.Parse("[Event \"a\"]\n\n1. a3a4 * {played online}\n")
+	require.NoError(t, err)
+	assert.Equal(t, "a", a.Tags["Event"])
+	r := record.NewReader(strings.NewReader("[Event \"a\"]\n\n1. a3a4 *\n{between}\n\n[Event \"b\"]\n\n{b's own} 1. a3a4 *\n{tagless} 1. g3g4 *\n"))
+	var got []string
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, a.Tags["Event"]+"|"+a.Comment)
+	}
+	assert.Equal(t, []string{"a|", "b|b's own", "|tagless"}, got)
+}

@@ -1,0 +1,176 @@
+package record_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/record"
+)
+
+// randomLine plays up to n random legal moves from g, each with a random
+// mark and comments, and at depth < 3 some variations of its own.
+func randomLine(rng *rand.Rand, g dsq.Game, n, depth int) []*record.Node {
+	var nodes []*record.Node
+	comments := []string{"", "", "", "quiet", "a {sharp} idea", "two\nlines", "ünïcode ☺"}
+	for range n {
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		before := g
+		m := moves[rng.IntN(len(moves))]
+		if err := g.Play(m); err != nil {
+			panic(err)
+		}
+		node := &record.Node{Move: m, Mark: record.Mark(rng.IntN(7)), After: comments[rng.IntN(len(comments))]}
+		node.After = strings.ReplaceAll(node.After, "}", ")") // a comment holds no '}'
+		node.After = strings.ReplaceAll(node.After, "{", "(")
+		if rng.IntN(4) == 0 {
+			node.Before = "before"
+		}
+		if depth < 3 && rng.IntN(3) == 0 {
+			for range 1 + rng.IntN(2) {
+				if v := randomLine(rng, before, 1+rng.IntN(4), depth+1); len(v) > 0 {
+					node.Variations = append(node.Variations, v)
+				}
+			}
+		}
+		nodes = append(nodes, node)
+	}
+	return nodes
+}
+
+// TestAnnotatedRecordRoundTrip: random annotated games are written and
+// read back as the same tree, and dsq.ParseRecord reads the same text as
+// the main line.
+func TestAnnotatedRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 200 {
+		g := dsq.NewGame()
+		if i%3 == 0 {
+			pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 5")
+			require.NoError(t, err)
+			g, err = dsq.NewGameRules(pos, dsq.Rules{Threefold: true, TrappedCapture: true})
+			require.NoError(t, err)
+		}
+		require.NoError(t, g.SetTag("Event", "round trip"))
+		main := randomLine(rng, *g, rng.IntN(40), 0)
+		for _, n := range main {
+			require.NoError(t, g.Play(n.Move))
+		}
+		switch rng.IntN(4) {
+		case 0:
+			_ = g.Resign(dsq.Blue)
+		case 1:
+			_ = g.OfferDraw(dsq.Red)
+		}
+		a := record.FromGame(g)
+		a.Moves = main
+		if rng.IntN(2) == 0 {
+			a.Comment = "from the club"
+		}
+		text, err := a.MarshalText()
+		require.NoError(t, err)
+
+		back, err := record.Parse(string(text))
+		require.NoError(t, err, "%s", text)
+		assert.Equal(t, a, back, "%s", text)
+		again, err := back.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, string(text), string(again))
+
+		plain, err := dsq.ParseRecord(string(text))
+		require.NoError(t, err, "%s", text)
+		assert.Equal(t, g.Moves(), plain.Moves())
+		assert.Equal(t, g.Outcome(), plain.Outcome())
+		assert.Equal(t, g.Record(), plain.Record(), "the main line, header included")
+	}
+}
+
+func TestFromGameAndBack(t *testing.T) {
+	g := dsq.NewGame()
+	for _, m := range []string{"a3a4", "a7a6"} {
+		_, err := g.PlayText(m)
+		require.NoError(t, err)
+	}
+	require.NoError(t, g.SetTag("Red", "alice"))
+	require.NoError(t, g.OfferDraw(dsq.Blue))
+	a := record.FromGame(g)
+	assert.Equal(t, dsq.Blue, a.DrawOffer)
+	back, err := a.Game()
+	require.NoError(t, err)
+	assert.Equal(t, g.Record(), back.Record())
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, g.Record(), string(text), "a game without annotations is written as Record writes it")
+}
+
+// TestMarshalTextRefusesWhatCannotBeRead: an illegal move in any line, a
+// comment with '}', an empty variation, an unknown mark and a header the
+// main line does not allow are refused, and nothing is written.
+func TestMarshalTextRefusesWhatCannotBeRead(t *testing.T) {
+	a3a4, a7a6, g3g4 := dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.A7, dsq.A6), dsq.NewMove(dsq.G3, dsq.G4)
+	for name, a := range map[string]*record.Game{
+		"illegal main line move":          {Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A5)}}},
+		"illegal variation move":          {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{{Move: a7a6}}}}}},
+		"a comment with }":                {Moves: []*record.Node{{Move: a3a4, After: "x } y"}}},
+		"a comment before, with }":        {Moves: []*record.Node{{Move: a3a4}, {Move: a7a6, Before: "}"}}},
+		"a game comment with }":           {Comment: "}"},
+		"an empty variation":              {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{}}}}},
+		"an unknown mark":                 {Moves: []*record.Node{{Move: a3a4, Mark: 9}}},
+		"a nil node":                      {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{nil}}}}},
+		"a reserved tag":                  {Tags: map[string]string{"Result": "*"}},
+		"a result the moves do not give":  {Outcome: dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, Moves: []*record.Node{{Move: g3g4}}},
+		"an offer in a game that is over": {Outcome: dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, DrawOffer: dsq.Blue},
+	} {
+		t.Run(name, func(t *testing.T) {
+			text, err := a.MarshalText()
+			assert.Error(t, err)
+			assert.Nil(t, text)
+			assert.Empty(t, a.String())
+		})
+	}
+}
+
+func TestMarks(t *testing.T) {
+	for m, s := range map[record.Mark]string{record.NoMark: "", record.Brilliant: "!!", record.Good: "!", record.Interesting: "!?", record.Dubious: "?!", record.Mistake: "?", record.Blunder: "??"} {
+		assert.Equal(t, s, m.String())
+		back, err := record.ParseMark(s)
+		require.NoError(t, err)
+		assert.Equal(t, m, back)
+	}
+	for _, bad := range []string{"!!!", "?!?", "x", "！"} {
+		_, err := record.ParseMark(bad)
+		assert.ErrorIs(t, err, dsq.ErrSyntax, bad)
+	}
+	assert.Empty(t, record.Mark(7).String())
+}
+
+// TestDeepVariations: variations nest up to MaxDepth, and no deeper, on
+// write and read.
+func TestDeepVariations(t *testing.T) {
+	a3a4, g3g4 := dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.G3, dsq.G4)
+	nest := func(depth int) *record.Game {
+		inner := []*record.Node{{Move: g3g4}}
+		for range depth - 1 {
+			inner = []*record.Node{{Move: a3a4, Variations: [][]*record.Node{inner}}}
+		}
+		return &record.Game{Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{inner}}}}
+	}
+	text, err := nest(record.MaxDepth).MarshalText()
+	require.NoError(t, err)
+	_, err = record.Parse(string(text))
+	require.NoError(t, err)
+	_, err = nest(record.MaxDepth + 1).MarshalText()
+	assert.Error(t, err)
+	deep := "1. a3a4 " + strings.Repeat("(1. g3g4 ", record.MaxDepth+1) + strings.Repeat(")", record.MaxDepth+1) + " *\n"
+	_, err = record.Parse(deep)
+	assert.ErrorContains(t, err, "nested deeper")
+	_, err = record.Parse("1. a3a4 " + strings.Repeat("(", 1_000_000) + " *\n")
+	assert.Error(t, err, "a million open variations is an error, not a crash")
+}
