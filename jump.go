@@ -66,6 +66,28 @@ func jumpTargets(sq Square, rats Bitboard) Bitboard {
 	return t
 }
 
+// Steps returns the squares one step (up, down, left or right) from sq,
+// whatever stands on them: the moves every piece has before the terrain,
+// its own den and captures are looked at. It is empty if sq is not a square
+// of the board.
+func Steps(sq Square) Bitboard {
+	if !sq.IsValid() {
+		return 0
+	}
+	return stepTargets[sq]
+}
+
+// Jumps returns the squares a lion or tiger on sq can land on by jumping a
+// river, rats aside: none unless sq is a land square facing a river, at
+// most two. JumpPath gives the water each jump crosses, which a rat on any
+// of its squares blocks. It is empty if sq is not a square of the board.
+func Jumps(sq Square) Bitboard {
+	if !sq.IsValid() {
+		return 0
+	}
+	return jumpsFrom[sq][0].land | jumpsFrom[sq][1].land
+}
+
 // JumpPath returns the water squares a lion or tiger on from crosses to land
 // on to, and whether from-to is a river jump at all (rats aside).
 func JumpPath(from, to Square) (path Bitboard, ok bool) {

@@ -15,7 +15,10 @@ import "math/bits"
 // every enemy standing in one of our traps, which has rank 0), then adjusted
 // for the rat/elephant exception and masked by captureFrom: no capture at
 // all from an enemy trap, only water targets from water, only land targets
-// from land.
+// from land. These masks are the capture rule of play.go (captureIllegality,
+// exported as CanCapture) in bitboard form: captureFrom is computed from it,
+// and a test holds the generator to CanCapture for every attacker, defender
+// and pair of squares under every rule option.
 //
 // What makes it fast:
 //
@@ -50,23 +53,24 @@ import "math/bits"
 //     filled in place, make returns a 16-byte Undo by value.
 
 // captureFrom[..][c][sq] is the set of squares a piece of side c standing on
-// sq may capture on, as far as the terrain under it decides: nothing from an
-// enemy trap, Water from water, Land from land.
+// sq may capture on, as far as the terrain under the two pieces decides:
+// nothing from an enemy trap, Water from water, Land from land.
 // captureFrom[trappedCapture][c][sq]: under Rules.TrappedCapture an enemy
-// trap is plain land for this purpose.
+// trap is plain land for this purpose. It is read off the capture rule
+// (captureIllegality) for two rats, which may stand on any square and have
+// equal ranks: for them nothing but the terrain forbids a capture.
 var captureFrom [2][2][64]Bitboard
 
 func init() {
 	for trapped := range 2 {
+		rules := Rules{TrappedCapture: trapped == 1}
 		for c := Red; c <= Blue; c++ {
-			for sq := range Square(NumSquares) {
-				switch {
-				case trapsOf(c.Other()).Has(sq) && trapped == 0:
-					captureFrom[trapped][c][sq] = 0
-				case Water.Has(sq):
-					captureFrom[trapped][c][sq] = Water
-				default:
-					captureFrom[trapped][c][sq] = Land
+			attacker, defender := NewPiece(c, Rat), NewPiece(c.Other(), Rat)
+			for from := range Square(NumSquares) {
+				for to := range Square(NumSquares) {
+					if captureIllegality(rules, attacker, from, defender, to) == nil {
+						captureFrom[trapped][c][from] |= to.Bitboard()
+					}
 				}
 			}
 		}

@@ -1,7 +1,7 @@
 package doushouqi
 
 // Undo is what [Position.UnmakeMove] needs to take a move back: a small value
-// the caller keeps, typically on its own stack (three registers).
+// (16 bytes) the caller keeps, typically on its own stack.
 type Undo struct {
 	hash     uint64
 	clock    uint32
@@ -12,15 +12,15 @@ type Undo struct {
 func (u Undo) Captured() Piece { return u.captured }
 
 // MakeMove plays m and returns what UnmakeMove needs to take it back. It is
-// unchecked: m must be legal in p (from AppendLegalMoves, or accepted by
-// IsLegal); anything else leaves p in an undefined but memory-safe state. Use
-// Play for moves from outside. It does not allocate.
-//
-// It is the search's hot path: the squares come from m already masked,
-// squares is indexed by the piece itself, the side and the move number are
-// one counter (ply), no occupancy is kept, and a capture's work is in one
-// branch: about 30 instructions and no stack frame.
+// the fast path for searches and perft: it does not allocate and checks
+// nothing. m must be legal in p (from AppendLegalMoves, or accepted by
+// IsLegal); any other move leaves p in an unspecified but memory-safe
+// state. Moves from outside go through Play, which checks them.
 func (p *Position) MakeMove(m Move) Undo {
+	// The hot path of every search: the squares come from m already
+	// masked, squares is indexed by the piece itself, the side and the move
+	// number are one counter (ply), no occupancy is kept, and a capture's
+	// work is in one branch: about 30 instructions and no stack frame.
 	from, to := uint(m&63), uint(m>>6&63)
 	piece, captured := p.board[from], p.board[to]
 	u := Undo{hash: p.hash, clock: p.clock, captured: captured}
@@ -41,14 +41,13 @@ func (p *Position) MakeMove(m Move) Undo {
 }
 
 // UnmakeMove takes back m, which must be the last move made on p, with the
-// Undo that MakeMove returned for it. Afterwards p == the position before
-// MakeMove. It does not allocate.
-//
-// It is small enough for the compiler to inline into its callers (see
-// TestInlining), and has no branch: when nothing was captured, the captured
-// piece's entry of squares is squares[NoPiece], set back to NoSquare by the
-// store after it.
+// Undo that MakeMove returned for it. Afterwards p equals (==) the position
+// before MakeMove, counters and hash included. It does not allocate.
 func (p *Position) UnmakeMove(m Move, u Undo) {
+	// Small enough for the compiler to inline into its callers (see
+	// TestInlining), and without a branch: when nothing was captured, the
+	// captured piece's entry of squares is squares[NoPiece], set back to
+	// NoSquare by the store after it.
 	to := m >> 6 & 63
 	piece := p.board[to]
 	p.board[to] = u.captured
@@ -132,12 +131,32 @@ func (p *Position) illegality(m Move) error {
 	if target.Color() == p.side() {
 		return ErrOwnPiece
 	}
-	return captureIllegality(p.Rules(), p.side(), piece, from, target, to)
+	return captureIllegality(p.Rules(), piece, from, target, to)
 }
 
-// captureIllegality applies the capture rules of RULES.md in order to the
-// piece attacker of side us on from capturing defender on to.
-func captureIllegality(rules Rules, us Color, attacker Piece, from Square, defender Piece, to Square) error {
+// CanCapture reports whether attacker, moving from the square from onto the
+// square to, may capture defender standing there under the rules r: the
+// capture rules of RULES.md, which weigh the terrain under both pieces, the
+// traps and the ranks (r's TrappedCapture and SwapDogWolf change them). It is
+// the capture rule alone, the one the move generator, Play and the endgame
+// tables follow: whether the attacker can make the move from-to at all (a
+// step, or a river jump no rat blocks, onto a square it may enter) is not
+// looked at. It is false unless attacker and defender are pieces of
+// opposite sides and from and to are squares of the board.
+func CanCapture(r Rules, attacker Piece, from Square, defender Piece, to Square) bool {
+	if !attacker.IsValid() || !defender.IsValid() || attacker.Color() == defender.Color() || !from.IsValid() || !to.IsValid() {
+		return false
+	}
+	return captureIllegality(r, attacker, from, defender, to) == nil
+}
+
+// captureIllegality is the capture rule: it applies the capture rules of
+// RULES.md in their order to attacker on from capturing defender, a piece
+// of the other side, on to, and returns the sentinel of the first rule that
+// forbids it (nil if none does). CanCapture, Play and the move generator's
+// tables all follow it.
+func captureIllegality(rules Rules, attacker Piece, from Square, defender Piece, to Square) error {
+	us := attacker.Color()
 	if Water.Has(from) != Water.Has(to) {
 		return ErrWaterLandCapture // rule 1
 	}

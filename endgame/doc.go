@@ -47,22 +47,6 @@
 // Rules.TrappedCapture, Rules.SwapDogWolf and Rules.MoveLimit, each solved
 // separately. Rules.Threefold is not applied (a table knows no history).
 //
-// # How it is solved
-//
-// Positions are indexed by material (see index.go): each piece's place in
-// the list of squares it may stand on, mixed-radix, and the side to move;
-// placements with two pieces on one square, or pieces in both dens, are the
-// holes. A first pass generates each position's moves (a compact generator
-// over the piece squares, held to the library's by a test): a den entry, or
-// a capture into a position lost for the opponent, wins in 1; no legal move
-// loses in 0; otherwise it counts the quiet moves and notes whether a capture
-// draws. Then round d = 1, 2, ... up to L marks, by retrograde moves, the
-// positions with a quiet move into a loss in d-1 as wins in d, and takes one
-// from the count of every position with a quiet move into a win in d; a
-// position whose count reaches 0, with no drawing capture, is lost in d+1.
-// Each round works on the positions found in the round before, spread over
-// all cores, with atomic updates and no allocation per position.
-//
 // # Files and memory
 //
 // Table.WriteFile stores a table in a file of its own, with checksums;
@@ -76,8 +60,12 @@
 // release them. Replace a table file by renaming a new one over it (as
 // WriteFile does), never by rewriting it in place while it is open.
 //
-// The tests hold the tables to an independent slow solver (minimax with a
-// memo over a mailbox board written from RULES.md) on every position of the
-// two-piece materials at every count, to every position's children, and to
-// playing the best moves out to the end of the game.
+// # Bad input
+//
+// Nothing here panics on what a caller passes: a nil *Tables or *Table and
+// the zero values answer every method (probes false, errors for what would
+// add or write a table), and Probe answers false, never a value, for the
+// zero Position or any position the library's validation refuses. How the
+// tables are solved, and how the tests hold them to an independent slow
+// solver, is told in docs/endgame.md.
 package endgame

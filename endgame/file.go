@@ -76,7 +76,7 @@ func (t *Table) header() []byte {
 
 // WriteTo writes the table in the file format.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	if t.lay == nil {
+	if t == nil || t.lay == nil {
 		return 0, errZeroTable
 	}
 	if t.data == nil {
@@ -91,14 +91,14 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return int64(n + m), err
 }
 
-// errZeroTable is the error of writing the zero Table, which holds no
-// table.
-var errZeroTable = errors.New("endgame: the zero Table holds no table to write")
+// errZeroTable is the error of writing the zero Table or a nil *Table,
+// which hold no table.
+var errZeroTable = errors.New("endgame: no table to write (nil or the zero Table)")
 
 // WriteFile writes the table into dir as FileName(material), through a
 // temporary file renamed into place.
 func (t *Table) WriteFile(dir string) error {
-	if t.lay == nil {
+	if t == nil || t.lay == nil {
 		return errZeroTable
 	}
 	if t.data == nil {
@@ -348,6 +348,9 @@ func Open(dir string, rules dsq.Rules) (*Tables, error) {
 // fails its checks, is an error and nothing is added. Tables.Close
 // releases what it read.
 func (ts *Tables) Load(dir string, ms ...Material) error {
+	if ts == nil {
+		return ErrNoTables
+	}
 	var read []*Table
 	fail := func(err error) error {
 		closeAll(read)
@@ -369,9 +372,7 @@ func (ts *Tables) Load(dir string, ms ...Material) error {
 			return fail(fmt.Errorf("%s: %w: tables for rules %v, not %v", FileName(m), ErrFormat, t.rules, ts.rules))
 		}
 	}
-	for _, t := range read {
-		ts.byMat[t.mat] = t
-	}
+	ts.add(read)
 	return nil
 }
 
@@ -379,6 +380,9 @@ func (ts *Tables) Load(dir string, ms ...Material) error {
 // rules, or one that fails its checks, is an error and nothing is added.
 // Tables.Close releases what it read.
 func (ts *Tables) LoadDir(dir string) error {
+	if ts == nil {
+		return ErrNoTables
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
@@ -404,10 +408,18 @@ func (ts *Tables) LoadDir(dir string) error {
 			return fail(fmt.Errorf("%s: %w: holds %v", e.Name(), ErrFormat, t.mat))
 		}
 	}
+	ts.add(read)
+	return nil
+}
+
+// add adds tables read from files, already checked against ts's rules.
+func (ts *Tables) add(read []*Table) {
+	if ts.byMat == nil { // the zero Tables: standard rules, no table yet
+		ts.byMat = map[Material]*Table{}
+	}
 	for _, t := range read {
 		ts.byMat[t.mat] = t
 	}
-	return nil
 }
 
 // closeAll closes the tables read before a failure.

@@ -6,38 +6,17 @@ import (
 
 // The solver's own move generator for a handful of pieces given by their
 // squares: building a library Position for each of the tens of millions of
-// indexes cost more than the rest of the solving. It follows RULES.md and
-// the Rules options; a test checks that it lists exactly the moves of the
-// library's generator on every position of whole tables, under every
-// combination of options.
+// indexes cost more than the rest of the solving. It takes the rules from
+// the library (the steps and jumps of geometry, dsq.CanCapture) and adds
+// only the walk over a few pieces; a test checks that it lists exactly the
+// moves of the library's generator on every position of whole tables, under
+// every combination of options.
 
 // genMove is a move of piece k to square to; victim is the index of the
 // captured piece, -1 if none.
 type genMove struct {
 	k, victim int
 	to        dsq.Square
-}
-
-// canCapture reports whether piece a standing on from may capture piece v
-// standing on to under rules (a and v of opposite sides, from and to one
-// move apart).
-func canCapture(rules dsq.Rules, a dsq.Piece, from dsq.Square, v dsq.Piece, to dsq.Square) bool {
-	if dsq.Water.Has(from) != dsq.Water.Has(to) {
-		return false
-	}
-	if dsq.TrapsOf(v.Color()).Has(from) && !rules.TrappedCapture {
-		return false // an attacker in an enemy trap has rank 0
-	}
-	if dsq.TrapsOf(a.Color()).Has(to) {
-		return true // the victim is in one of our traps: rank 0
-	}
-	switch {
-	case a.Animal() == dsq.Rat && v.Animal() == dsq.Elephant:
-		return true
-	case a.Animal() == dsq.Elephant && v.Animal() == dsq.Rat:
-		return false
-	}
-	return rules.Rank(a.Animal()) >= rules.Rank(v.Animal())
 }
 
 // genMoves appends to dst the legal moves of side in the placement sq of
@@ -67,7 +46,7 @@ func (l *layout) genMoves(dst []genMove, sq *[MaxPieces]dsq.Square, side dsq.Col
 				return
 			}
 			v := int(at[to]) - 1
-			if v >= 0 && !canCapture(rules, p, from, l.pieces[v], to) {
+			if v >= 0 && !dsq.CanCapture(rules, p, from, l.pieces[v], to) {
 				return
 			}
 			dst = append(dst, genMove{k: k, victim: v, to: to})

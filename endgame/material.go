@@ -24,16 +24,39 @@ type Material struct {
 
 // MaterialOf returns the material of a position.
 func MaterialOf(pos dsq.Position) Material {
+	m, _ := materialOf(&pos)
+	return m
+}
+
+// materialOf returns the material of pos, and whether pos is a position of
+// the game as far as its pieces go, by the conditions of dsq.Setup.Validate:
+// not the zero Position, no piece where it may not stand (water but for a
+// rat, its own den), not pieces in both dens. Every Position is, but the
+// zero value and one that MakeMove was given an illegal move.
+func materialOf(pos *dsq.Position) (Material, bool) {
 	var m Material
-	for a := dsq.Rat; a <= dsq.Elephant; a++ {
-		if _, ok := pos.SquareOf(dsq.Red, a); ok {
-			m.Red |= 1 << a
-		}
-		if _, ok := pos.SquareOf(dsq.Blue, a); ok {
-			m.Blue |= 1 << a
+	dens := 0
+	ok := !pos.IsZero()
+	for c := dsq.Red; c <= dsq.Blue; c++ {
+		for a := dsq.Rat; a <= dsq.Elephant; a++ {
+			sq, on := pos.SquareOf(c, a)
+			if !on {
+				continue
+			}
+			if c == dsq.Red {
+				m.Red |= 1 << a
+			} else {
+				m.Blue |= 1 << a
+			}
+			if dsq.DenOf(c).Has(sq) || (a != dsq.Rat && dsq.Water.Has(sq)) {
+				ok = false
+			}
+			if dsq.Dens.Has(sq) {
+				dens++
+			}
 		}
 	}
-	return m
+	return m, ok && dens < 2
 }
 
 // Count returns the number of pieces of both sides.
@@ -116,7 +139,7 @@ func ParseMaterial(s string) (Material, error) {
 	var m Material
 	for i, part := range []string{red, blue} {
 		c := dsq.Color(i)
-		for _, ch := range []byte(part) {
+		for _, ch := range part {
 			a, ok := animalOf(ch, c)
 			if !ok {
 				return Material{}, fmt.Errorf("%w: %q: letter %q is not a %s animal", ErrMaterial, s, ch, c)
@@ -143,9 +166,9 @@ func (m Material) with(c dsq.Color, a dsq.Animal) Material {
 }
 
 // animalOf reads a piece letter of side c.
-func animalOf(ch byte, c dsq.Color) (dsq.Animal, bool) {
+func animalOf(ch rune, c dsq.Color) (dsq.Animal, bool) {
 	for a := dsq.Rat; a <= dsq.Elephant; a++ {
-		if dsq.NewPiece(c, a).Letter() == ch {
+		if rune(dsq.NewPiece(c, a).Letter()) == ch {
 			return a, true
 		}
 	}

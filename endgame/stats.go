@@ -20,8 +20,12 @@ type Stats struct {
 	LongestWinAt [2]dsq.Position
 }
 
-// Stats counts the table's results (none for a closed table).
+// Stats counts the table's results (none for a closed table, the zero
+// Table or a nil *Table).
 func (t *Table) Stats() Stats {
+	if t == nil {
+		return Stats{LongestWin: [2]int{-1, -1}}
+	}
 	st := Stats{Material: t.mat, LongestWin: [2]int{-1, -1}}
 	if t.data == nil {
 		return st

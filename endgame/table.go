@@ -11,6 +11,9 @@ import (
 // Table is the solved table of one material under one set of rules: an entry
 // code for every index of the material's layout, with either side to move.
 // It is read-only once made and may be probed from any number of goroutines.
+//
+// The zero Table and a nil *Table hold no table: their probes answer false,
+// their counts are zero, and writing them is an error.
 type Table struct {
 	mat   Material
 	rules dsq.Rules
@@ -40,16 +43,36 @@ func newTable(lay *layout, rules dsq.Rules, codes []uint16, top uint16) *Table {
 }
 
 // Material returns the material the table solves.
-func (t *Table) Material() Material { return t.mat }
+func (t *Table) Material() Material {
+	if t == nil {
+		return Material{}
+	}
+	return t.mat
+}
 
 // Rules returns the rules the table was solved under.
-func (t *Table) Rules() dsq.Rules { return t.rules }
+func (t *Table) Rules() dsq.Rules {
+	if t == nil {
+		return dsq.Standard
+	}
+	return t.rules
+}
 
 // Len returns the number of entries (both sides to move, holes included).
-func (t *Table) Len() int { return t.lay.size() }
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	return t.lay.size()
+}
 
 // Bytes returns the size of the entries in bytes.
-func (t *Table) Bytes() int { return len(t.data) }
+func (t *Table) Bytes() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.data)
+}
 
 // code returns the entry at index i.
 func (t *Table) code(i int) uint16 {
@@ -69,7 +92,7 @@ func (t *Table) code(i int) uint16 {
 // Verify and solving with it as a child return ErrClosed. Close must not
 // run at the same time as a probe of the table; closing twice is harmless.
 func (t *Table) Close() error {
-	if t.data == nil {
+	if t == nil || t.data == nil {
 		return nil
 	}
 	t.data = nil
@@ -85,16 +108,29 @@ func (t *Table) Close() error {
 // Probe returns the value of pos, whose material must be the table's and
 // whose rules the table's (Threefold aside): the value for the side to
 // move at pos's own no-capture count. It returns false for another material
-// or other rules, for a closed table, and for a mapped file truncated in
-// place since it was opened (see ReadFile).
+// or other rules, for a closed table, for what is not a position of the
+// game (as Tables.Probe), and for a mapped file truncated in place since it
+// was opened (see ReadFile).
 func (t *Table) Probe(pos dsq.Position) (Value, bool) {
-	if t.data == nil || MaterialOf(pos) != t.mat || !sameRules(pos.Rules(), t.rules) {
+	if t == nil || t.data == nil || !sameRules(pos.Rules(), t.rules) {
 		return Value{}, false
 	}
-	if v, decided := decidedValue(&pos); decided {
+	if m, ok := materialOf(&pos); !ok || m != t.mat {
+		return Value{}, false
+	}
+	return t.probe(&pos)
+}
+
+// probe is Probe once pos is known to be a position of the game of the
+// table's material and rules.
+func (t *Table) probe(pos *dsq.Position) (Value, bool) {
+	if t.data == nil {
+		return Value{}, false
+	}
+	if v, decided := decidedValue(pos); decided {
 		return v, true
 	}
-	c, ok := t.probeCode(t.lay.indexOf(&pos))
+	c, ok := t.probeCode(t.lay.indexOf(pos))
 	if !ok {
 		return Value{}, false
 	}

@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -11,6 +12,10 @@ import (
 // position. Once filled it may be probed from any number of goroutines;
 // Generate, Add, Load, LoadDir and Close must not run at the same time as
 // probes.
+//
+// The zero Tables is an empty set for the standard rules. A nil *Tables
+// holds nothing: its probes answer false, Close does nothing, and the
+// methods that would add or check a table return ErrNoTables.
 type Tables struct {
 	rules dsq.Rules
 	byMat map[Material]*Table
@@ -26,14 +31,31 @@ func NewTables(rules dsq.Rules) (*Tables, error) {
 	return &Tables{rules: rules, byMat: map[Material]*Table{}}, nil
 }
 
-// Rules returns the rules of the tables.
-func (ts *Tables) Rules() dsq.Rules { return ts.rules }
+// ErrNoTables is the error of a nil *Tables asked to add, solve, load or
+// verify tables.
+var ErrNoTables = errors.New("endgame: nil *Tables")
+
+// Rules returns the rules of the tables (Standard for a nil *Tables).
+func (ts *Tables) Rules() dsq.Rules {
+	if ts == nil {
+		return dsq.Standard
+	}
+	return ts.rules
+}
 
 // Table returns the table of m, or nil if it is not there.
-func (ts *Tables) Table(m Material) *Table { return ts.byMat[m] }
+func (ts *Tables) Table(m Material) *Table {
+	if ts == nil {
+		return nil
+	}
+	return ts.byMat[m]
+}
 
 // Materials returns the materials held, fewer pieces first, then by name.
 func (ts *Tables) Materials() []Material {
+	if ts == nil {
+		return nil
+	}
 	var out []Material
 	for m := range ts.byMat {
 		out = append(out, m)
@@ -53,6 +75,9 @@ func (ts *Tables) Materials() []Material {
 // Add adds a table made under the same rules, such as one read from a file.
 // A closed table is refused with ErrClosed.
 func (ts *Tables) Add(t *Table) error {
+	if ts == nil {
+		return ErrNoTables
+	}
 	if t == nil || t.lay == nil {
 		return fmt.Errorf("endgame: Add: no table (nil or the zero Table)")
 	}
@@ -76,6 +101,9 @@ func (ts *Tables) Add(t *Table) error {
 // Close must not run at the same time as probes. It returns the first error
 // of releasing a mapping.
 func (ts *Tables) Close() error {
+	if ts == nil {
+		return nil
+	}
 	var first error
 	for m, t := range ts.byMat {
 		if t.mapped != nil {
@@ -91,6 +119,9 @@ func (ts *Tables) Close() error {
 // Generate solves each of ms and every material its captures lead to that
 // is not held yet, fewer pieces first, and adds them.
 func (ts *Tables) Generate(ms []Material, opts Options) error {
+	if ts == nil {
+		return ErrNoTables
+	}
 	for _, m := range ms {
 		if !m.Solvable() {
 			return fmt.Errorf("%w: %v cannot be solved (a side without pieces, or more than %d pieces)", ErrMaterial, m, MaxPieces)
@@ -128,14 +159,22 @@ func (ts *Tables) Generate(ms []Material, opts Options) error {
 // no-capture count, and false if pos's material has no table here (or pos
 // is played under other rules). A position with one side bare needs no
 // table: the bare side to move has lost, the other wins with any move.
+//
+// Probe answers false, never a value, for what is not a position of the
+// game: the zero Position (such as the result of an ignored parse error),
+// or one with a piece where none may stand or pieces in both dens, which
+// only MakeMove given an illegal move makes. It does not allocate.
 func (ts *Tables) Probe(pos dsq.Position) (Value, bool) {
-	if !sameRules(pos.Rules(), ts.rules) {
+	if ts == nil || !sameRules(pos.Rules(), ts.rules) {
+		return Value{}, false
+	}
+	m, ok := materialOf(&pos)
+	if !ok {
 		return Value{}, false
 	}
 	if v, decided := decidedValue(&pos); decided {
 		return v, true
 	}
-	m := MaterialOf(pos)
 	if m.Side(pos.SideToMove().Other()) == 0 {
 		return Value{Result: Win, Distance: 1}, true
 	}
@@ -143,7 +182,7 @@ func (ts *Tables) Probe(pos dsq.Position) (Value, bool) {
 	if t == nil {
 		return Value{}, false
 	}
-	return t.Probe(pos)
+	return t.probe(&pos)
 }
 
 // BestMoves returns the value of pos and the moves that keep it best: for a

@@ -14,8 +14,11 @@ import (
 // checked against the rats of the position after it. A test checks the
 // unmoves against the library's move generator on whole tables.
 
-// geometry is the board's step and jump graph, which is symmetric: the
-// squares one step from sq, and the river jumps between land squares.
+// geometry is the board's step and jump graph as the library defines it
+// (dsq.Steps, dsq.Jumps, dsq.JumpPath), laid out for the walks of genMoves
+// and unmoves: the squares one step from sq, and the river jumps from sq
+// with the water each crosses. The graph is symmetric, so the same lists
+// serve moves and unmoves.
 var geometry = func() (g [dsq.NumSquares]struct {
 	steps  [4]dsq.Square
 	nSteps int
@@ -24,19 +27,14 @@ var geometry = func() (g [dsq.NumSquares]struct {
 	nJumps int
 }) {
 	for sq := dsq.Square(0); sq < dsq.NumSquares; sq++ {
-		f, r := sq.File(), sq.Rank()
-		for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-			if to := dsq.SquareAt(f+d[0], r+d[1]); to != dsq.NoSquare {
-				g[sq].steps[g[sq].nSteps] = to
-				g[sq].nSteps++
-			}
+		for to := range dsq.Steps(sq).Squares() {
+			g[sq].steps[g[sq].nSteps] = to
+			g[sq].nSteps++
 		}
-		for to := dsq.Square(0); to < dsq.NumSquares; to++ {
-			if path, ok := dsq.JumpPath(sq, to); ok {
-				g[sq].jumps[g[sq].nJumps] = to
-				g[sq].paths[g[sq].nJumps] = path
-				g[sq].nJumps++
-			}
+		for to := range dsq.Jumps(sq).Squares() {
+			g[sq].jumps[g[sq].nJumps] = to
+			g[sq].paths[g[sq].nJumps], _ = dsq.JumpPath(sq, to)
+			g[sq].nJumps++
 		}
 	}
 	return g

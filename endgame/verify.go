@@ -21,6 +21,9 @@ import (
 // win, and an entry that passes is the exact value. It returns the first
 // entry that fails, as an error naming the position.
 func (ts *Tables) Verify(m Material, opts Options) error {
+	if ts == nil {
+		return ErrNoTables
+	}
 	t := ts.byMat[m]
 	if t == nil {
 		return fmt.Errorf("%w: no table for %v", ErrMaterial, m)

@@ -37,11 +37,53 @@ func TestZeroValuesListed(t *testing.T) {
 
 // TestZeroValuesDoNotPanic calls every method of every exported type's zero
 // value (through a pointer, so value and pointer methods alike), once with
-// zero arguments and once with sample ones (a material, a position it
-// holds, a table, an empty directory), each call on a fresh zero value.
-// Directory arguments are always a temporary directory, so that no call
-// writes into the package.
+// zero arguments and once with sample ones, each call on a fresh zero
+// value.
 func TestZeroValuesDoNotPanic(t *testing.T) {
+	assert.Empty(t, sampleWalk(t).Call(zeroValues))
+}
+
+// TestNilPointersDoNotPanic calls every method of a nil *Tables and a nil
+// *Table, once with zero arguments and once with the samples.
+func TestNilPointersDoNotPanic(t *testing.T) {
+	walk := sampleWalk(t)
+	for _, typ := range []reflect.Type{reflect.TypeFor[*endgame.Tables](), reflect.TypeFor[*endgame.Table]()} {
+		for i := range typ.NumMethod() {
+			method := typ.Method(i)
+			for _, sample := range []bool{false, true} {
+				args := []reflect.Value{reflect.Zero(typ)}
+				for j := 1; j < method.Type.NumIn(); j++ {
+					v, ok := walk.Arg(method, j, sample)
+					if !ok {
+						v = reflect.Zero(method.Type.In(j))
+						if s, found := walk.Samples[method.Type.In(j)]; found && sample {
+							v = s
+						}
+					}
+					args = append(args, v)
+				}
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("(%v)(nil).%s (sample arguments: %v) panicked: %v", typ, method.Name, sample, r)
+						}
+					}()
+					if method.Type.IsVariadic() {
+						method.Func.CallSlice(args)
+					} else {
+						method.Func.Call(args)
+					}
+				}()
+			}
+		}
+	}
+}
+
+// sampleWalk returns the walk of the zero-value and nil tests: sample
+// arguments of every parameter type (a material, a position it holds, a
+// table, a colour and an animal), and a fresh temporary directory for every
+// directory argument, so that no call writes into the package.
+func sampleWalk(t *testing.T) zerowalk.Walk {
 	m := mustMaterial(t, "Evr")
 	table := generate(t, dsq.Standard, m).Table(m)
 	pos, err := dsq.ParsePosition("7/7/7/7/r5E/7/7/7/7 r 0 1")
@@ -54,7 +96,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		reflect.TypeFor[dsq.Color]():          reflect.ValueOf(dsq.Blue),
 		reflect.TypeFor[dsq.Animal]():         reflect.ValueOf(dsq.Rat),
 	}
-	walk := zerowalk.Walk{
+	return zerowalk.Walk{
 		Samples: samples,
 		Arg: func(method reflect.Method, param int, sample bool) (reflect.Value, bool) {
 			switch in := method.Type.In(param); {
@@ -66,34 +108,4 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 			return reflect.Value{}, false
 		},
 	}
-	assert.Empty(t, walk.Call(zeroValues))
-}
-
-// TestZeroValuesAnswer checks what the zero Tables and Table answer: empty
-// sets that hold nothing, or an error.
-func TestZeroValuesAnswer(t *testing.T) {
-	pos, err := dsq.ParsePosition("7/7/7/7/r5E/7/7/7/7 r 0 1")
-	require.NoError(t, err)
-	var ts endgame.Tables
-	_, ok := ts.Probe(pos)
-	assert.False(t, ok)
-	_, _, ok = ts.BestMoves(pos)
-	assert.False(t, ok)
-	_, ok = ts.Verdict(pos)
-	assert.False(t, ok)
-	assert.Empty(t, ts.Materials())
-	var table endgame.Table
-	_, ok = table.Probe(pos)
-	assert.False(t, ok)
-	assert.Zero(t, table.Len())
-	assert.Error(t, table.WriteFile(t.TempDir()), "the zero Table writes no file")
-	assert.Error(t, ts.Add(nil))
-	assert.Error(t, ts.Add(&table))
-
-	// The zero Tables is a standard set: it takes a standard table.
-	m := mustMaterial(t, "Evr")
-	require.NoError(t, ts.Add(generate(t, dsq.Standard, m).Table(m)))
-	v, ok := ts.Probe(pos)
-	assert.True(t, ok)
-	assert.Equal(t, endgame.Win, v.Result, "the value of %v", pos)
 }
