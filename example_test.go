@@ -536,3 +536,38 @@ func ExampleGame_DrawOffer() {
 	// red true
 	// draw: agreed none
 }
+
+func ExampleJumps() {
+	for to := range dsq.Jumps(dsq.D5).Squares() {
+		path, _ := dsq.JumpPath(dsq.D5, to)
+		fmt.Print(to, " over")
+		for sq := range path.Squares() {
+			fmt.Print(" ", sq)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// a5 over b5 c5
+	// g5 over e5 f5
+}
+
+func ExampleSteps() {
+	for sq := range dsq.Steps(dsq.A1).Squares() {
+		fmt.Println(sq)
+	}
+	// Output:
+	// b1
+	// a2
+}
+
+func ExampleCanCapture() {
+	rat := dsq.NewPiece(dsq.Red, dsq.Rat)
+	elephant := dsq.NewPiece(dsq.Blue, dsq.Elephant)
+	fmt.Println(dsq.CanCapture(dsq.Standard, rat, dsq.A4, elephant, dsq.A5)) // rule 4: the rat takes the elephant
+	fmt.Println(dsq.CanCapture(dsq.Standard, elephant, dsq.A5, rat, dsq.A4)) // and not the other way round
+	fmt.Println(dsq.CanCapture(dsq.Standard, rat, dsq.B4, elephant, dsq.B3)) // rule 1: not from the water onto land
+	// Output:
+	// true
+	// false
+	// false
+}
