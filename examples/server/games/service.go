@@ -23,9 +23,9 @@ type Config struct {
 	// Stored is told the id of every change this process stores (the
 	// live hub's Publish).
 	Stored    func(id string)
-	AITime    time.Duration   // the most an AI move may take (default 2 s)
+	AITime    time.Duration   // the most an AI move may take (DefaultAITime if 0)
 	Tables    *endgame.Tables // endgame tables for the AI, or nil
-	CacheSize int             // games kept in memory (default 1000)
+	CacheSize int             // games kept in memory (DefaultCacheSize if 0)
 	// ReviewNodes is the node budget of each search of a game's review
 	// (0: review.DefaultNodes).
 	ReviewNodes uint64
@@ -33,6 +33,12 @@ type Config struct {
 	// to none, to play quickly).
 	MinReply func(level int) time.Duration
 }
+
+// The defaults of Config's settings.
+const (
+	DefaultAITime    = 2 * time.Second
+	DefaultCacheSize = 1000
+)
 
 // Service loads, changes and saves the games of one store.
 type Service struct {
@@ -71,10 +77,10 @@ func New(cfg Config) *Service {
 		cfg.Stored = func(string) {}
 	}
 	if cfg.AITime <= 0 {
-		cfg.AITime = 2 * time.Second
+		cfg.AITime = DefaultAITime
 	}
 	if cfg.CacheSize <= 0 {
-		cfg.CacheSize = 1000
+		cfg.CacheSize = DefaultCacheSize
 	}
 	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{},
 		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
