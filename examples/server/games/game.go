@@ -149,25 +149,6 @@ func invitation(seatHash string) string {
 	return hex.EncodeToString(h[:16])
 }
 
-// ReasonText is the API's name of the way a game ended (API.md).
-func ReasonText(r dsq.Reason) string {
-	switch r {
-	case dsq.DenEntered:
-		return "den entered"
-	case dsq.NoPieces, dsq.NoLegalMove: // having no pieces is having no move (RULES.md)
-		return "no legal move"
-	case dsq.MoveLimit:
-		return "move limit"
-	case dsq.Resigned:
-		return "resigned"
-	case dsq.DrawAgreed:
-		return "draw agreed"
-	case dsq.Repetition:
-		return "repetition"
-	}
-	return r.String()
-}
-
 // row is the stored form of g: its record, and the columns SQL reads, all
 // written here from the library's game.
 func (g *Game) row() (*store.Game, error) {
@@ -187,7 +168,7 @@ func (g *Game) row() (*store.Game, error) {
 		r.DrawOffer = c.String()
 	}
 	if r.Over {
-		r.Reason = ReasonText(out.Reason)
+		r.Reason = out.Reason.String() // the library's word: "den entered", "resignation", ...
 		if !out.IsDraw() {
 			r.Winner = out.Winner.String()
 		}

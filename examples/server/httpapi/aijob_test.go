@@ -79,12 +79,12 @@ func TestAIAcceptsDrawWhenBehind(t *testing.T) {
 	res = c.As("player", "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
 	assert.Equal(t, http.StatusConflict, res.Status, "no move while the AI weighs the offer")
 	st := waitEvent(t, watch, func(st map[string]any) bool { return st["over"] == true })
-	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, st["outcome"])
+	assert.Equal(t, map[string]any{"reason": "agreed", "winner": nil}, st["outcome"])
 	assert.Equal(t, false, st["aiThinking"])
 	// Stored, and loaded as an agreed draw.
 	s.games.Forget(g.ID)
 	st = c.State(g.ID)
-	assert.Equal(t, "draw agreed", st["outcome"].(map[string]any)["reason"])
+	assert.Equal(t, "agreed", st["outcome"].(map[string]any)["reason"])
 
 	// Red (the player) without its lion, tiger and elephant: the AI plays on.
 	g = storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/2W1P1R/1C3D1/7 r 0 1")

@@ -80,7 +80,7 @@ func TestLocalGame(t *testing.T) {
 	res = c.As(blue, "POST", path+"/draw", `{"action":"accept"}`)
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.Equal(t, true, res.Body["over"])
-	assert.Equal(t, map[string]any{"reason": "draw agreed", "winner": nil}, res.Body["outcome"])
+	assert.Equal(t, map[string]any{"reason": "agreed", "winner": nil}, res.Body["outcome"])
 	later(res.Body)
 
 	res = c.As(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)
@@ -89,7 +89,7 @@ func TestLocalGame(t *testing.T) {
 	// The stored game replays as it was.
 	st = c.State(g.ID)
 	assert.Equal(t, true, st["over"])
-	assert.Equal(t, "draw agreed", st["outcome"].(map[string]any)["reason"])
+	assert.Equal(t, "agreed", st["outcome"].(map[string]any)["reason"])
 	assert.Equal(t, version, st["version"], "refused requests change nothing")
 }
 
@@ -129,7 +129,7 @@ func TestAIGame(t *testing.T) {
 
 		res = c.As(token, "POST", path+"/resign", `{}`)
 		require.Equal(t, http.StatusOK, res.Status, res.Raw)
-		assert.Equal(t, map[string]any{"reason": "resigned", "winner": "blue"}, res.Body["outcome"])
+		assert.Equal(t, map[string]any{"reason": "resignation", "winner": "blue"}, res.Body["outcome"])
 	})
 }
 
@@ -175,7 +175,7 @@ func TestOnlineGame(t *testing.T) {
 	assert.Nil(t, res.Body["drawOffer"])
 	res = c.As(g.Seats["blue"], "POST", path+"/resign", `{}`)
 	require.Equal(t, http.StatusOK, res.Status)
-	assert.Equal(t, map[string]any{"reason": "resigned", "winner": "red"}, res.Body["outcome"])
+	assert.Equal(t, map[string]any{"reason": "resignation", "winner": "red"}, res.Body["outcome"])
 
 	// A watcher that reconnects gets the whole state at once.
 	again := c.Events(g.ID)
@@ -215,7 +215,7 @@ func TestStats(t *testing.T) {
 	assert.Equal(t, 0.0, delta(overall0, overall, "redWins"))
 	assert.Equal(t, 2.0, delta(overall0, overall, "secondPlayerWins"))
 	reasons0, reasons := overall0["byReason"].(map[string]any), overall["byReason"].(map[string]any)
-	assert.Equal(t, 2.0, reasons["resigned"].(float64)-toFloat(reasons0["resigned"]))
+	assert.Equal(t, 2.0, reasons["resignation"].(float64)-toFloat(reasons0["resignation"]))
 	assert.Equal(t, 1.0, delta(ai0, ai, "games"))
 	assert.Equal(t, 0.0, delta(online0, online, "games"))
 	if overall0["games"] == 0.0 { // a fresh database: these games' lengths

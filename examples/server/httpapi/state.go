@@ -57,9 +57,11 @@ type State struct {
 	Legal map[string]teach.Hint `json:"legal"`
 }
 
-// OutcomeState is how a finished game ended; Winner is nil for a draw.
+// OutcomeState is how a finished game ended: the library's reason (its
+// text form, "den entered", "resignation", ...) and the winner, nil for a
+// draw.
 type OutcomeState struct {
-	Reason string     `json:"reason"`
+	Reason dsq.Reason `json:"reason"`
 	Winner *dsq.Color `json:"winner"`
 }
 
@@ -85,7 +87,7 @@ func gameState(g *games.Game) State {
 		st.AIColor, st.Level = &g.AIColor, &g.Level
 	}
 	if out := g.Game.Outcome(); out.IsDecided() {
-		st.Outcome = &OutcomeState{Reason: games.ReasonText(out.Reason)}
+		st.Outcome = &OutcomeState{Reason: out.Reason}
 		if !out.IsDraw() {
 			st.Outcome.Winner = &out.Winner
 		}

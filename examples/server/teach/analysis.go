@@ -42,11 +42,12 @@ type Endgame struct {
 	Best     []string `json:"best"`
 }
 
-// Outcome is a decided result: the reason in the API's words and the
-// winner ("red", "blue", or "" for a draw).
+// Outcome is a decided result: the library's reason (its text form in
+// JSON, "den entered", "no-capture move limit", ...) and the winner ("red",
+// "blue", or "" for a draw).
 type Outcome struct {
-	Reason string `json:"reason"`
-	Winner string `json:"winner,omitempty"`
+	Reason dsq.Reason `json:"reason"`
+	Winner string     `json:"winner,omitempty"`
 }
 
 // Refusal is a square the piece cannot go to and the rule that forbids it.
@@ -79,21 +80,6 @@ type Trap struct {
 // still filled in.
 var ErrNoPiece = errors.New("no piece on the square")
 
-// reasons are the API's names of the library's outcome reasons.
-var reasons = map[dsq.Reason]string{
-	dsq.DenEntered:  "den entered",
-	dsq.NoPieces:    "no legal move",
-	dsq.NoLegalMove: "no legal move",
-	dsq.MoveLimit:   "move limit",
-	dsq.Resigned:    "resigned",
-	dsq.DrawAgreed:  "draw agreed",
-	dsq.Repetition:  "repetition",
-}
-
-// ReasonText returns the API's name of an outcome reason, such as
-// "den entered" or "move limit"; "" for Undecided.
-func ReasonText(r dsq.Reason) string { return reasons[r] }
-
 var directionNames = [...]string{dsq.Up: "up", dsq.Down: "down", dsq.Left: "left", dsq.Right: "right"}
 
 // Analyze describes pos for a learner. square may be "" (the board only);
@@ -119,7 +105,7 @@ func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 		DenDefences: []string{},
 	}
 	if o := pos.Outcome(); o.IsDecided() {
-		a.Outcome = &Outcome{Reason: ReasonText(o.Reason)}
+		a.Outcome = &Outcome{Reason: o.Reason}
 		if !o.IsDraw() {
 			a.Outcome.Winner = o.Winner.String()
 		}

@@ -73,7 +73,7 @@ func analysisGet(t *testing.T, q url.Values) (int, map[string]any) {
 func TestHandlerPlaysMoves(t *testing.T) {
 	code, a := analysisGet(t, url.Values{"position": {"l5t/7/7/7/7/7/7/7/T5L r 59 40"}, "moves": {"a1a2"}})
 	require.Equal(t, http.StatusOK, code, a)
-	assert.Equal(t, map[string]any{"reason": "move limit"}, a["outcome"])
+	assert.Equal(t, map[string]any{"reason": "no-capture move limit"}, a["outcome"])
 	assert.Equal(t, "l5t/7/7/7/7/7/7/T6/6L b 60 40", a["position"])
 
 	code, a = analysisGet(t, url.Values{"position": {dsq.StartNotation}, "moves": {"a3a4,a7a6"}, "square": {"a4"}})

@@ -119,7 +119,7 @@ func TestAnalyzeDecided(t *testing.T) {
 	a, err := teach.Analyze(mustParse(t, "l5t/7/7/7/7/7/7/7/T5L r 60 31"), "a1")
 	require.NoError(t, err)
 	require.NotNil(t, a.Outcome)
-	assert.Equal(t, teach.Outcome{Reason: "move limit"}, *a.Outcome)
+	assert.Equal(t, teach.Outcome{Reason: dsq.MoveLimit}, *a.Outcome)
 	assert.Empty(t, a.Targets, "nothing moves in a decided game")
 }
 
