@@ -43,17 +43,8 @@ func errBusy(what string) *apiError {
 
 // illegalMove is the 422 for a move the rules refuse, coded by the rule.
 func illegalMove(m dsq.Move, err error) *apiError {
-	return fail(http.StatusUnprocessableEntity, teach.Code(err), m.String()+": "+ruleText(err))
-}
-
-// ruleText is the English text of the rule a refused move breaks, worded by
-// the library for players ("the dog (3) cannot capture the wolf (4)").
-func ruleText(err error) string {
-	var me *dsq.MoveError
-	if errors.As(err, &me) && me.Err != nil {
-		return me.Reason()
-	}
-	return "illegal move"
+	rule := teach.RuleOf(err)
+	return fail(http.StatusUnprocessableEntity, rule.Code, m.String()+": "+rule.Message)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

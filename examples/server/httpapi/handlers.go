@@ -254,50 +254,14 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		}
 		mayMove = mayMove && seat == pos.SideToMove()
 	}
-	type refusal struct {
-		To      string `json:"to"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	}
 	out := struct {
-		From    string    `json:"from"`
-		Targets []string  `json:"targets"`
-		Refused []refusal `json:"refused"`
-	}{From: from.String(), Targets: []string{}, Refused: []refusal{}}
+		From string `json:"from"`
+		teach.Hint
+	}{From: from.String(), Hint: teach.Hint{Targets: []string{}, Refused: teach.Refusals(pos, from)}}
 	if mayMove {
 		for sq := range g.Game.LegalTargets(from).Squares() { // the game's answer: none once it is over
 			out.Targets = append(out.Targets, sq.String())
 		}
 	}
-	if pos.PieceAt(from) != dsq.NoPiece {
-		for _, to := range candidates(&pos, from) {
-			m := dsq.NewMove(from, to)
-			if err := pos.CheckMove(m); err != nil {
-				out.Refused = append(out.Refused, refusal{To: to.String(), Code: teach.Code(err), Message: ruleText(err)})
-			}
-		}
-	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// candidates are the squares next to from and, for a lion or a tiger, the
-// river landings from it.
-func candidates(pos *dsq.Position, from dsq.Square) []dsq.Square {
-	var out []dsq.Square
-	f, rk := from.File(), from.Rank()
-	for _, d := range [][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-		nf, nr := f+d[0], rk+d[1]
-		if nf >= 0 && nf < dsq.NumFiles && nr >= 0 && nr < dsq.NumRanks {
-			out = append(out, dsq.SquareAt(nf, nr))
-		}
-	}
-	if a := pos.PieceAt(from).Animal(); a != dsq.Lion && a != dsq.Tiger {
-		return out
-	}
-	for _, d := range []dsq.Direction{dsq.Up, dsq.Down, dsq.Left, dsq.Right} {
-		if j, ok := pos.RiverJump(from, d); ok {
-			out = append(out, j.To)
-		}
-	}
-	return out
 }

@@ -50,13 +50,6 @@ type Outcome struct {
 	Winner string     `json:"winner,omitempty"`
 }
 
-// Refusal is a square the piece cannot go to and the rule that forbids it.
-type Refusal struct {
-	To      string `json:"to"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
 // Jump is a lion's or tiger's river jump: the water it crosses, where it
 // lands and the first rat on the path (nil when the path is open).
 type Jump struct {
@@ -146,11 +139,7 @@ func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 		return a, nil // a decided game: nothing moves
 	}
 	a.Targets = squareNames(turn.LegalTargets(sq))
-	for _, to := range candidates(sq, piece.Animal()) {
-		if err := turn.CheckMove(dsq.NewMove(sq, to)); err != nil {
-			a.Refused = append(a.Refused, Refusal{To: to.String(), Code: Code(err), Message: reasonOf(err)})
-		}
-	}
+	a.Refused = Refusals(turn, sq)
 	return a, nil
 }
 
@@ -164,33 +153,6 @@ func withSideToMove(pos dsq.Position, c dsq.Color) (dsq.Position, bool) {
 	s.SideToMove = c
 	p, err := dsq.NewPosition(s)
 	return p, err == nil
-}
-
-// candidates are the squares a piece on sq might try: its orthogonal
-// neighbours, and the river landings for a lion or a tiger.
-func candidates(sq dsq.Square, a dsq.Animal) []dsq.Square {
-	var out []dsq.Square
-	for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-		if to := dsq.SquareAt(sq.File()+d[0], sq.Rank()+d[1]); to != dsq.NoSquare {
-			out = append(out, to)
-		}
-	}
-	if a == dsq.Lion || a == dsq.Tiger {
-		for to := dsq.Square(0); to < dsq.NumSquares; to++ {
-			if _, ok := dsq.JumpPath(sq, to); ok {
-				out = append(out, to)
-			}
-		}
-	}
-	return out
-}
-
-// reasonOf returns the rule's text from a *MoveError (without the move).
-func reasonOf(err error) string {
-	if me, ok := errors.AsType[*dsq.MoveError](err); ok {
-		return me.Reason()
-	}
-	return err.Error()
 }
 
 func jumpOf(j dsq.RiverJump, d dsq.Direction) Jump {

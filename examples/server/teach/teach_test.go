@@ -40,6 +40,20 @@ func TestCode(t *testing.T) {
 	}
 }
 
+// TestRuleOf: a refusal of the library reads as its rule's code and the
+// library's words for the player; an error that is not a move's refusal
+// keeps its code but never shows its own text.
+func TestRuleOf(t *testing.T) {
+	pos := mustParse(t, "7/7/7/7/7/7/7/2w4/2D4 r 0 1") // a red dog under a blue wolf
+	err := pos.Play(dsq.NewMove(dsq.C1, dsq.C2))
+	require.Error(t, err)
+	assert.Equal(t, teach.Rule{Code: "rank-too-low", Message: "the dog (3) cannot capture the wolf (4)"}, teach.RuleOf(err))
+	err = pos.Play(dsq.NewMove(dsq.C1, dsq.D1))
+	assert.Equal(t, teach.Rule{Code: "own-den", Message: "no piece may enter its own den"}, teach.RuleOf(err))
+	assert.Equal(t, teach.Rule{Code: "water", Message: "illegal move"}, teach.RuleOf(fmt.Errorf("internal detail: %w", dsq.ErrWater)))
+	assert.Equal(t, teach.Rule{Code: "illegal-move", Message: "illegal move"}, teach.RuleOf(fmt.Errorf("internal detail")))
+}
+
 func mustParse(t *testing.T, s string) dsq.Position {
 	t.Helper()
 	p, err := dsq.ParsePosition(s)
