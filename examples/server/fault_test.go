@@ -16,6 +16,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,7 +32,7 @@ func TestKill9(t *testing.T) {
 	bin := buildServer(t)
 
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, filepath.Join(t.TempDir(), "dsq.db")) })
-	t.Run("postgres", func(t *testing.T) { kill9(t, bin, apitest.PostgresURL(t)) })
+	t.Run("postgres", func(t *testing.T) { kill9(t, bin, testenv.PostgresURL(t)) })
 	t.Run("SIGTERM finishes the AI's moves", func(t *testing.T) { sigterm(t, bin) })
 }
 

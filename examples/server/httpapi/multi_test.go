@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,7 +16,7 @@ import (
 // on the instance the other does not use, and racing moves sent to both at
 // once, of which exactly one wins.
 func TestTwoInstances(t *testing.T) {
-	dsn := apitest.PostgresURL(t)
+	dsn := testenv.PostgresURL(t)
 	a, _ := newClient(t, testOptions{db: dsn})
 	b, _ := newClient(t, testOptions{db: dsn})
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +27,7 @@ func awayFromMinute(need time.Duration) {
 // TestSharedLimits: two instances on one PostgreSQL database hold the
 // creation and POST limits for the site as a whole.
 func TestSharedLimits(t *testing.T) {
-	dsn := apitest.PostgresURL(t)
+	dsn := testenv.PostgresURL(t)
 	db, err := sql.Open("pgx", dsn)
 	require.NoError(t, err)
 	defer db.Close()

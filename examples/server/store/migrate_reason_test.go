@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,14 +24,14 @@ func TestMigrateReasonWords(t *testing.T) {
 		migrateReasons(t, file, "sqlite", "file:"+file)
 	})
 	t.Run("postgres", func(t *testing.T) {
-		admin, err := sql.Open("pgx", PostgresURL(t))
+		admin, err := sql.Open("pgx", testenv.PostgresURL(t))
 		require.NoError(t, err)
 		defer admin.Close()
 		name := "dsq_reasons_" + newID()[:12]
 		_, err = admin.Exec("CREATE DATABASE " + name)
 		require.NoError(t, err)
 		t.Cleanup(func() { admin.Exec("DROP DATABASE " + name + " WITH (FORCE)") })
-		u, err := url.Parse(PostgresURL(t))
+		u, err := url.Parse(testenv.PostgresURL(t))
 		require.NoError(t, err)
 		u.Path = "/" + name
 		migrateReasons(t, u.String(), "pgx", u.String())

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,14 +29,14 @@ func TestMigrateSchema1(t *testing.T) {
 		migrateSchema1(t, db, file, "sqlite")
 	})
 	t.Run("postgres", func(t *testing.T) {
-		admin, err := sql.Open("pgx", PostgresURL(t))
+		admin, err := sql.Open("pgx", testenv.PostgresURL(t))
 		require.NoError(t, err)
 		defer admin.Close()
 		name := "dsq_migrate_" + newID()[:12]
 		_, err = admin.Exec("CREATE DATABASE " + name)
 		require.NoError(t, err)
 		t.Cleanup(func() { admin.Exec("DROP DATABASE " + name + " WITH (FORCE)") })
-		u, err := url.Parse(PostgresURL(t))
+		u, err := url.Parse(testenv.PostgresURL(t))
 		require.NoError(t, err)
 		u.Path = "/" + name
 		db, err := sql.Open("pgx", u.String())

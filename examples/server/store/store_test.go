@@ -6,12 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,21 +26,8 @@ func TestSQLite(t *testing.T) {
 }
 
 func TestPostgres(t *testing.T) {
-	dsn := PostgresURL(t)
+	dsn := testenv.PostgresURL(t)
 	suite(t, func(t *testing.T) store.Store { return open(t, dsn) })
-}
-
-// PostgresURL returns the test database's URL, skipping the test when there
-// is none outside CI.
-func PostgresURL(t *testing.T) string {
-	dsn := os.Getenv("DSQ_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DSQ_TEST_POSTGRES is not set: CI must run the store tests on PostgreSQL")
-		}
-		t.Skip("DSQ_TEST_POSTGRES not set (a postgres:// URL)")
-	}
-	return dsn
 }
 
 func open(t *testing.T, dsn string) store.Store {
@@ -294,7 +281,7 @@ func TestStats(t *testing.T) {
 		statsSuite(t, open(t, filepath.Join(t.TempDir(), "stats.db")))
 	})
 	t.Run("postgres", func(t *testing.T) {
-		s := open(t, PostgresURL(t))
+		s := open(t, testenv.PostgresURL(t))
 		statsSuite(t, s)
 	})
 }
