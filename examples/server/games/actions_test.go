@@ -24,10 +24,10 @@ func TestMove(t *testing.T) {
 		res, err := s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		require.NoError(t, err)
 		assert.Nil(t, res.Seats, "a move hands out no seat")
-		assert.Equal(t, []dsq.Move{mv(dsq.A3, dsq.A4)}, res.Game.Game.Moves())
-		assert.Equal(t, dsq.Blue, res.Game.Game.Position().SideToMove())
+		assert.Equal(t, []dsq.Move{mv(dsq.A3, dsq.A4)}, res.Game.Moves())
+		assert.Equal(t, dsq.Blue, res.Game.Position().SideToMove())
 		assert.Equal(t, c.Game.Version+1, res.Game.Version)
-		assert.Equal(t, res.Game.Game.Moves(), stored(t, s, id).Game.Moves(), "stored")
+		assert.Equal(t, res.Game.Moves(), stored(t, s, id).Moves(), "stored")
 
 		for _, tc := range []struct {
 			name  string
@@ -93,7 +93,7 @@ func TestUndo(t *testing.T) {
 		res, err := s.Change(ctx, id, blue, Undo{Ply: 1}) // either seat of a local game
 		require.NoError(t, err)
 		assert.Equal(t, 0, res.Game.Ply())
-		assert.Equal(t, dsq.Red, res.Game.Game.Position().SideToMove())
+		assert.Equal(t, dsq.Red, res.Game.Position().SideToMove())
 		assert.Equal(t, 0, stored(t, s, id).Ply())
 		assert.Equal(t, c.Game.Version+2, res.Game.Version, "an undo is a change like any: a new version")
 		_, err = s.Change(ctx, id, "", Undo{Ply: 0})
@@ -151,8 +151,8 @@ func TestResign(t *testing.T) {
 		refused(t, err, NoSeat)
 		res, err := s.Change(ctx, c.Game.ID, c.Seats["blue"], Resign{}) // not Blue's turn: a resignation needs none
 		require.NoError(t, err)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, res.Game.Game.Outcome())
-		assert.True(t, res.Game.Over())
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, res.Game.Outcome())
+		assert.True(t, res.Game.IsOver())
 		row, err := s.cfg.Store.Get(ctx, c.Game.ID)
 		require.NoError(t, err)
 		assert.Equal(t, []any{true, "resignation", "red"}, []any{row.Over, row.Reason, row.Winner}, "the columns for SQL")
@@ -163,13 +163,13 @@ func TestResign(t *testing.T) {
 		require.NoError(t, err)
 		_, err = s.Change(ctx, o.Game.ID, o.Seats["blue"], Resign{})
 		assert.Equal(t, errNoOpponent, err, "no win for a player who never came")
-		assert.False(t, stored(t, s, o.Game.ID).Over())
+		assert.False(t, stored(t, s, o.Game.ID).IsOver())
 
 		a, err := s.Create(ctx, Spec{Mode: "ai"})
 		require.NoError(t, err)
 		res, err = s.Change(ctx, a.Game.ID, a.Seats["red"], Resign{})
 		require.NoError(t, err)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, res.Game.Game.Outcome())
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, res.Game.Outcome())
 		assert.False(t, res.Game.AIThinking(), "nothing left for the AI")
 	})
 }
@@ -182,7 +182,7 @@ func TestDrawOfferAndAnswer(t *testing.T) {
 		c, err := s.Create(ctx, Spec{Mode: "local"})
 		require.NoError(t, err)
 		id, red, blue := c.Game.ID, c.Seats["red"], c.Seats["blue"]
-		offer := func(g *Game) (dsq.Color, bool) { return g.Game.DrawOffer() }
+		offer := func(g *Game) (dsq.Color, bool) { return g.DrawOffer() }
 
 		_, err = s.Change(ctx, id, blue, AcceptDraw{})
 		refused(t, err, Conflict) // no offer
@@ -210,15 +210,15 @@ func TestDrawOfferAndAnswer(t *testing.T) {
 		require.NoError(t, err)
 		_, pending = offer(res.Game)
 		assert.False(t, pending)
-		assert.False(t, res.Game.Over())
+		assert.False(t, res.Game.IsOver())
 
 		_, err = s.Change(ctx, id, blue, OfferDraw{})
 		require.NoError(t, err)
 		res, err = s.Change(ctx, id, red, AcceptDraw{})
 		require.NoError(t, err)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, res.Game.Game.Outcome())
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, res.Game.Outcome())
 		g := stored(t, s, id)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, g.Game.Outcome(), "stored")
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, g.Outcome(), "stored")
 		row, err := s.cfg.Store.Get(ctx, id)
 		require.NoError(t, err)
 		assert.Equal(t, []any{true, "agreed", "", ""}, []any{row.Over, row.Reason, row.Winner, row.DrawOffer})

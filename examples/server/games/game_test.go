@@ -28,9 +28,9 @@ func TestRowRoundTrip(t *testing.T) {
 		[]any{r.Mode, r.AIColor, r.Level, r.RedSeat, r.BlueSeat, r.First, r.Ply, r.ToMove, r.DrawOffer, r.Over, r.Reason, r.Winner})
 	back, err := FromRow(r)
 	require.NoError(t, err)
-	assert.Equal(t, g.Game.Moves(), back.Game.Moves())
+	assert.Equal(t, g.Moves(), back.Moves())
 	assert.Equal(t, []any{g.ID, g.Mode, g.AIColor, g.Level, g.seats, g.Version}, []any{back.ID, back.Mode, back.AIColor, back.Level, back.seats, back.Version})
-	offer, pending := back.Game.DrawOffer()
+	offer, pending := back.DrawOffer()
 	assert.True(t, pending)
 	assert.Equal(t, dsq.Red, offer)
 

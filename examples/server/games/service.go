@@ -282,7 +282,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	)
 	for _, fresh := range []bool{false, true} {
 		c, err = s.commit(ctx, id, func(cur *Game) (*change, error) {
-			c := &change{g: cur.copy()}
+			c := &change{next: cur.copy()}
 			c.seat, c.seated = cur.SeatOf(token)
 			if !c.seated && a.needsSeat() {
 				return nil, ErrNoSeat
@@ -290,7 +290,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 			if err := a.apply(c); err != nil {
 				return nil, err
 			}
-			if c.g.AIThinking() {
+			if c.next.AIThinking() {
 				t, err := s.cfg.Pool.Reserve()
 				if err != nil {
 					return nil, errBusy
@@ -309,7 +309,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	if c.ticket != nil {
 		s.queueAI(id, c.ticket)
 	}
-	return &Result{Game: c.g, Seats: c.seats}, nil
+	return &Result{Game: c.next, Seats: c.seats}, nil
 }
 
 // retry reports whether a change that failed with err on the cached version
@@ -336,8 +336,8 @@ func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*ch
 	c, err := s.commitLocked(ctx, id, fn, fresh)
 	if err == nil {
 		s.cfg.Stored(id)
-		if c.g.Over() { // no change is made to a finished game: this one just ended
-			s.queueReview(c.g)
+		if c.next.IsOver() { // no change is made to a finished game: this one just ended
+			s.queueReview(c.next)
 		}
 	}
 	return c, err
@@ -355,7 +355,7 @@ func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.g.row()
+	r, err := c.next.row()
 	if err == nil {
 		err = s.cfg.Store.Update(ctx, r)
 	}
@@ -366,8 +366,8 @@ func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game
 		}
 		return nil, err
 	}
-	c.g.Version, c.g.Updated = r.Version, r.Updated
-	s.cache.put(c.g)
+	c.next.Version, c.next.Updated = r.Version, r.Updated
+	s.cache.put(c.next)
 	return c, nil
 }
 

@@ -244,7 +244,7 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fail(http.StatusBadRequest, "bad-request", "from must be a square, such as c3"))
 		return
 	}
-	pos := g.Game.Position()
+	pos := g.Position()
 	mayMove := !g.AIThinking()
 	if token := bearer(r); token != "" {
 		seat, ok := g.SeatOf(token)
@@ -259,7 +259,7 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		teach.Hint
 	}{From: from.String(), Hint: teach.Hint{Targets: []string{}, Refused: teach.Refusals(pos, from)}}
 	if mayMove {
-		for sq := range g.Game.LegalTargets(from).Squares() { // the game's answer: none once it is over
+		for sq := range g.LegalTargets(from).Squares() { // the game's answer: none once it is over
 			out.Targets = append(out.Targets, sq.String())
 		}
 	}

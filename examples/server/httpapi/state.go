@@ -67,12 +67,12 @@ type OutcomeState struct {
 
 // gameState is g as the API shows it, read from the library's game.
 func gameState(g *games.Game) State {
-	pos := g.Game.Position()
-	moves := g.Game.Moves()
+	pos := g.Position()
+	moves := g.Moves()
 	st := State{
-		ID: g.ID, Mode: string(g.Mode), Rules: g.Game.Rules().String(), Start: g.Game.Start().String(),
+		ID: g.ID, Mode: string(g.Mode), Rules: g.Rules().String(), Start: g.Start().String(),
 		Position: pos.String(), Board: make([]string, dsq.NumSquares), SideToMove: pos.SideToMove().String(),
-		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.Over(), AIThinking: g.AIThinking(),
+		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.IsOver(), AIThinking: g.AIThinking(),
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
 		Version: g.Version, Legal: map[string]teach.Hint{},
@@ -86,12 +86,12 @@ func gameState(g *games.Game) State {
 	if g.Mode == games.AI {
 		st.AIColor, st.Level = &g.AIColor, &g.Level
 	}
-	if out := g.Game.Outcome(); out.IsDecided() {
+	if out := g.Outcome(); out.IsDecided() {
 		st.Outcome = &OutcomeState{Reason: out.Reason}
 		if !out.IsDraw() {
 			st.Outcome.Winner = &out.Winner
 		}
-	} else if c, ok := g.Game.DrawOffer(); ok {
+	} else if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = &c
 	}
 	if !st.Over && !st.AIThinking {
