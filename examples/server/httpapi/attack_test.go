@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The attacks of issue 11, each refused with the right status and leaving
-// the game as it was.
+// Attacks on the API, each refused with the right status and leaving the
+// game as it was.
 
 // snapshot is what must not change under a refused request.
 func snapshot(c *client, id string) map[string]any {
@@ -128,8 +128,8 @@ func TestIDsAndTokens(t *testing.T) {
 	}
 }
 
-// TestNoCapOnGames: the old server refused every game after 10,000; now
-// games are stored and only each client's rate is limited.
+// TestCreateRateLimit: each address may create CreateLimit games a
+// minute, then 429 with Retry-After.
 func TestCreateRateLimit(t *testing.T) {
 	c, _ := newClient(t, testOptions{createLimit: 5})
 	for range 5 {
@@ -306,8 +306,8 @@ func TestPostRateLimit(t *testing.T) {
 	assert.Equal(t, []any{"a3a4"}, c.State(g.ID)["moves"], "reads are not limited; the refused undo did nothing")
 }
 
-// TestNoCapOnGames: the old server refused every new game after 10,000 in
-// memory; now games are stored, and the 10,001st is created like the first.
+// TestNoCapOnGames: games are stored, not held in memory, so 10,000
+// stored games cap nothing: the 10,001st is created like the first.
 func TestNoCapOnGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("stores 10,000 games")

@@ -17,10 +17,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The screens of issue 30: a small phone, a large phone, a desktop.
+// The screens the page is checked at: a small phone, a large phone, a desktop.
 var pageScreens = []screen{{"phone360", 360, 640, true}, {"phone", 390, 844, true}, {"desktop", 1280, 800, false}}
 
-// TestBrowserPage checks the page of issue 30 in headless Chromium at three
+// TestBrowserPage checks the page in headless Chromium at three
 // sizes: the board (pictograms, edge coordinates, terrain, themes, flip),
 // the bar attached to it on a phone, motion and feedback, the move list as
 // a story, the lessons and the rules guide against the engine, and the

@@ -17,7 +17,7 @@ import (
 )
 
 // TestBrowserReview plays an AI game to its end on the page and opens the
-// engine's review (issue 30, item 4): each move gets its evaluation, the
+// engine's review: each move gets its evaluation, the
 // move that threw the win away is marked, and stepping to it shows the
 // better move on the board and in words, at a phone's and a desktop's
 // size, in both themes and in Spanish, with axe clean.
@@ -163,7 +163,7 @@ func reviewGame(t *testing.T, s *Server, tb *tab) {
 	assert.True(t, evalIn[bool](tb, `document.querySelector('#board .sq[data-sq="d9"]').classList.contains("better-to")`))
 	assert.Contains(t, tb.label("d9"), "better move")
 	if tb.size.mobile {
-		if tb.size.name == "phone" { // 390x844: the bar of issue 30, item 2
+		if tb.size.name == "phone" { // 390x844: the bar attached to the board
 			tb.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 			assert.True(t, tb.onScreen("#board") && tb.onScreen("#review-note"), "the note is on screen with the board")
 		}

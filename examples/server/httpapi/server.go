@@ -1,3 +1,16 @@
+// Package httpapi is the play site over HTTP: the JSON API of API.md and
+// the page of package web, on the games service (package games), a store,
+// an AI pool and a live hub.
+//
+// A Server routes every call in one place (Handler). Its handlers decode a
+// request (one strict JSON decoder, bodies bounded), call package games,
+// and encode the answer or one JSON error shape, with a stable code per
+// refusal and per rule of the game (package teach). Around them, the
+// middleware sets the security headers, refuses cross-origin and non-JSON
+// POSTs, and applies the per-address limits (counted for the whole site on
+// PostgreSQL); HTTPServer adds the connection cap and every timeout. Live
+// updates are Server-Sent Events served by package live. The settings and
+// their defaults are Config and DefaultConfig.
 package httpapi
 
 import (
