@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/png"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -478,4 +479,11 @@ func (tb *tab) checkTerrain(me string) {
 	assert.Contains(tb.t, label, "your trap")
 	label = evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, tb.sq("d"+enemy)))
 	assert.Contains(tb.t, label, "enemy den")
+}
+
+// newSite starts the site for a browser test and returns its URL.
+func newSite(t *testing.T) string {
+	srv := httptest.NewServer(newTestServer(t, testOptions{}).Handler())
+	t.Cleanup(srv.Close)
+	return srv.URL
 }

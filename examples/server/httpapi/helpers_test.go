@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
@@ -124,4 +126,51 @@ func serveHTTP(t *testing.T, s *Server) *client {
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return &client{T: t, URL: "http://" + ln.Addr().String()}
+}
+
+// storeGame writes an AI game straight into the server's store, from start
+// with moves played: the AI plays blue, the player red with the seat token
+// "player".
+func storeGame(t *testing.T, s *Server, start string, moves ...string) *games.Game {
+	t.Helper()
+	return storeGameAs(t, s, dsq.Blue, start, moves...)
+}
+
+// storeGameAs is storeGame with the AI playing aiColor.
+func storeGameAs(t *testing.T, s *Server, aiColor dsq.Color, start string, moves ...string) *games.Game {
+	t.Helper()
+	pos, err := dsq.ParsePosition(start)
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	for _, m := range moves {
+		_, err := play.PlayText(m)
+		require.NoError(t, err)
+	}
+	return storePlay(t, s, aiColor, play)
+}
+
+// storePlay writes play into the server's store as an AI game at level 2,
+// the AI playing aiColor.
+func storePlay(t *testing.T, s *Server, aiColor dsq.Color, play *dsq.Game) *games.Game {
+	t.Helper()
+	return storePlayAt(t, s, aiColor, 2, play)
+}
+
+// storePlayAt is storePlay at an AI level of the ladder.
+func storePlayAt(t *testing.T, s *Server, aiColor dsq.Color, level int, play *dsq.Game) *games.Game {
+	t.Helper()
+	seat := apitest.HashToken("player")
+	r := &store.Game{ID: apitest.NewID(), Mode: "ai", AIColor: aiColor.String(), Level: level}
+	if aiColor == dsq.Blue {
+		r.RedSeat = seat
+	} else {
+		r.BlueSeat = seat
+	}
+	g, err := games.WithGame(r, play)
+	require.NoError(t, err)
+	row, err := g.Row()
+	require.NoError(t, err)
+	require.NoError(t, s.cfg.Store.Create(context.Background(), row))
+	return g
 }

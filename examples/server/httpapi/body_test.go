@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -111,29 +110,4 @@ func TestLengthAndChunked(t *testing.T) {
 	got, _ = rawRequest(t, c.URL, "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+
 		"Content-Length: 16\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"+body, 5*time.Second)
 	assert.True(t, strings.HasPrefix(got, "HTTP/1.1 501 "), "%q", got)
-}
-
-// TestEventsHTTP2: over HTTP/2, where a connection cannot be taken over,
-// the stream is served by its handler as before.
-func TestEventsHTTP2(t *testing.T) {
-	s := newTestServer(t, testOptions{})
-	srv := httptest.NewUnstartedServer(s.Handler())
-	srv.EnableHTTP2 = true
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	hc := srv.Client()
-	c := &client{T: t, URL: srv.URL}
-	old := http.DefaultClient
-	http.DefaultClient = hc // the test helpers use the default client
-	t.Cleanup(func() { http.DefaultClient = old })
-
-	g := c.Create(`{"mode":"local"}`)
-	watch := c.Events(g.ID)
-	require.Equal(t, 2, watch.Res.ProtoMajor)
-	watch.WaitPly(t, 0)
-	assert.Zero(t, s.cfg.Hub.Streams(), "not taken over")
-	assert.Equal(t, 1, s.cfg.Hub.Watchers())
-	res := c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
-	require.Equal(t, http.StatusOK, res.Status, res.Raw)
-	assert.Equal(t, "a3a4", watch.WaitPly(t, 1)["lastMove"])
 }
