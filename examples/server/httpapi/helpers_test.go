@@ -104,9 +104,8 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 
 // The API client of the tests (package apitest), by short names.
 type (
-	client   = apitest.Client
-	response = apitest.Response
-	game     = apitest.Game
+	client = apitest.Client
+	game   = apitest.Game
 )
 
 func newClient(t *testing.T, opts testOptions) (*client, *Server) {
