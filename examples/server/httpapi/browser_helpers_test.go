@@ -228,7 +228,7 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 func (tb *tab) open(path string) {
 	tb.t.Helper()
 	tb.do(chromedp.Navigate(tb.b.site + path))
-	tb.poll(`document.readyState === "complete" && document.Body.dataset.ready === "1"`)
+	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1"`)
 }
 
 // click clicks the element once it is visible, failing after 20 s rather
@@ -352,7 +352,7 @@ func (tb *tab) fitsScreen() {
 		for (const el of document.querySelectorAll("#play-view button, #play-view select, nav a, nav button, header select")) {
 			const r = el.getBoundingClientRect();
 			if (r.width === 0 && r.height === 0) continue;
-			if (r.height < 40 || r.width < 40) small.push((el.ID || el.textContent) + " " + r.width + "x" + r.height);
+			if (r.height < 40 || r.width < 40) small.push((el.id || el.textContent) + " " + r.width + "x" + r.height);
 		}
 		return {scrollWidth: document.documentElement.scrollWidth, width: innerWidth, boardWidth: b.width, square: Math.min(sq.width, sq.height), small};
 	})()`)
@@ -412,11 +412,11 @@ func (tb *tab) startGame(mode, color string) {
 // page shows it (or an answer to it).
 func (tb *tab) move(from, to string) {
 	tb.t.Helper()
-	before := evalIn[string](tb, `document.Body.dataset.ply`)
+	before := evalIn[string](tb, `document.body.dataset.ply`)
 	tb.click(tb.sq(from))
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq(to)+".target"))
 	tb.click(tb.sq(to))
-	tb.poll(fmt.Sprintf(`Number(document.Body.dataset.ply) > %s || document.Body.dataset.over === "1"`, before))
+	tb.poll(fmt.Sprintf(`Number(document.body.dataset.ply) > %s || document.body.dataset.over === "1"`, before))
 }
 
 // nearColor reports whether the pixel is within 10 of want in each channel.

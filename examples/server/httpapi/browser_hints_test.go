@@ -38,7 +38,7 @@ func TestBrowserHints(t *testing.T) {
 	tb.click(tb.sq("a3"))
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a4")+".target")), "marked at once")
 	tb.click(tb.sq("a4"))
-	tb.poll(`document.Body.dataset.ply === "1"`)
+	tb.poll(`document.body.dataset.ply === "1"`)
 	tb.click(tb.sq("e7"))
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("d7")+".target")), "marked at once")
 	tb.click(tb.sq("e6"))

@@ -53,7 +53,7 @@ func TestBrowserNoStream(t *testing.T) {
 	tb.startGame("ai", "red")
 	before := polls.Load()
 	tb.move("a3", "a4")
-	tb.poll(`document.Body.dataset.ply === "2"`) // the AI's reply, seen by polling
+	tb.poll(`document.body.dataset.ply === "2"`) // the AI's reply, seen by polling
 	assert.Positive(t, refused.Load(), "the page asked for the stream")
 	assert.Greater(t, polls.Load(), before, "and then polled the state")
 	assert.Equal(t, "Your move", strings.SplitN(tb.status(), " (", 2)[0])
@@ -67,7 +67,7 @@ func TestBrowserNoStream(t *testing.T) {
 	silent.Store(true)
 	before = polls.Load()
 	tb.move("b2", "b3")
-	tb.poll(`document.Body.dataset.ply === "4"`) // the AI's reply, seen by polling
+	tb.poll(`document.body.dataset.ply === "4"`) // the AI's reply, seen by polling
 	assert.Greater(t, polls.Load(), before, "the page polled once its stream was silent")
 	silent.Store(false)
 	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 0 }, 10*time.Second, 20*time.Millisecond,
@@ -78,7 +78,7 @@ func TestBrowserNoStream(t *testing.T) {
 	require.Eventually(t, func() bool { return s.cfg.Hub.Streams() == 1 }, 10*time.Second, 20*time.Millisecond, "the page streams")
 	s.cfg.Hub.Stop() // every stream cut; no new one is served
 	tb.move("g3", "g4")
-	tb.poll(`document.Body.dataset.ply === "6"`)
+	tb.poll(`document.body.dataset.ply === "6"`)
 }
 
 // blackHoleListener's connections that carry an event stream swallow what
@@ -162,7 +162,7 @@ func TestBrowserTabsOneAddress(t *testing.T) {
 					continue
 				}
 				_, openErrs[i] = chromedp.Run(pages[i].ctx, chromedp.Poll[bool](
-					`document.readyState === "complete" && document.Body.dataset.ready === "1"`, chromedp.WithPollingTimeout(2*time.Minute)))
+					`document.readyState === "complete" && document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(2*time.Minute)))
 			}
 		})
 	}
@@ -188,7 +188,7 @@ func TestBrowserTabsOneAddress(t *testing.T) {
 	errs := make([]error, tabs)
 	for i, tb := range pages {
 		wg.Go(func() {
-			_, errs[i] = chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.Body.dataset.ply === "1"`,
+			_, errs[i] = chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.body.dataset.ply === "1"`,
 				chromedp.WithPollingTimeout(5*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
 			took[i] = time.Since(start)
 		})

@@ -79,7 +79,7 @@ func (tb *tab) tapTargets() []string {
 		for (const el of document.querySelectorAll("#play-view button, #play-view select, #play-view summary, nav a, nav button, header select, header button")) {
 			const r = el.getBoundingClientRect();
 			if (r.width === 0 && r.height === 0) continue;
-			if (r.height < 43.5 || r.width < 43.5) small.push((el.ID || el.className || el.textContent) + " " + r.width + "x" + r.height);
+			if (r.height < 43.5 || r.width < 43.5) small.push((el.id || el.className || el.textContent) + " " + r.width + "x" + r.height);
 		}
 		return small;
 	})()`)
@@ -142,17 +142,17 @@ func pageBoard(t *testing.T, tb *tab) {
 
 	// Dark: from the system, then the switch, kept after a reload.
 	tb.media("dark", false)
-	tb.poll(`getComputedStyle(document.Body).backgroundColor === "rgb(20, 24, 21)"`)
+	tb.poll(`getComputedStyle(document.body).backgroundColor === "rgb(20, 24, 21)"`)
 	tb.poll(`document.getElementById("theme").getAttribute("aria-pressed") === "true"`)
 	assert.Greater(t, tb.share("f5", "--water"), 0.5, "water in the dark")
 	tb.shot("page-board-dark")
 	tb.axeCheck("board, dark theme")
 	tb.media("light", false)
-	tb.poll(`getComputedStyle(document.Body).backgroundColor === "rgb(236, 230, 216)"`)
+	tb.poll(`getComputedStyle(document.body).backgroundColor === "rgb(236, 230, 216)"`)
 	tb.click("#theme")
 	tb.poll(`document.documentElement.dataset.theme === "dark"`)
 	tb.open("/?game=" + tb.gameState().ID)
-	tb.poll(`getComputedStyle(document.Body).backgroundColor === "rgb(20, 24, 21)"`)
+	tb.poll(`getComputedStyle(document.body).backgroundColor === "rgb(20, 24, 21)"`)
 	tb.click("#theme")
 	tb.poll(`document.documentElement.dataset.theme === "light"`)
 	tb.axeCheck("board, light theme")
@@ -185,7 +185,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Dou Shou Qi", evalIn[string](blue, `document.title`))
 	red.move("a3", "a4")
 	blue.poll(`document.getElementById("last-move").textContent === "Last move: Red elephant a3a4"`)
-	assert.Equal(t, "1", evalIn[string](blue, `document.Body.dataset.anims`), "the opponent's move slides in")
+	assert.Equal(t, "1", evalIn[string](blue, `document.body.dataset.anims`), "the opponent's move slides in")
 	red.click("#offer")
 	blue.poll(`!document.getElementById("decline").hidden`)
 	for _, sel := range []string{"#board", "#status", "#draw-note", "#accept", "#decline"} {
@@ -201,12 +201,12 @@ func pageBar(t *testing.T, red, blue *tab) {
 	// held until the acceptance has come by the live stream, as a slow
 	// network may do: the page keeps the later state.
 	blue.move("a7", "a6")
-	red.poll(`document.Body.dataset.ply === "2"`)
-	holdAnswer(red, "/draw", `document.Body.dataset.over === "1"`, 0)
+	red.poll(`document.body.dataset.ply === "2"`)
+	holdAnswer(red, "/draw", `document.body.dataset.over === "1"`, 0)
 	red.click("#offer")
 	blue.poll(`!document.getElementById("accept").hidden`)
 	blue.click("#accept")
-	red.poll(`document.Body.dataset.over === "1"`)
+	red.poll(`document.body.dataset.over === "1"`)
 	red.poll(`window.held`)
 	assert.Equal(t, "Draw agreed", red.status(), "the offer's late answer does not undo the draw")
 	assert.False(t, resultWon(red), "a draw is not written in the colour of a win")
@@ -215,12 +215,12 @@ func pageBar(t *testing.T, red, blue *tab) {
 	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`),
 		"the form stays folded after a game: the moves come after the board")
 	red.click("#new")
-	red.poll(`document.getElementById("new-details").open && document.activeElement.ID === "start"`)
+	red.poll(`document.getElementById("new-details").open && document.activeElement.id === "start"`)
 	// The next game folds the form away again.
 	finished := red.gameState().ID
 	red.click(`#new-game input[name=mode][value=local]`)
 	red.click("#start")
-	red.poll(`new URLSearchParams(location.search).get("game") !== "` + finished + `" && document.Body.dataset.ply === "0"`)
+	red.poll(`new URLSearchParams(location.search).get("game") !== "` + finished + `" && document.body.dataset.ply === "0"`)
 	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`), "the form folds when the next game starts")
 	// A move's answer that comes after a restart does not bring the
 	// thrown-away game back.
@@ -232,7 +232,7 @@ func pageBar(t *testing.T, red, blue *tab) {
 	red.click("#restart")
 	red.click("#restart")
 	red.poll(`window.held`)
-	assert.Equal(t, "0", evalIn[string](red, `document.Body.dataset.ply`), "the new game stays on the board")
+	assert.Equal(t, "0", evalIn[string](red, `document.body.dataset.ply`), "the new game stays on the board")
 	assert.NotEqual(t, thrown, red.gameState().ID)
 	assert.Empty(t, red.text("#last-move"))
 
@@ -293,12 +293,12 @@ func pageTwice(t *testing.T, tb *tab) {
 	}
 	tb.click(`#new-game input[name=mode][value=local]`)
 	evalIn[bool](tb, `(() => { const f = document.getElementById("new-game"); f.requestSubmit(); f.requestSubmit(); return true; })()`)
-	tb.poll(`new URLSearchParams(location.search).has("game") && document.Body.dataset.ply === "0"`)
+	tb.poll(`new URLSearchParams(location.search).has("game") && document.body.dataset.ply === "0"`)
 	assert.Equal(t, 1, posts("/api/games"), "two taps on Start make one game")
 	tb.move("a3", "a4")
 	tb.move("a7", "a6")
 	evalIn[bool](tb, `(() => { const b = document.getElementById("undo"); b.click(); b.click(); return true; })()`)
-	tb.poll(`document.Body.dataset.ply === "1" && !document.getElementById("undo").hidden`)
+	tb.poll(`document.body.dataset.ply === "1" && !document.getElementById("undo").hidden`)
 	assert.Equal(t, 1, posts("/undo"), "two taps on Undo take back one move")
 	assert.Empty(t, tb.text("#message"), "and say nothing of a refusal")
 }
@@ -314,20 +314,20 @@ func pageStory(t *testing.T, tb *tab) {
 	tb.poll(`document.getElementById("status").textContent === "Red to move"`)
 	assert.Equal(t, "false", evalIn[string](tb, `document.getElementById("sound").getAttribute("aria-pressed")`), "sound is off by default")
 	tb.move("c3", "d3")
-	assert.Equal(t, "1", evalIn[string](tb, `document.Body.dataset.anims`), "the move slid")
+	assert.Equal(t, "1", evalIn[string](tb, `document.body.dataset.anims`), "the move slid")
 	assert.Equal(t, "Red wolf c3d3", tb.text("#announce"))
 	assert.Equal(t, "Last move: Red wolf c3d3", tb.text("#last-move"))
 	tb.click("#sound")
-	tb.poll(`document.Body.dataset.beeps === "1"`)
+	tb.poll(`document.body.dataset.beeps === "1"`)
 	tb.move("e7", "d7")
-	tb.poll(`document.Body.dataset.beeps === "2"`)
+	tb.poll(`document.body.dataset.beeps === "2"`)
 	tb.click("#sound")
 	tb.move("d3", "d4")
 	tb.move("d7", "d6")
 	tb.move("d4", "d5")
 	tb.move("d6", "d5") // Blue's wolf takes Red's
 	assert.Equal(t, "Blue wolf d6d5, takes the red wolf", tb.text("#announce"))
-	assert.Equal(t, "2", evalIn[string](tb, `document.Body.dataset.beeps`), "no beep with the sound off")
+	assert.Equal(t, "2", evalIn[string](tb, `document.body.dataset.beeps`), "no beep with the sound off")
 	assert.Equal(t, 1, evalIn[int](tb, `document.querySelectorAll("#tray-top .mini").length`), "Blue's tray holds the red wolf")
 	assert.Contains(t, evalIn[string](tb, `document.getElementById("tray-top").textContent`), "Taken by Blue: red wolf")
 
@@ -354,34 +354,34 @@ func pageStory(t *testing.T, tb *tab) {
 	assert.Equal(t, "Blue wolf d6d5, takes the red wolf", evalIn[string](tb, `document.querySelector('#moves .mv[data-ply="6"]').textContent`))
 	assert.Equal(t, 3, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "numbered pairs")
 	tb.click(`#moves .mv[data-ply="1"]`)
-	tb.poll(`document.Body.dataset.view === "1"`)
+	tb.poll(`document.body.dataset.view === "1"`)
 	assert.True(t, strings.HasPrefix(tb.label("d3"), "red wolf, d3"), tb.label("d3"))
 	assert.True(t, strings.HasPrefix(tb.label("e7"), "blue wolf, e7"), tb.label("e7"))
 	assert.Equal(t, "Last move: Red wolf c3d3", tb.text("#last-move"))
 	assert.Equal(t, "Position after move 1 of 6", tb.text("#viewing-text"))
 	tb.shot("page-story-past")
 	tb.click("#forward")
-	tb.poll(`document.Body.dataset.view === "2"`)
+	tb.poll(`document.body.dataset.view === "2"`)
 	tb.click("#back")
 	tb.click("#back")
-	tb.poll(`document.Body.dataset.view === "0"`)
+	tb.poll(`document.body.dataset.view === "0"`)
 	assert.True(t, evalIn[bool](tb, `document.getElementById("back").disabled`))
 	// Keys step when the focus is off the board.
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("forward").focus()`))
 	tb.do(chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
-	tb.poll(`document.Body.dataset.view === "2"`)
+	tb.poll(`document.body.dataset.view === "2"`)
 	tb.do(chromedp.KeyEvent(kb.End))
-	tb.poll(`document.Body.dataset.view === ""`)
-	assert.Greater(t, evalIn[int](tb, `Number(document.Body.dataset.anims)`), 6, "stepping slides the pieces")
+	tb.poll(`document.body.dataset.view === ""`)
+	assert.Greater(t, evalIn[int](tb, `Number(document.body.dataset.anims)`), 6, "stepping slides the pieces")
 
 	// Undo slides back; reduced motion stops the sliding.
-	before := evalIn[int](tb, `Number(document.Body.dataset.anims)`)
+	before := evalIn[int](tb, `Number(document.body.dataset.anims)`)
 	tb.click("#undo")
-	tb.poll(`document.Body.dataset.ply === "5"`)
-	assert.Equal(t, before+1, evalIn[int](tb, `Number(document.Body.dataset.anims)`), "undo slides the piece back")
+	tb.poll(`document.body.dataset.ply === "5"`)
+	assert.Equal(t, before+1, evalIn[int](tb, `Number(document.body.dataset.anims)`), "undo slides the piece back")
 	tb.media("light", true)
 	tb.move("d6", "d5")
-	assert.Equal(t, before+1, evalIn[int](tb, `Number(document.Body.dataset.anims)`), "no sliding with reduced motion")
+	assert.Equal(t, before+1, evalIn[int](tb, `Number(document.body.dataset.anims)`), "no sliding with reduced motion")
 	tb.media("light", false)
 	tb.shot("page-story")
 	tb.axeCheck("move list")
@@ -389,7 +389,7 @@ func pageStory(t *testing.T, tb *tab) {
 	// A new game starts with an empty live region.
 	tb.click("#restart")
 	tb.click("#restart")
-	tb.poll(`document.Body.dataset.ply === "0"`)
+	tb.poll(`document.body.dataset.ply === "0"`)
 	assert.Equal(t, "", tb.text("#announce"))
 	assert.Equal(t, "", tb.text("#last-move"))
 	// The skip link takes the keyboard to the board.
@@ -498,7 +498,7 @@ func pageGuide(t *testing.T, tb *tab) {
 		tb.poll(`document.getElementById("rules").open`)
 		assert.True(t, tb.onScreen("#rules-title"), "%s: the title is on screen", lang)
 		assert.True(t, tb.onScreen("#rules-close"), "%s: so is the close button", lang)
-		assert.Equal(t, "rules-title", evalIn[string](tb, `document.activeElement.ID`))
+		assert.Equal(t, "rules-title", evalIn[string](tb, `document.activeElement.id`))
 		assert.Equal(t, 8, evalIn[int](tb, `document.querySelectorAll("#guide .qa dt").length`), lang)
 		assert.Equal(t, 3, evalIn[int](tb, `document.querySelectorAll("#guide .stage .check").length`), lang)
 		assert.Equal(t, 16, evalIn[int](tb, `document.querySelectorAll("#guide .diagram .piece").length`), lang)
@@ -532,7 +532,7 @@ func pageGuide(t *testing.T, tb *tab) {
 func pageSpanish(t *testing.T, tb *tab) {
 	tb.open("/")
 	tb.startGame("local", "")
-	tb.poll(`document.Body.dataset.ply === "0"`)
+	tb.poll(`document.body.dataset.ply === "0"`)
 	assert.True(t, strings.HasPrefix(tb.label("g3"), "rata roja, g3"), tb.label("g3"))
 	assert.True(t, strings.HasPrefix(tb.label("e7"), "lobo azul, e7"), tb.label("e7"))
 	tb.move("g3", "g4")

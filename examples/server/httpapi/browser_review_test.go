@@ -55,7 +55,7 @@ func resultWon(tb *tab) bool {
 	return evalIn[bool](tb, `(() => {
 		const st = document.getElementById("status"), probe = document.createElement("span");
 		probe.style.color = "var(--accent)";
-		document.Body.append(probe);
+		document.body.append(probe);
 		const accent = getComputedStyle(probe).color;
 		probe.remove();
 		return st.classList.contains("won") && getComputedStyle(st).color === accent;
@@ -68,14 +68,14 @@ func reviewLong(t *testing.T, s *Server, tb *tab, play *dsq.Game) {
 	g := storePlay(t, s, dsq.Blue, play)
 	tb.media("dark", false)
 	tb.open("/?game=" + g.ID)
-	tb.poll(`document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.over === "1"`)
 	tb.click("#review")
 	n := len(play.Moves())
 	tb.poll(fmt.Sprintf(`document.querySelectorAll("#moves .ev").length === %d`, n))
 	marked := evalIn[[]string](tb, `[...document.querySelectorAll("#moves .mv.marked")].map(b => b.dataset.ply)`)
 	require.NotEmpty(t, marked, "the greedy player errs")
 	tb.click(`#moves .mv[data-ply="` + marked[0] + `"]`)
-	tb.poll(`document.Body.dataset.view === "` + marked[0] + `" || document.Body.dataset.view === ""`)
+	tb.poll(`document.body.dataset.view === "` + marked[0] + `" || document.body.dataset.view === ""`)
 	assert.True(t, tb.onScreen("#board"), "a move tapped in the list brings the board into view")
 	note := tb.text("#review-note")
 	assert.Contains(t, note, "Mistake", note)
@@ -103,7 +103,7 @@ func openLionsGame(t *testing.T, s *Server, tb *tab) *games.Game {
 	require.NoError(t, err)
 	g := storePlayAt(t, s, dsq.Blue, 8, play)
 	tb.open("/")
-	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.Seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({red: "player"}))`, g.ID)))
 	tb.open("/?game=" + g.ID)
 	tb.poll(`document.getElementById("status").textContent.startsWith("Your move")`)
 	return g
@@ -114,13 +114,13 @@ func openLionsGame(t *testing.T, s *Server, tb *tab) *games.Game {
 func winGame(t *testing.T, s *Server, tb *tab) {
 	g := openLionsGame(t, s, tb)
 	tb.move("d8", "d9")
-	tb.poll(`document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You win: den entered", tb.status())
 	assert.True(t, resultWon(tb), "a win in the accent colour")
 	// Play again: a game with the same settings, level included, though
 	// the page was opened on the game rather than made it.
 	tb.click("#restart")
-	tb.poll(`new URLSearchParams(location.search).get("game") !== "` + g.ID + `" && document.Body.dataset.ply === "0"`)
+	tb.poll(`new URLSearchParams(location.search).get("game") !== "` + g.ID + `" && document.body.dataset.ply === "0"`)
 	again := tb.gameState()
 	assert.Equal(t, "ai", again.Mode)
 	if assert.NotNil(t, again.Level) {
@@ -136,7 +136,7 @@ func reviewGame(t *testing.T, s *Server, tb *tab) {
 	openLionsGame(t, s, tb)
 	assert.True(t, evalIn[bool](tb, `document.getElementById("review").hidden`), "no review during the game")
 	tb.move("d8", "c8")
-	tb.poll(`document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "You lose: den entered", tb.status())
 	assert.False(t, resultWon(tb), "a loss is not written in the colour of a win")
 	assert.Equal(t, "Play again", tb.text("#restart"), "the next game with the same settings is one tap")
@@ -157,7 +157,7 @@ func reviewGame(t *testing.T, s *Server, tb *tab) {
 
 	// Stepping to the mistake shows the better move.
 	tb.click("#back")
-	tb.poll(`document.Body.dataset.view === "1"`)
+	tb.poll(`document.body.dataset.view === "1"`)
 	assert.Equal(t, "Engine: Blue wins with the next move · Mistake, it changes the result. Better: Red lion d8d9", tb.text("#review-note"))
 	assert.True(t, evalIn[bool](tb, `document.querySelector('#board .sq[data-sq="d8"]').classList.contains("better-from")`))
 	assert.True(t, evalIn[bool](tb, `document.querySelector('#board .sq[data-sq="d9"]').classList.contains("better-to")`))

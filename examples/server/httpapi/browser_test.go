@@ -66,7 +66,7 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a4")+".target"))
 	assert.Contains(t, tb.label("a4"), "can move here")
 	tb.do(chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.Enter))
-	tb.poll(`document.Body.dataset.ply === "1"`)
+	tb.poll(`document.body.dataset.ply === "1"`)
 	assert.True(t, strings.HasPrefix(tb.label("a4"), "red elephant, a4"), tb.label("a4"))
 	assert.Contains(t, tb.label("a4"), "last move")
 	assert.Equal(t, "Red elephant a3a4", tb.text("#announce"))
@@ -95,20 +95,20 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.shot("local-capture-ring")
 	tb.axeCheck("local game with a capture shown")
 	tb.click(tb.sq("d5"))
-	tb.poll(`document.Body.dataset.ply === "7"`)
+	tb.poll(`document.body.dataset.ply === "7"`)
 	assert.True(t, strings.HasPrefix(tb.label("d5"), "red wolf, d5"), tb.label("d5"))
 	assert.Equal(t, "Red wolf d4d5, takes the blue wolf", tb.text("#announce"))
 	assert.Equal(t, 4, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "four numbered moves")
 
 	// Undo takes the capture back.
 	tb.click("#undo")
-	tb.poll(`document.Body.dataset.ply === "6"`)
+	tb.poll(`document.body.dataset.ply === "6"`)
 	assert.True(t, strings.HasPrefix(tb.label("d5"), "blue wolf, d5"), tb.label("d5"))
 
 	// A reload resumes the game from the URL with the seats kept.
 	id := tb.gameState().ID
 	tb.open("/?game=" + id)
-	tb.poll(`document.Body.dataset.ply === "6"`)
+	tb.poll(`document.body.dataset.ply === "6"`)
 	assert.True(t, strings.HasPrefix(tb.label("d5"), "blue wolf, d5"), tb.label("d5"))
 	assert.Equal(t, "Red to move", tb.status())
 	assert.False(t, evalIn[bool](tb, `document.getElementById("undo").hidden`), "the seats came back")
@@ -116,7 +116,7 @@ func browseLocal(t *testing.T, tb *tab) {
 	// Red resigns (two taps): Blue wins.
 	tb.click("#resign")
 	tb.click("#resign")
-	tb.poll(`document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "Blue wins: resignation", tb.status())
 }
 
@@ -128,10 +128,10 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 		new MutationObserver(() => { if (document.getElementById("status").classList.contains("thinking")) window.sawThinking = true; })
 			.observe(document.getElementById("status"), {attributes: true, childList: true, characterData: true, subtree: true})`))
 	tb.startGame("ai", "blue")
-	tb.poll(`document.Body.dataset.ply === "1" || document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.ply === "1" || document.body.dataset.over === "1"`)
 	assert.True(t, evalIn[bool](tb, `window.sawThinking`), "a thinking sign while the AI opens")
-	if evalIn[string](tb, `document.Body.dataset.ply`) == "1" {
-		tb.poll(`Number(document.Body.dataset.anims) >= 1`) // the AI's move slides in
+	if evalIn[string](tb, `document.body.dataset.ply`) == "1" {
+		tb.poll(`Number(document.body.dataset.anims) >= 1`) // the AI's move slides in
 	}
 	assert.Equal(t, "g1", evalIn[string](tb, `document.querySelector("#board .sq").dataset.sq`), "Blue plays from the bottom: g1 is top left")
 	assert.Equal(t, "a9", evalIn[string](tb, `document.querySelector("#board .sq:last-child").dataset.sq`))
@@ -143,7 +143,7 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 	rng := rand.New(rand.NewPCG(1, uint64(tb.size.width)))
 	for turn := 0; ; turn++ {
 		require.Less(t, turn, 200, "the game should have ended")
-		tb.poll(`document.Body.dataset.over === "1" || document.getElementById("status").textContent.startsWith("Your move")`)
+		tb.poll(`document.body.dataset.over === "1" || document.getElementById("status").textContent.startsWith("Your move")`)
 		g := tb.gameState()
 		if g.Over {
 			break
@@ -151,7 +151,7 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 		require.Equal(t, "blue", g.SideToMove)
 		if turn == 2 && g.Ply >= 3 { // undo takes back the player's move and the AI's reply
 			tb.click("#undo")
-			tb.poll(fmt.Sprintf(`document.Body.dataset.ply === "%d"`, g.Ply-2))
+			tb.poll(fmt.Sprintf(`document.body.dataset.ply === "%d"`, g.Ply-2))
 			g = tb.gameState()
 		}
 		pos, err := dsq.ParsePosition(g.Position)
@@ -159,7 +159,7 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 		m := pickMove(&pos, rng)
 		before := g.Ply
 		tb.move(m.From().String(), m.To().String())
-		tb.poll(fmt.Sprintf(`Number(document.Body.dataset.ply) >= %d || document.Body.dataset.over === "1"`, before+2))
+		tb.poll(fmt.Sprintf(`Number(document.body.dataset.ply) >= %d || document.body.dataset.over === "1"`, before+2))
 	}
 	status := tb.status()
 	assert.Regexp(t, `^(You win|You lose|Draw): `, status)
@@ -177,7 +177,7 @@ func browseAIAsBlue(t *testing.T, tb *tab) {
 
 	// Reload: the game comes back from the URL and the kept seat.
 	tb.open("/?game=" + g.ID)
-	tb.poll(`document.Body.dataset.over === "1"`)
+	tb.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, status, tb.status())
 }
 
@@ -232,7 +232,7 @@ func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	assert.Equal(t, invite, again, "the invitation comes back after a reload")
 
 	watcher.open(watch)
-	watcher.poll(`document.getElementById("status").textContent.length > 0 && document.Body.dataset.ply === "0"`)
+	watcher.poll(`document.getElementById("status").textContent.length > 0 && document.body.dataset.ply === "0"`)
 	assert.Equal(t, "Waiting for a second player · You are watching this game", watcher.status())
 	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`), "a watcher has no Join button")
 	assert.True(t, evalIn[bool](watcher, `document.getElementById("share").hidden`))
@@ -262,15 +262,15 @@ func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
 
 	red.move("a3", "a4")
-	blue.poll(`document.Body.dataset.ply === "1"`)
+	blue.poll(`document.body.dataset.ply === "1"`)
 	assert.Contains(t, blue.label("a4"), "last move", "the move arrives live")
 	assert.Equal(t, "Red elephant a3a4", blue.text("#announce"))
-	watcher.poll(`document.Body.dataset.ply === "1"`)
+	watcher.poll(`document.body.dataset.ply === "1"`)
 	assert.Contains(t, watcher.label("a4"), "last move", "the watcher follows the game")
 	assert.True(t, evalIn[bool](watcher, `document.getElementById("join").hidden`))
 	watcher.shot("online-watcher")
 	blue.move("a7", "a6")
-	red.poll(`document.Body.dataset.ply === "2"`)
+	red.poll(`document.body.dataset.ply === "2"`)
 	assert.Contains(t, red.label("a6"), "last move")
 
 	red.click("#offer")
@@ -280,8 +280,8 @@ func browseOnline(t *testing.T, red, blue, watcher *tab) {
 	blue.shotOf("body", "online-draw-offer")
 	blue.axeCheck("online game with a draw offer")
 	blue.click("#accept")
-	blue.poll(`document.Body.dataset.over === "1"`)
-	red.poll(`document.Body.dataset.over === "1"`)
+	blue.poll(`document.body.dataset.over === "1"`)
+	red.poll(`document.body.dataset.over === "1"`)
 	assert.Equal(t, "Draw agreed", blue.status())
 	assert.Equal(t, "Draw agreed", red.status())
 	red.shot("online-draw-red")
