@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 
-	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/strictjson"
 )
 
@@ -24,7 +23,7 @@ func requestRules(levels int) strictjson.Rules {
 		"mode":   {Values: []string{"ai", "local", "online"}},
 		"color":  {Values: []string{"red", "blue"}},
 		"level":  {Min: 1, Max: int64(levels)},
-		"move":   {MaxLen: 8, Check: checkMoveText},
+		"move":   {MaxLen: 8, Invalid: "must be a move in from-to notation, such as a3a4"},
 		"ply":    {Min: 0, Max: maxPly},
 		"action": {Values: []string{"offer", "accept", "decline"}},
 		"invite": {MaxLen: 32, Check: checkInvite},
@@ -37,13 +36,6 @@ func requestRules(levels int) strictjson.Rules {
 func checkInvite(s string) error {
 	if len(s) != 32 || strings.Trim(s, "0123456789abcdef") != "" {
 		return errors.New("must be the invitation of the game's link: 32 hex digits")
-	}
-	return nil
-}
-
-func checkMoveText(s string) error {
-	if _, err := dsq.ParseMove(s); err != nil {
-		return errors.New("must be a move in from-to notation, such as a3a4")
 	}
 	return nil
 }

@@ -184,18 +184,17 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	change(s, w, r, func(req *struct {
-		Move string `json:"move"`
-		Ply  *int   `json:"ply"`
+		Move dsq.Move `json:"move"` // read once, by the decoder (dsq.Move.UnmarshalText)
+		Ply  *int     `json:"ply"`
 	}) (games.Action, error) {
 		ply, err := plyOf(req.Ply)
 		if err != nil {
 			return nil, err
 		}
-		m, err := dsq.ParseMove(req.Move)
-		if err != nil {
-			return nil, fail(http.StatusBadRequest, "bad-request", "move must be in from-to notation, such as a3a4")
+		if req.Move == dsq.NoMove {
+			return nil, fail(http.StatusBadRequest, "bad-request", "move is required: a move in from-to notation, such as a3a4")
 		}
-		return games.Move{Move: m, Ply: ply}, nil
+		return games.Move{Move: req.Move, Ply: ply}, nil
 	})
 }
 
