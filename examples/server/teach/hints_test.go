@@ -1,11 +1,7 @@
 package teach_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -77,39 +73,4 @@ func ExampleHints() {
 	// c5 water
 	// e5 water
 	// a5 jump-blocked
-}
-
-func analysisGet(t *testing.T, q url.Values) (int, map[string]any) {
-	t.Helper()
-	rec := httptest.NewRecorder()
-	teach.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/analysis?"+q.Encode(), nil))
-	var body map[string]any
-	require.NoError(t, json.NewDecoder(rec.Body).Decode(&body))
-	return rec.Code, body
-}
-
-// TestHandlerPlaysMoves: moves= plays moves before the analysis (the
-// 60th half-move without a capture draws); an illegal one is a 422 naming
-// the rule and the move; a word that is not a move is a 400.
-func TestHandlerPlaysMoves(t *testing.T) {
-	code, a := analysisGet(t, url.Values{"position": {"l5t/7/7/7/7/7/7/7/T5L r 59 40"}, "moves": {"a1a2"}})
-	require.Equal(t, http.StatusOK, code, a)
-	assert.Equal(t, map[string]any{"reason": "no-capture move limit"}, a["outcome"])
-	assert.Equal(t, "l5t/7/7/7/7/7/7/T6/6L b 60 40", a["position"])
-
-	code, a = analysisGet(t, url.Values{"position": {dsq.StartNotation}, "moves": {"a3a4,a7a6"}, "square": {"a4"}})
-	require.Equal(t, http.StatusOK, code, a)
-	assert.Nil(t, a["outcome"])
-	assert.Equal(t, "E", a["piece"])
-
-	code, a = analysisGet(t, url.Values{"position": {"l5t/7/7/7/1r1L3/7/7/7/T6 r 0 1"}, "moves": {"d5a5"}})
-	assert.Equal(t, http.StatusUnprocessableEntity, code)
-	assert.Equal(t, "jump-blocked", a["code"])
-	assert.Equal(t, "d5a5", a["move"])
-	assert.Equal(t, 0.0, a["index"])
-	assert.NotEmpty(t, a["message"])
-
-	code, a = analysisGet(t, url.Values{"position": {dsq.StartNotation}, "moves": {"a3a4,zz"}})
-	assert.Equal(t, http.StatusBadRequest, code)
-	assert.Equal(t, "bad-request", a["code"])
 }
