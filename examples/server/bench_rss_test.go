@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -15,9 +13,7 @@ import (
 	"testing"
 	"time"
 
-	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/examples/server/games"
-	"github.com/doushouqi/doushouqi/examples/server/store"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,63 +38,6 @@ func rssMB(tb testing.TB, pid int) (now, peak float64) {
 	return now, peak
 }
 
-// fillGames stores n games straight into a SQLite file, in one
-// transaction: modes in turn, 10..80 legal moves each, nine in ten finished
-// by a resignation. Game i's id is %032x of i+1, its seat tokens
-// "red-<i>" and "blue-<i>".
-func fillGames(tb testing.TB, file string, n int) {
-	s, err := store.Open(context.Background(), file) // the schema
-	require.NoError(tb, err)
-	s.Close()
-	db, err := sql.Open("sqlite", "file:"+file+"?_pragma=journal_mode(WAL)")
-	require.NoError(tb, err)
-	defer db.Close()
-	tx, err := db.Begin()
-	require.NoError(tb, err)
-	stmt, err := tx.Prepare(`INSERT INTO games (id, mode, record, ai_color, level, red_seat, blue_seat,
-		first, ply, to_move, draw_offer, over, reason, winner, version, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
-	require.NoError(tb, err)
-	moves := benchGames(1000, 2)
-	rng := rand.New(rand.NewPCG(3, 4))
-	now := time.Now().UnixMilli()
-	for i := range n {
-		r := benchRecord(moves, rng, i)
-		_, err := stmt.Exec(r.ID, r.Mode, string(r.Record), r.AIColor, r.Level, r.RedSeat, r.BlueSeat,
-			r.First, r.Ply, r.ToMove, r.DrawOffer, map[bool]int{true: 1}[r.Over], r.Reason, r.Winner, now, now)
-		require.NoError(tb, err)
-	}
-	require.NoError(tb, tx.Commit())
-}
-
-// benchRecord is fillGames's game i, as the store keeps it.
-func benchRecord(moves [][]string, rng *rand.Rand, i int) *store.Game {
-	modes := []string{"ai", "local", "online"}
-	r := &store.Game{ID: fmt.Sprintf("%032x", i+1), Mode: modes[i%3],
-		RedSeat: hashHex(fmt.Sprint("red-", i)), BlueSeat: hashHex(fmt.Sprint("blue-", i))}
-	if r.Mode == "ai" {
-		r.AIColor, r.Level, r.BlueSeat = "blue", 3, ""
-	}
-	play := dsq.NewGame()
-	for _, m := range moves[i%len(moves)] {
-		if _, err := play.PlayText(m); err != nil {
-			panic(err)
-		}
-	}
-	g, err := games.WithGame(r, play)
-	if err != nil {
-		panic(err)
-	}
-	if !play.IsOver() && (rng.IntN(10) > 0 || g.AIThinking()) {
-		play.Resign(play.Position().SideToMove())
-	}
-	r, err = g.Row()
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
-
 // BenchmarkRSS100kGames: the server's memory with 100,000 stored games,
 // after reading 20,000 of them at random, their targets, the statistics,
 // and 2,000 moves. Run with -benchtime 1x.
@@ -106,14 +45,14 @@ func BenchmarkRSS100kGames(b *testing.B) {
 	const n = 100_000
 	bin := buildServer(b)
 	file := filepath.Join(b.TempDir(), "dsq.db")
-	fillGames(b, file, n)
+	apitest.FillGames(b, file, n)
 	c, cmd := startBinary(b, bin, file, "-create-limit", "1000000", "-post-limit", "1000000")
 	startRSS, _ := rssMB(b, cmd.Process.Pid)
 	b.ResetTimer()
 	for range b.N {
-		res := c.req("GET", "/api/stats", "")
-		require.Equal(b, http.StatusOK, res.status)
-		require.Equal(b, float64(finished(n)), res.body["overall"].(map[string]any)["games"])
+		res := c.Req("GET", "/api/stats", "")
+		require.Equal(b, http.StatusOK, res.Status)
+		require.Equal(b, float64(finished(n)), res.Body["overall"].(map[string]any)["games"])
 		var wg sync.WaitGroup
 		var moved atomic.Int32
 		for w := range 4 {
@@ -122,8 +61,8 @@ func BenchmarkRSS100kGames(b *testing.B) {
 				for range 5000 {
 					i := rng.IntN(n)
 					id := fmt.Sprintf("%032x", i+1)
-					st := c.state(id)
-					c.req("GET", "/api/games/"+id+"/targets?from=c3", "")
+					st := c.State(id)
+					c.Req("GET", "/api/games/"+id+"/targets?from=c3", "")
 					if st["over"] == false && st["mode"] != "ai" && moved.Load() < 2000 {
 						if tryMove(c, id, i, st) {
 							moved.Add(1)
@@ -144,11 +83,11 @@ func BenchmarkRSS100kGames(b *testing.B) {
 
 // finished counts the games fillGames finished (same draws).
 func finished(n int) int {
-	moves := benchGames(1000, 2)
+	moves := apitest.RandomGames(1000, 2)
 	rng := rand.New(rand.NewPCG(3, 4))
 	count := 0
 	for i := range n {
-		if benchRecord(moves, rng, i).Over {
+		if apitest.StoredGame(moves, rng, i).Over {
 			count++
 		}
 	}
@@ -165,13 +104,13 @@ func tryMove(c *client, id string, i int, st map[string]any) bool {
 			continue
 		}
 		from := fmt.Sprintf("%c%d", 'a'+sq%7, sq/7+1)
-		res := c.req("GET", "/api/games/"+id+"/targets?from="+from, "")
-		targets, _ := res.body["targets"].([]any)
+		res := c.Req("GET", "/api/games/"+id+"/targets?from="+from, "")
+		targets, _ := res.Body["targets"].([]any)
 		if len(targets) == 0 {
 			continue
 		}
 		body := fmt.Sprintf(`{"move":"%s%s","ply":%d}`, from, targets[0], int(st["ply"].(float64)))
-		return c.as(fmt.Sprint(side, "-", i), "POST", "/api/games/"+id+"/moves", body).status == http.StatusOK
+		return c.As(fmt.Sprint(side, "-", i), "POST", "/api/games/"+id+"/moves", body).Status == http.StatusOK
 	}
 	return false
 }
@@ -194,17 +133,17 @@ func BenchmarkRSSAIGames(b *testing.B) {
 		for w := range 4 {
 			wg.Go(func() {
 				for i := w; i < games; i += 4 {
-					g := c.create(`{"mode":"ai","level":4}`)
-					res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves",
+					g := c.Create(`{"mode":"ai","level":4}`)
+					res := c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves",
 						fmt.Sprintf(`{"move":%q,"ply":0}`, openings[i%len(openings)]))
-					require.Equal(b, http.StatusOK, res.status, res.raw)
-					ids[i] = g.id
+					require.Equal(b, http.StatusOK, res.Status, res.Raw)
+					ids[i] = g.ID
 				}
 			})
 		}
 		wg.Wait()
 		for _, id := range ids {
-			for st := c.state(id); st["aiThinking"] == true; st = c.state(id) {
+			for st := c.State(id); st["aiThinking"] == true; st = c.State(id) {
 				time.Sleep(50 * time.Millisecond)
 			}
 		}

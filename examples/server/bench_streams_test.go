@@ -77,11 +77,11 @@ func BenchmarkRSSStreams(b *testing.B) {
 	bin := buildServer(b)
 	c, cmd := startBinary(b, bin, filepath.Join(b.TempDir(), "dsq.db"), "-create-limit", "1000000",
 		"-watchers", strconv.Itoa(n+1000), "-max-conns", strconv.Itoa(n+1000))
-	site, err := url.Parse(c.url)
+	site, err := url.Parse(c.URL)
 	require.NoError(b, err)
 	ids := make([]string, games)
 	for i := range ids {
-		ids[i] = c.create(`{"mode":"online"}`).id
+		ids[i] = c.Create(`{"mode":"online"}`).ID
 	}
 
 	open := func(count, first int) []net.Conn {
@@ -134,8 +134,8 @@ func BenchmarkRSSStreams(b *testing.B) {
 
 		// The streams are live: a change reaches a stream opened last.
 		last := conns[n-1]
-		res := c.req("POST", "/api/games/"+ids[(n-1)%games]+"/join", `{}`)
-		require.Equal(b, http.StatusOK, res.status, res.raw)
+		res := c.Req("POST", "/api/games/"+ids[(n-1)%games]+"/join", `{}`)
+		require.Equal(b, http.StatusOK, res.Status, res.Raw)
 		last.SetReadDeadline(time.Now().Add(10 * time.Second))
 		buf := make([]byte, 4096)
 		got := ""

@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
-	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // elephantLion solves a red elephant and lion against a blue elephant (and
@@ -35,32 +34,6 @@ func elephantLion(t *testing.T) *endgame.Tables {
 // depths plays a4d4).
 const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
 
-// TestAIPlaysTables: with tables, the AI plays the tables' best move, and
-// the analysis gives the verdict.
-func TestAIPlaysTables(t *testing.T) {
-	ts := elephantLion(t)
-	c, s := newClient(t, testOptions{tables: ts})
-	pos, err := dsq.ParsePosition(solved)
-	require.NoError(t, err)
-	play, err := dsq.NewGameFrom(pos)
-	require.NoError(t, err)
-	// The top level plays with the tables; the levels below it play
-	// weaker on purpose, without them.
-	g := storePlayAt(t, s, dsq.Red, int(search.MaxLevel), play)
-	st := c.waitAI(g.ID)
-	assert.Equal(t, []any{"a5a6"}, st["moves"])
-
-	res := c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
-	require.Equal(t, 200, res.status, res.raw)
-	assert.Equal(t, map[string]any{"result": "win", "distance": 15.0, "text": "red wins in 15: a5a6", "best": []any{"a5a6"}}, res.body["endgame"])
-
-	// Without tables: no verdict.
-	c, _ = newClient(t, testOptions{})
-	res = c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
-	require.Equal(t, 200, res.status, res.raw)
-	assert.NotContains(t, res.body, "endgame")
-}
-
 // TestRunEGTB: -egtb loads the tables of a directory; an empty one gets
 // every small ending solved into it first; a damaged file stops the start.
 func TestRunEGTB(t *testing.T) {
@@ -70,9 +43,9 @@ func TestRunEGTB(t *testing.T) {
 		require.NoError(t, ts.Table(m).WriteFile(dir))
 	}
 	c, stop := startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
-	res := c.req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
-	require.Equal(t, 200, res.status, res.raw)
-	assert.Equal(t, "red wins in 15: a5a6", res.body["endgame"].(map[string]any)["text"])
+	res := c.Req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	require.Equal(t, 200, res.Status, res.Raw)
+	assert.Equal(t, "red wins in 15: a5a6", res.Body["endgame"].(map[string]any)["text"])
 	logs, err := stop()
 	require.NoError(t, err)
 	assert.Contains(t, logs, `"msg":"endgame tables loaded","dir":"`+dir+`","tables":`+strconv.Itoa(len(ts.Materials())))
@@ -84,9 +57,9 @@ func TestRunEGTB(t *testing.T) {
 	defer func() { egtbPieces = old }()
 	fresh := filepath.Join(t.TempDir(), "tables")
 	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", fresh)
-	res = c.req("GET", "/api/analysis?position="+url.QueryEscape("7/7/7/7/7/7/7/3e3/R6 r 0 1"), "")
-	require.Equal(t, 200, res.status, res.raw)
-	assert.Equal(t, "loss", res.body["endgame"].(map[string]any)["result"])
+	res = c.Req("GET", "/api/analysis?position="+url.QueryEscape("7/7/7/7/7/7/7/3e3/R6 r 0 1"), "")
+	require.Equal(t, 200, res.Status, res.Raw)
+	assert.Equal(t, "loss", res.Body["endgame"].(map[string]any)["result"])
 	logs, err = stop()
 	require.NoError(t, err)
 	assert.Contains(t, logs, "every ending of up to 2 pieces solved into it")
@@ -102,7 +75,7 @@ func TestRunEGTB(t *testing.T) {
 
 	// Without -egtb they are solved beside the database, once.
 	home := t.TempDir()
-	var first syncBuffer
+	var first apitest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -118,7 +91,7 @@ func TestRunEGTB(t *testing.T) {
 
 	// A damaged table file is an error.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Rvr.egtb"), []byte("not a table"), 0o644))
-	var out syncBuffer
+	var out apitest.Buffer
 	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir}, &out)
 	assert.ErrorIs(t, err, endgame.ErrFormat)
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,7 +32,7 @@ func TestKill9(t *testing.T) {
 	bin := buildServer(t)
 
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, filepath.Join(t.TempDir(), "dsq.db")) })
-	t.Run("postgres", func(t *testing.T) { kill9(t, bin, postgresURL(t)) })
+	t.Run("postgres", func(t *testing.T) { kill9(t, bin, testenv.PostgresURL(t)) })
 	t.Run("SIGTERM finishes the AI's moves", func(t *testing.T) { sigterm(t, bin) })
 }
 
@@ -39,11 +41,11 @@ func TestKill9(t *testing.T) {
 func sigterm(t *testing.T, bin string) {
 	db := filepath.Join(t.TempDir(), "dsq.db")
 	c, cmd := startBinary(t, bin, db, "-ai-engines", "1", "-ai-time", "5s")
-	var games []game
+	var games []apitest.Game
 	for range 4 {
-		g := c.create(`{"mode":"ai","level":5}`)
-		res := c.as(g.seats["red"], "POST", "/api/games/"+g.id+"/moves", `{"move":"a3a4","ply":0}`)
-		require.Equal(t, http.StatusOK, res.status, res.raw)
+		g := c.Create(`{"mode":"ai","level":5}`)
+		res := c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
 		games = append(games, g)
 	}
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
@@ -53,9 +55,9 @@ func sigterm(t *testing.T, bin string) {
 	require.NoError(t, err)
 	defer s.Close()
 	for _, g := range games {
-		rec, err := s.Get(context.Background(), g.id)
+		rec, err := s.Get(context.Background(), g.ID)
 		require.NoError(t, err)
-		assert.Equal(t, 2, rec.Ply, "the AI's reply in game %s", g.id)
+		assert.Equal(t, 2, rec.Ply, "the AI's reply in game %s", g.ID)
 	}
 }
 
@@ -81,19 +83,19 @@ func startBinary(t testing.TB, bin, db string, flags ...string) (*client, *exec.
 	require.NoError(t, err)
 	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Dou Shou Qi server on ")
 	require.True(t, ok, line)
-	logs := &syncBuffer{}
+	logs := &apitest.Buffer{}
 	go io.Copy(logs, out) // the log must be read, or the server blocks on it
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("server log:\n%s", logs.String())
 		}
 	})
-	return &client{t: t, url: strings.TrimSuffix(url, "/")}, cmd
+	return &client{T: t, URL: strings.TrimSuffix(url, "/")}, cmd
 }
 
 func kill9(t *testing.T, bin, db string) {
 	c, cmd := startBinary(t, bin, db)
-	g := c.create(`{"mode":"local"}`)
+	g := c.Create(`{"mode":"local"}`)
 
 	// Moves for the game, chosen locally; the server must accept each.
 	pos := dsq.StartPosition()
@@ -110,8 +112,8 @@ func kill9(t *testing.T, bin, db string) {
 	go func() {
 		defer close(done)
 		for i, m := range moves {
-			token := g.seats[[]string{"red", "blue"}[i%2]]
-			r, err := http.NewRequest("POST", c.url+"/api/games/"+g.id+"/moves",
+			token := g.Seats[[]string{"red", "blue"}[i%2]]
+			r, err := http.NewRequest("POST", c.URL+"/api/games/"+g.ID+"/moves",
 				strings.NewReader(fmt.Sprintf(`{"move":%q,"ply":%d}`, m, i)))
 			if err != nil {
 				return
@@ -140,7 +142,7 @@ func kill9(t *testing.T, bin, db string) {
 	require.Less(t, n, len(moves), "the kill came after the game")
 
 	c2, _ := startBinary(t, bin, db)
-	st := c2.state(g.id)
+	st := c2.State(g.ID)
 	stored := st["moves"].([]any)
 	require.GreaterOrEqual(t, len(stored), n, "an acknowledged move was lost")
 	assert.LessOrEqual(t, len(stored), n+1, "at most the unanswered move in flight")
@@ -149,7 +151,7 @@ func kill9(t *testing.T, bin, db string) {
 	}
 	// The game goes on after the restart.
 	i := len(stored)
-	token := g.seats[[]string{"red", "blue"}[i%2]]
-	res := c2.as(token, "POST", "/api/games/"+g.id+"/moves", fmt.Sprintf(`{"move":%q,"ply":%d}`, moves[i], i))
-	assert.Equal(t, http.StatusOK, res.status, res.raw)
+	token := g.Seats[[]string{"red", "blue"}[i%2]]
+	res := c2.As(token, "POST", "/api/games/"+g.ID+"/moves", fmt.Sprintf(`{"move":%q,"ply":%d}`, moves[i], i))
+	assert.Equal(t, http.StatusOK, res.Status, res.Raw)
 }

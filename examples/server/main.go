@@ -20,14 +20,12 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime"
@@ -36,8 +34,7 @@ import (
 	"time"
 
 	"github.com/doushouqi/doushouqi/examples/server/ai"
-	"github.com/doushouqi/doushouqi/examples/server/live"
-	"github.com/doushouqi/doushouqi/examples/server/review"
+	"github.com/doushouqi/doushouqi/examples/server/httpapi"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 )
 
@@ -54,30 +51,31 @@ func main() {
 // down gracefully. The first line on stdout is the site's URL; the log
 // follows (JSON lines).
 func run(ctx context.Context, args []string, stdout io.Writer) error {
+	cfg := httpapi.DefaultConfig()
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 	fs.SetOutput(stdout)
+	fs.IntVar(&cfg.CacheSize, "cache", cfg.CacheSize, "games kept in memory")
+	fs.DurationVar(&cfg.AITime, "ai-time", cfg.AITime, "the most one AI move may take")
+	fs.Uint64Var(&cfg.ReviewNodes, "review-nodes", cfg.ReviewNodes, "node budget of each search of a game's review")
+	fs.IntVar(&cfg.Streams, "watchers", cfg.Streams, "live event streams at once (then 503)")
+	fs.IntVar(&cfg.StreamsPerClient, "watchers-per-ip", cfg.StreamsPerClient, "live event streams of one IP address at once (then 429)")
+	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
+	fs.IntVar(&cfg.CreateLimit, "create-limit", cfg.CreateLimit, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
+	fs.IntVar(&cfg.PostLimit, "post-limit", cfg.PostLimit, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
+	fs.Int64Var(&cfg.MaxBody, "max-body", cfg.MaxBody, "largest request body, bytes (then 413)")
+	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
+	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", cfg.HeaderTimeout, "time to read a request's headers")
+	fs.DurationVar(&cfg.ReadTimeout, "read-timeout", cfg.ReadTimeout, "time to read a whole request")
+	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", cfg.WriteTimeout, "time to write a response (event streams: each event)")
+	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", cfg.IdleTimeout, "time a kept-alive connection may wait for its next request")
 	var (
 		addr     = fs.String("addr", "127.0.0.1:0", "address to listen on (port 0: a free port)")
 		dbPath   = fs.String("db", "dsq.db", "SQLite file, or a postgres:// URL")
 		engines  = fs.Int("ai-engines", max(1, runtime.GOMAXPROCS(0)), "AI engines (searches at once)")
 		queue    = fs.Int("ai-queue", 64, "AI moves waiting beyond the running ones (then 503)")
 		hashMiB  = fs.Int("ai-hash", 16, "transposition table of each engine, MiB")
-		aiTime   = fs.Duration("ai-time", 2*time.Second, "the most one AI move may take")
 		reviews  = fs.Int("review-queue", ai.DefaultBackground, "reviews of finished games queued or computed at once, below the AI moves (more: done when asked for)")
-		revNodes = fs.Uint64("review-nodes", review.DefaultNodes, "node budget of each search of a game's review")
-		cache    = fs.Int("cache", 1000, "games kept in memory")
-		watchers = fs.Int("watchers", 10_000, "live event streams at once (then 503)")
-		perIP    = fs.Int("watchers-per-ip", 16, "live event streams of one IP address at once (then 429)")
-		ipHeader = fs.String("client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
-		create   = fs.Int("create-limit", 30, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
-		posts    = fs.Int("post-limit", 600, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
-		maxBody  = fs.Int64("max-body", 4<<10, "largest request body, bytes (then 413)")
-		maxConns = fs.Int("max-conns", 4096, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
 		drain    = fs.Duration("drain", 20*time.Second, "the most a shutdown waits for requests and AI moves")
-		headerT  = fs.Duration("header-timeout", 5*time.Second, "time to read a request's headers")
-		readT    = fs.Duration("read-timeout", 10*time.Second, "time to read a whole request")
-		writeT   = fs.Duration("write-timeout", 30*time.Second, "time to write a response (event streams: each event)")
-		idleT    = fs.Duration("idle-timeout", 60*time.Second, "time a kept-alive connection may wait for its next request")
 		logLevel = fs.String("log", "info", "log level: debug, info, warn or error")
 		memLimit = fs.Int("mem-limit", -1, "soft memory limit for the Go runtime, MiB (-1: the AI tables + the endgame tables + 32; 0: none)")
 		egtbDir  = fs.String("egtb", "", "directory of endgame tables (standard rules) for the AI and the analysis, solved there at the first start (default: egtb beside the SQLite database, or in the working directory; \"\": none)")
@@ -93,7 +91,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-log: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: level}))
-	if *maxConns <= 0 { // before the tables, which may take minutes to solve
+	cfg.Logger = log
+	if cfg.MaxConns <= 0 { // before the tables, which may take minutes to solve
 		return fmt.Errorf("-max-conns must be at least 1")
 	}
 	egtbSet := false
@@ -108,6 +107,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	cfg.Tables = tables
 
 	// The AI tables are long-lived heap: without a limit the collector
 	// would let garbage grow to as much again before collecting.
@@ -124,38 +124,23 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	var limitDB *sql.DB // the rate limits, counted for all instances (PostgreSQL)
-	if store.IsPostgres(*dbPath) {
-		if limitDB, err = openLimitDB(ctx, *dbPath); err != nil {
+	cfg.Store = db
+	if store.IsPostgres(*dbPath) { // the rate limits, counted for all instances
+		if cfg.LimitDB, err = httpapi.OpenLimitDB(ctx, *dbPath); err != nil {
 			return err
 		}
-		defer limitDB.Close()
+		defer cfg.LimitDB.Close()
 	}
 	pool := ai.WithBackground(*engines, *queue, *hashMiB, *reviews)
-	hub := live.New(*watchers)
-	s := NewServer(Config{Store: db, Pool: pool, Hub: hub, Logger: log, AITime: *aiTime,
-		MaxBody: *maxBody, CreateLimit: *create, PostLimit: *posts, CacheSize: *cache, WriteTimeout: *writeT,
-		StreamsPerClient: *perIP, ClientIPHeader: *ipHeader, Tables: tables, LimitDB: limitDB,
-		ReviewNodes: *revNodes})
+	cfg.Pool = pool
+	s := httpapi.NewServer(cfg)
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		pool.Close(context.Background())
 		return err
 	}
-	conns := newConnCap(*maxConns)
-	ln = conns.listener(ln)
-	srv := &http.Server{
-		Handler:           s.Handler(),
-		ConnState:         conns.connState,
-		ReadHeaderTimeout: *headerT,
-		ReadTimeout:       *readT,
-		WriteTimeout:      *writeT, // event streams set their own per write
-		IdleTimeout:       *idleT,
-		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	srv.RegisterOnShutdown(s.Shutdown)
+	srv, ln := s.HTTPServer(ln)
 
 	listenCtx, stopListen := context.WithCancel(context.Background())
 	defer stopListen()
@@ -186,8 +171,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("shutdown: drain time over")
 	}
-	_, evicted := conns.stats()
-	log.Info("stopped", "idleConnsClosedForRoom", evicted)
+	log.Info("stopped", "idleConnsClosedForRoom", s.IdleClosed())
 	return err
 }
 

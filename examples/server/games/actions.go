@@ -10,7 +10,7 @@ import (
 // change is one change in the making: the next version of a game, the
 // colour of the request's seat token, and what the change hands out.
 type change struct {
-	g      *Game             // a copy of the current version, to change
+	next   *Game             // a copy of the current version, to change
 	seat   dsq.Color         // the colour of the request's token, if seated
 	seated bool              // the request holds a seat of this game
 	seats  map[string]string // seat tokens handed out (Join)
@@ -22,7 +22,7 @@ type change struct {
 type Action interface {
 	// needsSeat reports whether only a seat of the game may ask for it.
 	needsSeat() bool
-	// apply checks the action against the game and makes it on c.g.
+	// apply checks the action against the game and makes it on c.next.
 	apply(c *change) error
 }
 
@@ -66,7 +66,7 @@ func (Join) needsSeat() bool        { return false }
 
 // checkPly refuses a request made on a state that is not the current one.
 func checkPly(c *change, ply int) error {
-	if ply != c.g.Ply() {
+	if ply != c.next.Ply() {
 		return refuse(Conflict, "the game has moved on since you saw it: reload it")
 	}
 	return nil
@@ -76,11 +76,11 @@ func checkPly(c *change, ply int) error {
 // take one.
 func canPlay(c *change) error {
 	switch {
-	case c.g.Over():
+	case c.next.IsOver():
 		return errOver
-	case c.g.AIThinking():
+	case c.next.AIThinking():
 		return errAIThinking
-	case c.g.waiting():
+	case c.next.waiting():
 		return errNoOpponent
 	}
 	return nil
@@ -93,10 +93,10 @@ func (a Move) apply(c *change) error {
 	if err := canPlay(c); err != nil {
 		return err
 	}
-	if c.g.Game.Position().SideToMove() != c.seat {
+	if c.next.Position().SideToMove() != c.seat {
 		return errNotYours
 	}
-	if err := c.g.Game.Play(a.Move); err != nil {
+	if err := c.next.Play(a.Move); err != nil {
 		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
 	}
 	return nil
@@ -110,17 +110,17 @@ func (a Undo) apply(c *change) error {
 		return err
 	}
 	plies := 1
-	switch c.g.Mode {
+	switch c.next.Mode {
 	case Online:
 		return refuse(Conflict, "moves cannot be taken back in an online game")
 	case AI:
 		plies = 2 // the AI's reply and the player's move
 	}
-	if c.g.Ply() < plies {
+	if c.next.Ply() < plies {
 		return refuse(Conflict, "there is no move to take back")
 	}
 	for range plies {
-		if err := c.g.Game.Undo(); err != nil {
+		if err := c.next.Undo(); err != nil {
 			return refuse(Conflict, "the move cannot be taken back")
 		}
 	}
@@ -129,12 +129,12 @@ func (a Undo) apply(c *change) error {
 
 func (Resign) apply(c *change) error {
 	switch {
-	case c.g.Over():
+	case c.next.IsOver():
 		return errOver
-	case c.g.waiting():
+	case c.next.waiting():
 		return errNoOpponent // no win for a player who never came
 	}
-	if err := c.g.Game.Resign(c.seat); err != nil {
+	if err := c.next.Resign(c.seat); err != nil {
 		return errOver
 	}
 	return nil
@@ -142,15 +142,15 @@ func (Resign) apply(c *change) error {
 
 func (OfferDraw) apply(c *change) error {
 	switch {
-	case c.g.Over():
+	case c.next.IsOver():
 		return errOver
-	case c.g.waiting():
+	case c.next.waiting():
 		return errNoOpponent
 	}
-	if _, pending := c.g.Game.DrawOffer(); pending {
+	if _, pending := c.next.DrawOffer(); pending {
 		return refuse(Conflict, "a draw offer is already pending")
 	}
-	if err := c.g.Game.OfferDraw(c.seat); err != nil {
+	if err := c.next.OfferDraw(c.seat); err != nil {
 		return refuse(Conflict, "a draw cannot be offered now")
 	}
 	return nil
@@ -158,10 +158,10 @@ func (OfferDraw) apply(c *change) error {
 
 // answerable refuses an answer to a draw offer that c's seat cannot give.
 func answerable(c *change) error {
-	if c.g.Over() {
+	if c.next.IsOver() {
 		return errOver
 	}
-	if offer, pending := c.g.Game.DrawOffer(); !pending || offer == c.seat {
+	if offer, pending := c.next.DrawOffer(); !pending || offer == c.seat {
 		return refuse(Conflict, "there is no draw offer to answer")
 	}
 	return nil
@@ -171,7 +171,7 @@ func (AcceptDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.g.Game.AcceptDraw(c.seat); err != nil {
+	if err := c.next.AcceptDraw(c.seat); err != nil {
 		return refuse(Conflict, "the draw offer cannot be accepted")
 	}
 	return nil
@@ -181,32 +181,32 @@ func (DeclineDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.g.Game.DeclineDraw(c.seat); err != nil {
+	if err := c.next.DeclineDraw(c.seat); err != nil {
 		return refuse(Conflict, "the draw offer cannot be declined")
 	}
 	return nil
 }
 
 func (a Join) apply(c *change) error {
-	if c.g.Mode != Online {
+	if c.next.Mode != Online {
 		return refuse(Conflict, "only an online game can be joined")
 	}
-	if !c.g.waiting() {
+	if !c.next.waiting() {
 		return refuse(Conflict, "both seats are taken")
 	}
 	if c.seated {
 		return refuse(Conflict, "you hold a seat of this game already: send the invitation to your opponent")
 	}
 	free := dsq.Red
-	if c.g.seats[dsq.Red] != "" {
+	if c.next.seats[dsq.Red] != "" {
 		free = dsq.Blue
 	}
-	want := invitation(c.g.seats[free.Other()])
+	want := invitation(c.next.seats[free.Other()])
 	if subtle.ConstantTimeCompare([]byte(a.Invite), []byte(want)) != 1 {
 		return refuse(Forbidden, "a seat needs the game's invitation link: the watch link only watches")
 	}
 	token := randomHex()
-	c.g.seats[free] = hashToken(token)
+	c.next.seats[free] = hashToken(token)
 	c.seats = map[string]string{free.String(): token}
 	return nil
 }

@@ -207,8 +207,8 @@ func (s *Service) store(g *Game, act func(*dsq.Game) error) error {
 		if cur.Version != g.Version {
 			return nil, errStale
 		}
-		c := &change{g: cur.copy()}
-		return c, act(c.g.Game)
+		c := &change{next: cur.copy()}
+		return c, act(c.next.Game)
 	}, false)
 	return err
 }
@@ -219,7 +219,7 @@ func (s *Service) judgeDraw(ctx context.Context, e *search.Engine, g *Game) (boo
 	if s.searching != nil {
 		s.searching(g.ID)
 	}
-	pos := g.Game.Position()
+	pos := g.Position()
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	res, err := e.Search(ctx, pos, search.Options{Depth: 3, Time: time.Second})

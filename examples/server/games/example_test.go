@@ -40,7 +40,7 @@ func ExampleService_Change() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("version", res.Game.Version, "ply", res.Game.Ply(), res.Game.Game.Position().SideToMove(), "to move")
+	fmt.Println("version", res.Game.Version, "ply", res.Game.Ply(), res.Game.Position().SideToMove(), "to move")
 
 	_, err = s.Change(ctx, id, red, games.Move{Move: dsq.NewMove(dsq.A7, dsq.A6), Ply: 1})
 	var refusal *games.Error

@@ -39,13 +39,15 @@ const (
 	Online Mode = "online" // two players, each on their own device
 )
 
-// Game is one game at one version. Nothing in it changes once it is made;
-// Game (the library's) is shared by every reader and must not be played
-// on: Change makes the next version.
+// Game is one game at one version: the library's game (position, moves,
+// result, draw offer; its methods read it, and its JSON is the library's
+// record) with what the site adds. Nothing in it changes once it is made:
+// it is shared by every reader and must not be played on; Change makes the
+// next version.
 type Game struct {
+	*dsq.Game
 	ID      string
 	Mode    Mode
-	Game    *dsq.Game
 	AIColor dsq.Color // the AI's colour, in an AI game
 	Level   int       // the AI's level, in an AI game (Levels)
 
@@ -61,15 +63,12 @@ type Game struct {
 // copy returns a copy of g whose library game may be changed.
 func (g *Game) copy() *Game {
 	c := *g
-	c.Game = g.Game.Clone()
+	c.Game = g.Clone()
 	return &c
 }
 
-// Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.Game.IsOver() }
-
 // Ply returns the number of moves played.
-func (g *Game) Ply() int { return len(g.Game.Moves()) }
+func (g *Game) Ply() int { return len(g.Moves()) }
 
 // Seated reports whether colour c has a player or is the AI's.
 func (g *Game) Seated(c dsq.Color) bool {
@@ -84,13 +83,13 @@ func (g *Game) waiting() bool {
 
 // aiToMove reports whether the AI is to move in an unfinished AI game.
 func (g *Game) aiToMove() bool {
-	return g.Mode == AI && !g.Over() && g.Game.Position().SideToMove() == g.AIColor
+	return g.Mode == AI && !g.IsOver() && g.Position().SideToMove() == g.AIColor
 }
 
 // aiToAnswer reports whether the player's draw offer waits for the AI's
 // answer in an unfinished AI game.
 func (g *Game) aiToAnswer() bool {
-	offer, pending := g.Game.DrawOffer()
+	offer, pending := g.DrawOffer()
 	return g.Mode == AI && pending && offer != g.AIColor
 }
 
@@ -149,45 +148,26 @@ func invitation(seatHash string) string {
 	return hex.EncodeToString(h[:16])
 }
 
-// ReasonText is the API's name of the way a game ended (API.md).
-func ReasonText(r dsq.Reason) string {
-	switch r {
-	case dsq.DenEntered:
-		return "den entered"
-	case dsq.NoPieces, dsq.NoLegalMove: // having no pieces is having no move (RULES.md)
-		return "no legal move"
-	case dsq.MoveLimit:
-		return "move limit"
-	case dsq.Resigned:
-		return "resigned"
-	case dsq.DrawAgreed:
-		return "draw agreed"
-	case dsq.Repetition:
-		return "repetition"
-	}
-	return r.String()
-}
-
 // row is the stored form of g: its record, and the columns SQL reads, all
 // written here from the library's game.
 func (g *Game) row() (*store.Game, error) {
-	record, err := g.Game.MarshalJSON()
+	record, err := g.MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: record: %w", g.ID, err)
 	}
-	pos, out := g.Game.Position(), g.Game.Outcome()
+	pos, out := g.Position(), g.Outcome()
 	r := &store.Game{ID: g.ID, Mode: string(g.Mode), Record: record,
 		RedSeat: g.seats[dsq.Red], BlueSeat: g.seats[dsq.Blue],
-		First: g.Game.Start().SideToMove().String(), Ply: g.Ply(), ToMove: pos.SideToMove().String(),
+		First: g.Start().SideToMove().String(), Ply: g.Ply(), ToMove: pos.SideToMove().String(),
 		Over: out.IsDecided(), Version: g.Version, Created: g.Created, Updated: g.Updated}
 	if g.Mode == AI {
 		r.AIColor, r.Level = g.AIColor.String(), g.Level
 	}
-	if c, ok := g.Game.DrawOffer(); ok {
+	if c, ok := g.DrawOffer(); ok {
 		r.DrawOffer = c.String()
 	}
 	if r.Over {
-		r.Reason = ReasonText(out.Reason)
+		r.Reason = out.Reason.String() // the library's word: "den entered", "resignation", ...
 		if !out.IsDraw() {
 			r.Winner = out.Winner.String()
 		}

@@ -33,7 +33,7 @@ func (s *Service) Review(ctx context.Context, id string) (*Reviewed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !g.Over() {
+	if !g.IsOver() {
 		return nil, refuse(Conflict, "the game is not over: its review comes when it ends")
 	}
 	stored, claimed, err := s.cfg.Store.Review(ctx, id, time.Now())
@@ -61,7 +61,7 @@ func (s *Service) reviewingHere(id string) bool {
 // full: then the review is done later, when asked for (Review) or after a
 // restart (Resume).
 func (s *Service) queueReview(g *Game) bool {
-	if !g.Over() {
+	if !g.IsOver() {
 		return false
 	}
 	if s.cfg.Pool.BackgroundFree() == 0 {

@@ -23,9 +23,9 @@ type Config struct {
 	// Stored is told the id of every change this process stores (the
 	// live hub's Publish).
 	Stored    func(id string)
-	AITime    time.Duration   // the most an AI move may take (default 2 s)
+	AITime    time.Duration   // the most an AI move may take (DefaultAITime if 0)
 	Tables    *endgame.Tables // endgame tables for the AI, or nil
-	CacheSize int             // games kept in memory (default 1000)
+	CacheSize int             // games kept in memory (DefaultCacheSize if 0)
 	// ReviewNodes is the node budget of each search of a game's review
 	// (0: review.DefaultNodes).
 	ReviewNodes uint64
@@ -33,6 +33,12 @@ type Config struct {
 	// to none, to play quickly).
 	MinReply func(level int) time.Duration
 }
+
+// The defaults of Config's settings.
+const (
+	DefaultAITime    = 2 * time.Second
+	DefaultCacheSize = 1000
+)
 
 // Service loads, changes and saves the games of one store.
 type Service struct {
@@ -71,10 +77,10 @@ func New(cfg Config) *Service {
 		cfg.Stored = func(string) {}
 	}
 	if cfg.AITime <= 0 {
-		cfg.AITime = 2 * time.Second
+		cfg.AITime = DefaultAITime
 	}
 	if cfg.CacheSize <= 0 {
-		cfg.CacheSize = 1000
+		cfg.CacheSize = DefaultCacheSize
 	}
 	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{},
 		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
@@ -276,7 +282,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	)
 	for _, fresh := range []bool{false, true} {
 		c, err = s.commit(ctx, id, func(cur *Game) (*change, error) {
-			c := &change{g: cur.copy()}
+			c := &change{next: cur.copy()}
 			c.seat, c.seated = cur.SeatOf(token)
 			if !c.seated && a.needsSeat() {
 				return nil, ErrNoSeat
@@ -284,7 +290,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 			if err := a.apply(c); err != nil {
 				return nil, err
 			}
-			if c.g.AIThinking() {
+			if c.next.AIThinking() {
 				t, err := s.cfg.Pool.Reserve()
 				if err != nil {
 					return nil, errBusy
@@ -303,7 +309,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	if c.ticket != nil {
 		s.queueAI(id, c.ticket)
 	}
-	return &Result{Game: c.g, Seats: c.seats}, nil
+	return &Result{Game: c.next, Seats: c.seats}, nil
 }
 
 // retry reports whether a change that failed with err on the cached version
@@ -330,8 +336,8 @@ func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*ch
 	c, err := s.commitLocked(ctx, id, fn, fresh)
 	if err == nil {
 		s.cfg.Stored(id)
-		if c.g.Over() { // no change is made to a finished game: this one just ended
-			s.queueReview(c.g)
+		if c.next.IsOver() { // no change is made to a finished game: this one just ended
+			s.queueReview(c.next)
 		}
 	}
 	return c, err
@@ -349,7 +355,7 @@ func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.g.row()
+	r, err := c.next.row()
 	if err == nil {
 		err = s.cfg.Store.Update(ctx, r)
 	}
@@ -360,8 +366,8 @@ func (s *Service) commitLocked(ctx context.Context, id string, fn func(cur *Game
 		}
 		return nil, err
 	}
-	c.g.Version, c.g.Updated = r.Version, r.Updated
-	s.cache.put(c.g)
+	c.next.Version, c.next.Updated = r.Version, r.Updated
+	s.cache.put(c.next)
 	return c, nil
 }
 

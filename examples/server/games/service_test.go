@@ -3,14 +3,13 @@ package games
 import (
 	"context"
 	"errors"
-	"github.com/doushouqi/doushouqi/search"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,16 +22,69 @@ func newService(t *testing.T) *Service {
 	return serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 }
 
-func serviceOn(t *testing.T, file string) *Service {
+// serviceOn returns a service on the database dsn (a SQLite file or a
+// postgres:// URL) and a pool of one engine, then applies opts to its
+// Config; closed at the end of the test.
+func serviceOn(t *testing.T, dsn string, opts ...func(*Config)) *Service {
 	t.Helper()
-	db, err := store.Open(context.Background(), file)
+	db, err := store.Open(context.Background(), dsn)
 	require.NoError(t, err)
 	pool := ai.New(1, 4, 1)
 	t.Cleanup(func() {
 		pool.Close(context.Background())
 		db.Close()
 	})
-	return New(Config{Store: db, Pool: pool, AITime: 200 * time.Millisecond})
+	cfg := Config{Store: db, Pool: pool, AITime: 200 * time.Millisecond}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return New(cfg)
+}
+
+// forEachStore runs test on a service on a fresh SQLite file, and on
+// PostgreSQL ($DSQ_TEST_POSTGRES; skipped without it, failed under CI),
+// the AI replying with no least reply time.
+func forEachStore(t *testing.T, test func(t *testing.T, s *Service)) {
+	noWait := func(c *Config) { c.MinReply = func(int) time.Duration { return 0 } }
+	t.Run("sqlite", func(t *testing.T) {
+		test(t, serviceOn(t, filepath.Join(t.TempDir(), "games.db"), noWait))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		test(t, serviceOn(t, testenv.PostgresURL(t), noWait))
+	})
+}
+
+// refused asserts that err is a refusal of kind and returns it.
+func refused(t *testing.T, err error, kind Kind) *Error {
+	t.Helper()
+	var e *Error
+	require.True(t, errors.As(err, &e), "%v is not a refusal", err)
+	assert.Equal(t, kind, e.Kind, "%v", err)
+	return e
+}
+
+// stored returns game id as the database holds it, not the cache.
+func stored(t *testing.T, s *Service, id string) *Game {
+	t.Helper()
+	g, err := s.load(context.Background(), id, true)
+	require.NoError(t, err)
+	return g
+}
+
+// storeAI writes an AI game at level 1 from start straight into s's store,
+// the AI playing aiColor and the player holding the seat token "player".
+func storeAI(t *testing.T, s *Service, aiColor dsq.Color, start string) *Game {
+	t.Helper()
+	pos, err := dsq.ParsePosition(start)
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	g := &Game{ID: randomHex(), Mode: AI, Game: play, AIColor: aiColor, Level: 1}
+	g.seats[aiColor.Other()] = hashToken("player")
+	r, err := g.row()
+	require.NoError(t, err)
+	require.NoError(t, s.cfg.Store.Create(context.Background(), r))
+	return g
 }
 
 // waitAI waits until the AI has nothing left to do in game id.
@@ -61,78 +113,6 @@ func (s *Service) locksHeld() int {
 		}
 	}
 	return n
-}
-
-// TestNoSearchUnderALock: the AI's searches (its opening move, its answer to
-// a draw offer) run with no game lock held, and the offer's change returns
-// while the answer is still being searched: the search below waits for the
-// test, which only lets it go after the change has returned.
-func TestNoSearchUnderALock(t *testing.T) {
-	s := newService(t)
-	ctx := context.Background()
-	held := make(chan int, 8)
-	release := make(chan struct{}, 8)
-	s.searching = func(string) {
-		held <- s.locksHeld()
-		<-release
-	}
-
-	// The AI opens as Red: a move searched by a job.
-	c, err := s.Create(ctx, Spec{Mode: "ai", Color: "blue"})
-	require.NoError(t, err)
-	assert.True(t, c.Game.AIThinking())
-	assert.Equal(t, 0, <-held, "no lock held while the AI searches its move")
-	release <- struct{}{}
-	g := waitAI(t, s, c.Game.ID)
-	assert.Equal(t, 1, g.Ply())
-
-	// The player offers a draw: the change returns with the offer pending
-	// while the AI's answer waits in its search.
-	res, err := s.Change(ctx, g.ID, c.Seats["blue"], OfferDraw{})
-	require.NoError(t, err)
-	offer, pending := res.Game.Game.DrawOffer()
-	assert.True(t, pending)
-	assert.Equal(t, dsq.Blue, offer)
-	assert.True(t, res.Game.AIThinking())
-	assert.Equal(t, 0, <-held, "no lock held while the AI weighs the offer")
-	// Meanwhile the game is read and refuses moves: the AI is thinking.
-	now, err := s.Get(ctx, g.ID)
-	require.NoError(t, err)
-	_, pending = now.Game.DrawOffer()
-	assert.True(t, pending)
-	_, err = s.Change(ctx, g.ID, c.Seats["blue"], Move{Move: dsq.NewMove(dsq.A7, dsq.A6), Ply: 1})
-	assert.Equal(t, errAIThinking, err)
-
-	release <- struct{}{}
-	g = waitAI(t, s, g.ID)
-	_, pending = g.Game.DrawOffer()
-	assert.False(t, pending, "declined: an even game")
-	assert.False(t, g.Over())
-	assert.Equal(t, 1, g.Ply())
-}
-
-// TestAIJobStartsOverOnAStaleVersion: the player resigns while the AI
-// searches its move; the AI's move, searched on the old version, is not
-// stored over the resignation.
-func TestAIJobStartsOverOnAStaleVersion(t *testing.T) {
-	s := newService(t)
-	ctx := context.Background()
-	searching := make(chan struct{}, 4)
-	release := make(chan struct{})
-	s.searching = func(string) {
-		searching <- struct{}{}
-		<-release
-	}
-	c, err := s.Create(ctx, Spec{Mode: "ai", Color: "blue"})
-	require.NoError(t, err)
-	<-searching
-	res, err := s.Change(ctx, c.Game.ID, c.Seats["blue"], Resign{})
-	require.NoError(t, err)
-	close(release)
-	g := waitAI(t, s, c.Game.ID)
-	assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, g.Game.Outcome())
-	assert.Equal(t, 0, g.Ply(), "no move after the resignation")
-	assert.Equal(t, res.Game.Version, g.Version)
 }
 
 // TestChangeNeverChangesAVersion: a change makes a new version and leaves
@@ -189,49 +169,13 @@ func TestChangeRetriesAStaleCache(t *testing.T) {
 	assert.Equal(t, 2, res.Game.Ply())
 }
 
-// TestLevels: the levels the service takes are those of Levels, and only
-// an AI game has one.
-func TestLevels(t *testing.T) {
-	s := newService(t)
-	ctx := context.Background()
-	level := func(n int) *int { return &n }
-	for _, n := range []int{0, -1, len(Levels) + 1} {
-		_, err := s.Create(ctx, Spec{Mode: "ai", Level: level(n)})
-		var refusal *Error
-		require.True(t, errors.As(err, &refusal), "level %d", n)
-		assert.Equal(t, Invalid, refusal.Kind)
-		assert.Equal(t, "level must be 1 to 8", refusal.Message)
-	}
-	for _, l := range Levels {
-		c, err := s.Create(ctx, Spec{Mode: "ai", Level: level(l.Number)})
-		require.NoError(t, err)
-		assert.Equal(t, l.Number, c.Game.Level)
-	}
-	c, err := s.Create(ctx, Spec{Mode: "ai"})
-	require.NoError(t, err)
-	assert.Equal(t, DefaultLevel, c.Game.Level)
-	_, err = s.Create(ctx, Spec{Mode: "online", Level: level(3)})
-	assert.Error(t, err, "only an AI game has a level")
-	// A stored level the site no longer has is played at the nearest.
-	assert.Equal(t, search.MaxLevel, s.searchOptions(&Game{Level: 99}).Level)
-	assert.Equal(t, search.Level(1), s.searchOptions(&Game{Level: 0}).Level)
-	// Two games at one level are seeded apart.
-	assert.NotEqual(t, s.searchOptions(&Game{ID: "a", Level: 2}).Seed, s.searchOptions(&Game{ID: "b", Level: 2}).Seed)
-}
-
 // TestChangeRetriesOnASharedDatabase: on PostgreSQL, where other instances
 // change games, a change refused on a cached version is tried again on the
 // stored one, which the client may have seen already: here the second
 // instance has not heard of the first's move (no listener), and the next
 // move, made on the state the client saw, is taken.
 func TestChangeRetriesOnASharedDatabase(t *testing.T) {
-	dsn := os.Getenv("DSQ_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DSQ_TEST_POSTGRES is not set: CI must run this test on PostgreSQL")
-		}
-		t.Skip("DSQ_TEST_POSTGRES not set (a postgres:// URL)")
-	}
+	dsn := testenv.PostgresURL(t)
 	a, b := serviceOn(t, dsn), serviceOn(t, dsn)
 	ctx := context.Background()
 	c, err := a.Create(ctx, Spec{Mode: "online"})

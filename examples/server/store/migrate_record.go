@@ -14,6 +14,7 @@ import (
 // SQL file of its number, in the migration's transaction.
 var goSteps = map[int]func(ctx context.Context, s *sqlStore, tx *sql.Tx) error{
 	2: fillRecords,
+	6: splitNoPieces,
 }
 
 // legacyGame is a row as schema 1 kept it: what was replayed to make the

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,14 +29,14 @@ func TestMigrateSchema1(t *testing.T) {
 		migrateSchema1(t, db, file, "sqlite")
 	})
 	t.Run("postgres", func(t *testing.T) {
-		admin, err := sql.Open("pgx", PostgresURL(t))
+		admin, err := sql.Open("pgx", testenv.PostgresURL(t))
 		require.NoError(t, err)
 		defer admin.Close()
 		name := "dsq_migrate_" + newID()[:12]
 		_, err = admin.Exec("CREATE DATABASE " + name)
 		require.NoError(t, err)
 		t.Cleanup(func() { admin.Exec("DROP DATABASE " + name + " WITH (FORCE)") })
-		u, err := url.Parse(PostgresURL(t))
+		u, err := url.Parse(testenv.PostgresURL(t))
 		require.NoError(t, err)
 		u.Path = "/" + name
 		db, err := sql.Open("pgx", u.String())
@@ -120,6 +121,10 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 		assert.Equal(t, int64(4), got.Version, "the version is kept")
 		assert.Equal(t, len(strings.Fields(r.moves)), got.Ply)
 		assert.Equal(t, r.over, got.Over)
+		libraryWords := map[string]string{"resigned": "resignation", "draw agreed": "agreed"} // migration 6
+		if w, ok := libraryWords[r.reason]; ok {
+			r.reason = w
+		}
 		assert.Equal(t, r.reason, got.Reason)
 		assert.Equal(t, r.winner, got.Winner)
 		g, err := dsq.ParseRecordJSON(got.Record)
@@ -164,7 +169,7 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 	st, err := s.Stats(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 2, st.Overall.Games)
-	assert.Equal(t, map[string]int{"resigned": 1, "draw agreed": 1}, st.Overall.ByReason)
+	assert.Equal(t, map[string]int{"resignation": 1, "agreed": 1}, st.Overall.ByReason, "in the library's words (migration 6)")
 	ids, err := s.AIToMove(ctx, 10)
 	require.NoError(t, err)
 	assert.Equal(t, []string{rows[0].id}, ids)

@@ -46,7 +46,7 @@ type Game struct {
 	ToMove    string // the side to move now
 	DrawOffer string // the colour whose draw offer is pending, else ""
 	Over      bool   // the game has ended
-	Reason    string // how it ended ("den entered", "resigned", ...), "" while it goes on
+	Reason    string // how it ended, the library's dsq.Reason text ("den entered", "resignation", ...); "" while it goes on
 	Winner    string // "red" or "blue"; "" for a draw or an unfinished game
 
 	Version int64     // bumped by every Update; 1 after Create

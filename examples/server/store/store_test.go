@@ -6,12 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,21 +26,8 @@ func TestSQLite(t *testing.T) {
 }
 
 func TestPostgres(t *testing.T) {
-	dsn := PostgresURL(t)
+	dsn := testenv.PostgresURL(t)
 	suite(t, func(t *testing.T) store.Store { return open(t, dsn) })
-}
-
-// PostgresURL returns the test database's URL, skipping the test when there
-// is none outside CI.
-func PostgresURL(t *testing.T) string {
-	dsn := os.Getenv("DSQ_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DSQ_TEST_POSTGRES is not set: CI must run the store tests on PostgreSQL")
-		}
-		t.Skip("DSQ_TEST_POSTGRES not set (a postgres:// URL)")
-	}
-	return dsn
 }
 
 func open(t *testing.T, dsn string) store.Store {
@@ -165,7 +152,7 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		offered.DrawOffer = "red"
 		over := newGame("ai")
 		over.ToMove = "blue"
-		finish(over, 3, "resigned", "red")
+		finish(over, 3, "resignation", "red")
 		local := newGame("local")
 		local.ToMove = "blue"
 		for _, g := range []*store.Game{waiting, player, offered, over, local} {
@@ -294,7 +281,7 @@ func TestStats(t *testing.T) {
 		statsSuite(t, open(t, filepath.Join(t.TempDir(), "stats.db")))
 	})
 	t.Run("postgres", func(t *testing.T) {
-		s := open(t, PostgresURL(t))
+		s := open(t, testenv.PostgresURL(t))
 		statsSuite(t, s)
 	})
 }
@@ -311,10 +298,10 @@ func statsSuite(t *testing.T, s store.Store) {
 		require.NoError(t, s.Create(ctx, g))
 	}
 	add("ai", 10, "den entered", "red", "red")
-	add("ai", 20, "resigned", "blue", "red")
-	add("local", 30, "move limit", "", "red")
+	add("ai", 20, "resignation", "blue", "red")
+	add("local", 30, "no-capture move limit", "", "red")
 	add("online", 40, "den entered", "blue", "blue")
-	add("online", 50, "draw agreed", "", "red")
+	add("online", 50, "agreed", "", "red")
 	require.NoError(t, s.Create(ctx, newGame("online"))) // unfinished: not counted
 
 	after, err := s.Stats(ctx)
@@ -332,13 +319,13 @@ func statsSuite(t *testing.T, s store.Store) {
 		return d
 	}
 	assert.Equal(t, store.Stats{Games: 5, RedWins: 1, BlueWins: 2, Draws: 2, FirstPlayerWins: 2, SecondPlayerWins: 1,
-		ByReason: map[string]int{"den entered": 2, "resigned": 1, "move limit": 1, "draw agreed": 1}},
+		ByReason: map[string]int{"den entered": 2, "resignation": 1, "no-capture move limit": 1, "agreed": 1}},
 		diff(before.Overall, after.Overall))
 	assert.Equal(t, store.Stats{Games: 2, RedWins: 1, BlueWins: 1, FirstPlayerWins: 1, SecondPlayerWins: 1,
-		ByReason: map[string]int{"den entered": 1, "resigned": 1}},
+		ByReason: map[string]int{"den entered": 1, "resignation": 1}},
 		diff(before.ByMode["ai"], after.ByMode["ai"]))
 	assert.Equal(t, store.Stats{Games: 2, BlueWins: 1, Draws: 1, FirstPlayerWins: 1,
-		ByReason: map[string]int{"den entered": 1, "draw agreed": 1}},
+		ByReason: map[string]int{"den entered": 1, "agreed": 1}},
 		diff(before.ByMode["online"], after.ByMode["online"]))
 
 	if before.Overall.Games == 0 { // a fresh database: the lengths are these games'

@@ -13,6 +13,7 @@ package strictjson
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,7 +58,10 @@ func (e *Error) Unwrap() error { return e.Err }
 // Rule is the range of one key's value. The value's JSON type comes from
 // the struct field it is decoded into: a string field takes a JSON string,
 // an integer field (or pointer to one) a whole number, a bool field true
-// or false. null is never a value.
+// or false, and a field of a type whose pointer is an
+// encoding.TextUnmarshaler a JSON string read by its UnmarshalText (so
+// that a value is parsed once, where it is decoded). null is never a
+// value.
 type Rule struct {
 	// Min and Max bound an integer (inclusive).
 	Min, Max int64
@@ -69,6 +73,10 @@ type Rule struct {
 	// Check, if not nil, is a further test of a string (after MaxLen); its
 	// error's text is shown to the client.
 	Check func(string) error
+	// Invalid is what the client is told of a string the field's
+	// UnmarshalText refuses ("" : "is not valid"); never the error's own
+	// text.
+	Invalid string
 }
 
 // Rules maps each JSON key the API takes to its rule.
@@ -93,6 +101,7 @@ type plan struct {
 type field struct {
 	index []int
 	kind  reflect.Kind // String, Int (any size), Bool
+	text  bool         // a string read by the field's UnmarshalText
 	ptr   bool         // the field is a pointer to its kind
 	rule  Rule
 }
@@ -183,6 +192,16 @@ func (f field) set(dst reflect.Value, key string, val json.Token) error {
 		if err := f.rule.checkString(key, x); err != nil {
 			return err
 		}
+		if f.text {
+			if err := dst.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(x)); err != nil {
+				msg := f.rule.Invalid
+				if msg == "" {
+					msg = "is not valid"
+				}
+				return &Error{Key: key, Err: ErrRange, Msg: msg}
+			}
+			return nil
+		}
 		dst.SetString(x)
 	case json.Number:
 		if f.kind != reflect.Int {
@@ -240,6 +259,8 @@ func kindName(k reflect.Kind) string {
 	return "true or false"
 }
 
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
 // plan returns (and caches) how type t is decoded.
 func (d *Decoder) plan(t reflect.Type) *plan {
 	if p, ok := d.types.Load(t); ok {
@@ -265,12 +286,14 @@ func (d *Decoder) plan(t reflect.Type) *plan {
 		if ft.Kind() == reflect.Pointer {
 			f.ptr, ft = true, ft.Elem()
 		}
-		switch ft.Kind() {
-		case reflect.String:
+		switch k := ft.Kind(); {
+		case !f.ptr && reflect.PointerTo(ft).Implements(textUnmarshaler):
+			f.kind, f.text = reflect.String, true
+		case k == reflect.String:
 			f.kind = reflect.String
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		case k == reflect.Int, k == reflect.Int8, k == reflect.Int16, k == reflect.Int32, k == reflect.Int64:
 			f.kind = reflect.Int
-		case reflect.Bool:
+		case k == reflect.Bool:
 			f.kind = reflect.Bool
 		}
 		if f.kind == 0 || (f.ptr && f.kind != reflect.Int) {

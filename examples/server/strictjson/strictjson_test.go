@@ -171,3 +171,47 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// colour is a value read from its text, as the library's moves and colours
+// are: a field of it takes a JSON string through UnmarshalText.
+type colour uint8
+
+func (c *colour) UnmarshalText(text []byte) error {
+	switch string(text) {
+	case "red":
+		*c = 1
+	case "blue":
+		*c = 2
+	default:
+		return errors.New("internal detail: not a colour")
+	}
+	return nil
+}
+
+// TestDecodeText: a field whose pointer is an encoding.TextUnmarshaler
+// reads a string by its UnmarshalText, after the rule's length; a refused
+// text is the rule's Invalid message, never the error's own words; a
+// number is the wrong type.
+func TestDecodeText(t *testing.T) {
+	d := strictjson.New(strictjson.Rules{"colour": {MaxLen: 4, Invalid: "must be red or blue"}})
+	var v struct {
+		Colour colour `json:"colour"`
+	}
+	require.NoError(t, d.Decode([]byte(`{"colour":"blue"}`), &v))
+	assert.Equal(t, colour(2), v.Colour)
+	for body, msg := range map[string]string{
+		`{"colour":"green"}`: "must be text of at most 4 bytes",
+		`{"colour":"gren"}`:  "must be red or blue",
+		`{"colour":2}`:       "must be a string",
+	} {
+		err := d.Decode([]byte(body), &v)
+		var e *strictjson.Error
+		require.True(t, errors.As(err, &e), body)
+		assert.Equal(t, "colour", e.Key)
+		assert.Equal(t, msg, e.Msg, body)
+		assert.NotContains(t, err.Error(), "internal detail")
+	}
+	plain := strictjson.New(strictjson.Rules{"colour": {}})
+	err := plain.Decode([]byte(`{"colour":"gren"}`), &v)
+	assert.ErrorContains(t, err, "is not valid")
+}

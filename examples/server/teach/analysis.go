@@ -42,18 +42,12 @@ type Endgame struct {
 	Best     []string `json:"best"`
 }
 
-// Outcome is a decided result: the reason in the API's words and the
-// winner ("red", "blue", or "" for a draw).
+// Outcome is a decided result: the library's reason (its text form in
+// JSON, "den entered", "no-capture move limit", ...) and the winner ("red",
+// "blue", or "" for a draw).
 type Outcome struct {
-	Reason string `json:"reason"`
-	Winner string `json:"winner,omitempty"`
-}
-
-// Refusal is a square the piece cannot go to and the rule that forbids it.
-type Refusal struct {
-	To      string `json:"to"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Reason dsq.Reason `json:"reason"`
+	Winner string     `json:"winner,omitempty"`
 }
 
 // Jump is a lion's or tiger's river jump: the water it crosses, where it
@@ -78,21 +72,6 @@ type Trap struct {
 // but empty: there is nothing to analyse there. The rest of the analysis is
 // still filled in.
 var ErrNoPiece = errors.New("no piece on the square")
-
-// reasons are the API's names of the library's outcome reasons.
-var reasons = map[dsq.Reason]string{
-	dsq.DenEntered:  "den entered",
-	dsq.NoPieces:    "no legal move",
-	dsq.NoLegalMove: "no legal move",
-	dsq.MoveLimit:   "move limit",
-	dsq.Resigned:    "resigned",
-	dsq.DrawAgreed:  "draw agreed",
-	dsq.Repetition:  "repetition",
-}
-
-// ReasonText returns the API's name of an outcome reason, such as
-// "den entered" or "move limit"; "" for Undecided.
-func ReasonText(r dsq.Reason) string { return reasons[r] }
 
 var directionNames = [...]string{dsq.Up: "up", dsq.Down: "down", dsq.Left: "left", dsq.Right: "right"}
 
@@ -119,7 +98,7 @@ func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 		DenDefences: []string{},
 	}
 	if o := pos.Outcome(); o.IsDecided() {
-		a.Outcome = &Outcome{Reason: ReasonText(o.Reason)}
+		a.Outcome = &Outcome{Reason: o.Reason}
 		if !o.IsDraw() {
 			a.Outcome.Winner = o.Winner.String()
 		}
@@ -160,11 +139,7 @@ func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 		return a, nil // a decided game: nothing moves
 	}
 	a.Targets = squareNames(turn.LegalTargets(sq))
-	for _, to := range candidates(sq, piece.Animal()) {
-		if err := turn.CheckMove(dsq.NewMove(sq, to)); err != nil {
-			a.Refused = append(a.Refused, Refusal{To: to.String(), Code: Code(err), Message: reasonOf(err)})
-		}
-	}
+	a.Refused = Refusals(turn, sq)
 	return a, nil
 }
 
@@ -178,33 +153,6 @@ func withSideToMove(pos dsq.Position, c dsq.Color) (dsq.Position, bool) {
 	s.SideToMove = c
 	p, err := dsq.NewPosition(s)
 	return p, err == nil
-}
-
-// candidates are the squares a piece on sq might try: its orthogonal
-// neighbours, and the river landings for a lion or a tiger.
-func candidates(sq dsq.Square, a dsq.Animal) []dsq.Square {
-	var out []dsq.Square
-	for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-		if to := dsq.SquareAt(sq.File()+d[0], sq.Rank()+d[1]); to != dsq.NoSquare {
-			out = append(out, to)
-		}
-	}
-	if a == dsq.Lion || a == dsq.Tiger {
-		for to := dsq.Square(0); to < dsq.NumSquares; to++ {
-			if _, ok := dsq.JumpPath(sq, to); ok {
-				out = append(out, to)
-			}
-		}
-	}
-	return out
-}
-
-// reasonOf returns the rule's text from a *MoveError (without the move).
-func reasonOf(err error) string {
-	if me, ok := errors.AsType[*dsq.MoveError](err); ok {
-		return me.Reason()
-	}
-	return err.Error()
 }
 
 func jumpOf(j dsq.RiverJump, d dsq.Direction) Jump {

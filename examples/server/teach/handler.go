@@ -20,10 +20,9 @@ const maxMoves = 200
 // moveRefusal is the 422 answer to a moves parameter with an illegal move:
 // the API's error shape, and which move it was.
 type moveRefusal struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Move    string `json:"move"`
-	Index   int    `json:"index"`
+	Rule
+	Move  string `json:"move"`
+	Index int    `json:"index"`
 }
 
 // apiError is the API's one error shape.
@@ -83,7 +82,7 @@ func (t Teacher) Handler() http.Handler {
 					return
 				}
 				if err := pos.Play(m); err != nil {
-					writeJSON(w, http.StatusUnprocessableEntity, moveRefusal{Code: Code(err), Message: reasonOf(err), Move: m.String(), Index: i})
+					writeJSON(w, http.StatusUnprocessableEntity, moveRefusal{Rule: RuleOf(err), Move: m.String(), Index: i})
 					return
 				}
 			}

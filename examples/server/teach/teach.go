@@ -51,3 +51,22 @@ func Code(err error) string {
 	}
 	return "illegal-move"
 }
+
+// Rule is the rule a refused move breaks, as the API and the page show it:
+// its stable code (Code) and the library's words for the player
+// (dsq.MoveError.Reason, "the dog (3) cannot capture the wolf (4)").
+type Rule struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// RuleOf returns the rule of err, a refusal of the library's Play or
+// CheckMove. Its message is never an internal error's text: an error that
+// is not a *dsq.MoveError reads "illegal move".
+func RuleOf(err error) Rule {
+	r := Rule{Code: Code(err), Message: "illegal move"}
+	if me, ok := errors.AsType[*dsq.MoveError](err); ok && me.Err != nil {
+		r.Message = me.Reason()
+	}
+	return r
+}

@@ -1,0 +1,290 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func mv(from, to dsq.Square) dsq.Move { return dsq.NewMove(from, to) }
+
+// TestMove: a move by the seat whose turn it is makes and stores the next
+// version; every other request is refused with the game left as it was.
+func TestMove(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Service) {
+		ctx := context.Background()
+		c, err := s.Create(ctx, Spec{Mode: "local"})
+		require.NoError(t, err)
+		id, red, blue := c.Game.ID, c.Seats["red"], c.Seats["blue"]
+
+		res, err := s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		require.NoError(t, err)
+		assert.Nil(t, res.Seats, "a move hands out no seat")
+		assert.Equal(t, []dsq.Move{mv(dsq.A3, dsq.A4)}, res.Game.Moves())
+		assert.Equal(t, dsq.Blue, res.Game.Position().SideToMove())
+		assert.Equal(t, c.Game.Version+1, res.Game.Version)
+		assert.Equal(t, res.Game.Moves(), stored(t, s, id).Moves(), "stored")
+
+		for _, tc := range []struct {
+			name  string
+			id    string
+			token string
+			move  Move
+			kind  Kind
+		}{
+			{"not your turn", id, red, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, Conflict},
+			{"stale ply", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 0}, Conflict},
+			{"ply ahead", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 2}, Conflict},
+			{"no token", id, "", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NoSeat},
+			{"another game's token", id, "0123", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NoSeat},
+			{"unknown game", randomHex(), blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NotFound},
+			{"not an id", "../" + id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NotFound},
+		} {
+			_, err := s.Change(ctx, tc.id, tc.token, tc.move)
+			refused(t, err, tc.kind)
+		}
+
+		// An illegal move is refused with the library's reason.
+		_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.C7, dsq.C6), Ply: 1})
+		e := refused(t, err, Illegal)
+		assert.Equal(t, mv(dsq.C7, dsq.C6), e.Move)
+		assert.ErrorIs(t, err, dsq.ErrWater)
+		var me *dsq.MoveError
+		require.True(t, errors.As(err, &me))
+		assert.Equal(t, "the leopard cannot enter the water: only the rat may be on water", me.Reason())
+
+		after := stored(t, s, id)
+		assert.Equal(t, res.Game.Version, after.Version, "refused moves change nothing")
+		assert.Equal(t, 1, after.Ply())
+
+		// Once the game is over no move is taken.
+		_, err = s.Change(ctx, id, blue, Resign{})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+		assert.Equal(t, errOver, err)
+
+		// An online game waits for its second player.
+		o, err := s.Create(ctx, Spec{Mode: "online"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		assert.Equal(t, errNoOpponent, err)
+	})
+}
+
+// TestUndo: a local game takes back one move, an AI game the player's move
+// and the AI's reply; an online game none; a game with too few moves, a
+// stale ply or an ended game are refused.
+func TestUndo(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Service) {
+		ctx := context.Background()
+		c, err := s.Create(ctx, Spec{Mode: "local"})
+		require.NoError(t, err)
+		id, red, blue := c.Game.ID, c.Seats["red"], c.Seats["blue"]
+		_, err = s.Change(ctx, id, red, Undo{Ply: 0})
+		refused(t, err, Conflict) // nothing to take back
+		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, id, blue, Undo{Ply: 0})
+		refused(t, err, Conflict)                         // stale
+		res, err := s.Change(ctx, id, blue, Undo{Ply: 1}) // either seat of a local game
+		require.NoError(t, err)
+		assert.Equal(t, 0, res.Game.Ply())
+		assert.Equal(t, dsq.Red, res.Game.Position().SideToMove())
+		assert.Equal(t, 0, stored(t, s, id).Ply())
+		assert.Equal(t, c.Game.Version+2, res.Game.Version, "an undo is a change like any: a new version")
+		_, err = s.Change(ctx, id, "", Undo{Ply: 0})
+		refused(t, err, NoSeat)
+
+		// AI game: the player's move and the AI's reply.
+		a, err := s.Create(ctx, Spec{Mode: "ai"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, a.Game.ID, a.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		require.NoError(t, err)
+		g := waitAI(t, s, a.Game.ID)
+		require.Equal(t, 2, g.Ply())
+		res, err = s.Change(ctx, g.ID, a.Seats["red"], Undo{Ply: 2})
+		require.NoError(t, err)
+		assert.Equal(t, 0, res.Game.Ply())
+		assert.False(t, res.Game.AIThinking(), "the player is to move again")
+
+		// The AI opened as Red: one move is not the player's to take back.
+		b, err := s.Create(ctx, Spec{Mode: "ai", Color: "blue"})
+		require.NoError(t, err)
+		g = waitAI(t, s, b.Game.ID)
+		require.Equal(t, 1, g.Ply())
+		_, err = s.Change(ctx, g.ID, b.Seats["blue"], Undo{Ply: 1})
+		refused(t, err, Conflict)
+
+		// Online: never.
+		o, err := s.Create(ctx, Spec{Mode: "online"})
+		require.NoError(t, err)
+		j, err := s.Change(ctx, o.Game.ID, "", Join{Invite: o.Invite})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, o.Game.ID, j.Seats["blue"], Undo{Ply: 1})
+		refused(t, err, Conflict)
+		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], Undo{Ply: 1})
+		refused(t, err, Conflict)
+
+		// Ended: refused.
+		_, err = s.Change(ctx, id, red, Resign{})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, id, red, Undo{Ply: 0})
+		assert.Equal(t, errOver, err)
+	})
+}
+
+// TestResign: the asking seat resigns and the other side wins, stored with
+// the library's reason; a second resignation, a resignation before an
+// online game's second player came, and one without a seat are refused.
+func TestResign(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Service) {
+		ctx := context.Background()
+		c, err := s.Create(ctx, Spec{Mode: "local"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, c.Game.ID, "", Resign{})
+		refused(t, err, NoSeat)
+		res, err := s.Change(ctx, c.Game.ID, c.Seats["blue"], Resign{}) // not Blue's turn: a resignation needs none
+		require.NoError(t, err)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, res.Game.Outcome())
+		assert.True(t, res.Game.IsOver())
+		row, err := s.cfg.Store.Get(ctx, c.Game.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []any{true, "resignation", "red"}, []any{row.Over, row.Reason, row.Winner}, "the columns for SQL")
+		_, err = s.Change(ctx, c.Game.ID, c.Seats["red"], Resign{})
+		assert.Equal(t, errOver, err)
+
+		o, err := s.Create(ctx, Spec{Mode: "online", Color: "blue"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, o.Game.ID, o.Seats["blue"], Resign{})
+		assert.Equal(t, errNoOpponent, err, "no win for a player who never came")
+		assert.False(t, stored(t, s, o.Game.ID).IsOver())
+
+		a, err := s.Create(ctx, Spec{Mode: "ai"})
+		require.NoError(t, err)
+		res, err = s.Change(ctx, a.Game.ID, a.Seats["red"], Resign{})
+		require.NoError(t, err)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, res.Game.Outcome())
+		assert.False(t, res.Game.AIThinking(), "nothing left for the AI")
+	})
+}
+
+// TestDrawOfferAndAnswer: one offer at a time, answered only by the other
+// side: declined it is gone, accepted the game is drawn by agreement.
+func TestDrawOfferAndAnswer(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Service) {
+		ctx := context.Background()
+		c, err := s.Create(ctx, Spec{Mode: "local"})
+		require.NoError(t, err)
+		id, red, blue := c.Game.ID, c.Seats["red"], c.Seats["blue"]
+		offer := func(g *Game) (dsq.Color, bool) { return g.DrawOffer() }
+
+		_, err = s.Change(ctx, id, blue, AcceptDraw{})
+		refused(t, err, Conflict) // no offer
+		_, err = s.Change(ctx, id, blue, DeclineDraw{})
+		refused(t, err, Conflict)
+		_, err = s.Change(ctx, id, "", OfferDraw{})
+		refused(t, err, NoSeat)
+
+		res, err := s.Change(ctx, id, red, OfferDraw{})
+		require.NoError(t, err)
+		by, pending := offer(res.Game)
+		assert.True(t, pending)
+		assert.Equal(t, dsq.Red, by)
+		by, pending = offer(stored(t, s, id))
+		assert.True(t, pending, "the offer is stored")
+		assert.Equal(t, dsq.Red, by)
+		_, err = s.Change(ctx, id, blue, OfferDraw{})
+		refused(t, err, Conflict) // one pending already
+		_, err = s.Change(ctx, id, red, AcceptDraw{})
+		refused(t, err, Conflict) // one's own offer
+		_, err = s.Change(ctx, id, red, DeclineDraw{})
+		refused(t, err, Conflict)
+
+		res, err = s.Change(ctx, id, blue, DeclineDraw{})
+		require.NoError(t, err)
+		_, pending = offer(res.Game)
+		assert.False(t, pending)
+		assert.False(t, res.Game.IsOver())
+
+		_, err = s.Change(ctx, id, blue, OfferDraw{})
+		require.NoError(t, err)
+		res, err = s.Change(ctx, id, red, AcceptDraw{})
+		require.NoError(t, err)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, res.Game.Outcome())
+		g := stored(t, s, id)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, g.Outcome(), "stored")
+		row, err := s.cfg.Store.Get(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, []any{true, "agreed", "", ""}, []any{row.Over, row.Reason, row.Winner, row.DrawOffer})
+		_, err = s.Change(ctx, id, red, OfferDraw{})
+		assert.Equal(t, errOver, err)
+		_, err = s.Change(ctx, id, red, AcceptDraw{})
+		assert.Equal(t, errOver, err)
+
+		o, err := s.Create(ctx, Spec{Mode: "online"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], OfferDraw{})
+		assert.Equal(t, errNoOpponent, err)
+	})
+}
+
+// TestJoin: an online game's free seat goes once, to the bearer of its
+// invitation, never to its creator; the invitation is given again to the
+// creator alone while the seat is free.
+func TestJoin(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Service) {
+		ctx := context.Background()
+		c, err := s.Create(ctx, Spec{Mode: "online", Color: "blue"})
+		require.NoError(t, err)
+		id, blue := c.Game.ID, c.Seats["blue"]
+		require.Len(t, c.Invite, 32)
+		assert.Equal(t, map[string]bool{"red": false, "blue": true}, seatedOf(c.Game))
+
+		again, err := s.Invite(ctx, id, blue)
+		require.NoError(t, err)
+		assert.Equal(t, c.Invite, again)
+		_, err = s.Invite(ctx, id, "")
+		refused(t, err, NoSeat)
+
+		for _, bad := range []string{"", "0123", c.Invite[:31] + "x", c.Invite + "0"} {
+			_, err = s.Change(ctx, id, "", Join{Invite: bad})
+			refused(t, err, Forbidden)
+		}
+		_, err = s.Change(ctx, id, blue, Join{Invite: c.Invite})
+		refused(t, err, Conflict) // the creator cannot take both seats
+
+		res, err := s.Change(ctx, id, "", Join{Invite: c.Invite})
+		require.NoError(t, err)
+		require.Len(t, res.Seats, 1)
+		red := res.Seats["red"]
+		require.NotEmpty(t, red)
+		assert.Equal(t, map[string]bool{"red": true, "blue": true}, seatedOf(res.Game))
+		seat, ok := stored(t, s, id).SeatOf(red)
+		assert.True(t, ok, "the seat is stored")
+		assert.Equal(t, dsq.Red, seat)
+
+		_, err = s.Change(ctx, id, "", Join{Invite: c.Invite})
+		refused(t, err, Conflict) // taken: the invitation worked once
+		_, err = s.Invite(ctx, id, blue)
+		refused(t, err, Conflict)
+		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+		assert.NoError(t, err, "the new seat plays")
+
+		l, err := s.Create(ctx, Spec{Mode: "local"})
+		require.NoError(t, err)
+		_, err = s.Change(ctx, l.Game.ID, "", Join{Invite: c.Invite})
+		refused(t, err, Conflict)
+		_, err = s.Invite(ctx, l.Game.ID, l.Seats["red"])
+		refused(t, err, Conflict)
+	})
+}
+
+func seatedOf(g *Game) map[string]bool {
+	return map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)}
+}

@@ -1,0 +1,64 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEventsHTTP2: over HTTP/2, where a connection cannot be taken over,
+// the stream is served by its handler as before.
+func TestEventsHTTP2(t *testing.T) {
+	s := newTestServer(t, testOptions{})
+	srv := httptest.NewUnstartedServer(s.Handler())
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	hc := srv.Client()
+	c := &client{T: t, URL: srv.URL}
+	old := http.DefaultClient
+	http.DefaultClient = hc // the test helpers use the default client
+	t.Cleanup(func() { http.DefaultClient = old })
+
+	g := c.Create(`{"mode":"local"}`)
+	watch := c.Events(g.ID)
+	require.Equal(t, 2, watch.Res.ProtoMajor)
+	watch.WaitPly(t, 0)
+	assert.Zero(t, s.cfg.Hub.Streams(), "not taken over")
+	assert.Equal(t, 1, s.cfg.Hub.Watchers())
+	res := c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.Equal(t, "a3a4", watch.WaitPly(t, 1)["lastMove"])
+}
+
+// TestWatchersBounded: beyond the hub's maximum, a new event stream is
+// refused with 503 and Retry-After.
+func TestWatchersBounded(t *testing.T) {
+	c, _ := newClient(t, testOptions{watchers: 2})
+	g := c.Create(`{"mode":"local"}`)
+	c.Events(g.ID)
+	c.Events(g.ID)
+	res := c.Req("GET", "/api/games/"+g.ID+"/events", "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.Status)
+	assert.Equal(t, "busy", res.Body["code"])
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+}
+
+// TestStreamsPerClient: one address may hold only so many live streams.
+func TestStreamsPerClient(t *testing.T) {
+	c, _ := newClient(t, testOptions{perClient: 2})
+	g := c.Create(`{"mode":"local"}`)
+	first := c.Events(g.ID)
+	c.Events(g.ID)
+	res := c.Req("GET", "/api/games/"+g.ID+"/events", "")
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "rate-limited", res.Body["code"])
+	first.Close()
+	require.Eventually(t, func() bool {
+		return c.Req("HEAD", "/api/games/"+g.ID+"/events", "").Status == http.StatusOK
+	}, 5*time.Second, 10*time.Millisecond, "a closed stream gives its place back")
+}

@@ -1,0 +1,136 @@
+package httpapi
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+type ctxKey struct{}
+
+// logger returns the request's logger, which carries its request id.
+func (s *Server) logger(r *http.Request) *slog.Logger {
+	if l, ok := r.Context().Value(ctxKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return s.log
+}
+
+// statusWriter remembers the status for the log. It passes Flush and the
+// deadlines through (http.ResponseController uses Unwrap).
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Hijack takes the connection over; the log says 200, since the only
+// connections taken over are event streams, which answer 200 themselves.
+func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err == nil && w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return conn, brw, err
+}
+
+// contentSecurityPolicy allows the page's own files only: no inline script,
+// no framing.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// middleware wraps every request: a request id and a log line (method, path,
+// status, time; never a header, so never a token), security headers,
+// no-store on the API, a 413 for a declared body over the limit, and for
+// POST the JSON and same-origin checks, all before any handler reads the
+// body or locks a game.
+func (s *Server) middleware(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
+	}))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		b := make([]byte, 8)
+		rand.Read(b)
+		id := hex.EncodeToString(b)
+		log := s.log.With("request", id)
+		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, log))
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Error("panic", "value", v)
+				if sw.status == 0 {
+					writeError(sw, errInternal)
+				}
+			}
+			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+				"ms", time.Since(start).Milliseconds())
+		}()
+
+		h := sw.Header()
+		h.Set("X-Request-Id", id)
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
+		if api {
+			h.Set("Cache-Control", "no-store")
+		}
+		if s.tooLarge(sw, r) {
+			return
+		}
+		if r.Method == http.MethodPost {
+			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {
+				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
+				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				writeError(sw, e)
+				return
+			}
+			if err := cop.Check(r); err != nil {
+				writeError(sw, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
+				return
+			}
+			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			if err != nil || mt != "application/json" {
+				writeError(sw, fail(http.StatusUnsupportedMediaType, "unsupported-media-type",
+					"send the body as application/json"))
+				return
+			}
+		}
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// newJSONLogger logs JSON lines to w.
+func newJSONLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, nil))
+}

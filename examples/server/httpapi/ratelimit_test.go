@@ -1,0 +1,109 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestClientAddrForms: the spellings of one address are one client, an IPv6
+// /64 is one client, and what is no address is refused.
+func TestClientAddrForms(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1.1.1.1", "1.1.1.1"},
+		{"1.1.1.1:5555", "1.1.1.1"},
+		{"[2001:db8:3::1]:80", "2001:db8:3::/64"},
+		{"2001:DB8:3::1", "2001:db8:3::/64"},
+		{"[2001:db8:3::1]", "2001:db8:3::/64"},
+		{"2001:0db8:0003::0001", "2001:db8:3::/64"},
+		{"2001:db8:3::ffff:1", "2001:db8:3::/64"},
+		{"::ffff:1.2.3.4", "1.2.3.4"},
+	} {
+		got, ok := parseClientAddr(tc.in)
+		assert.True(t, ok, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+	for _, bad := range []string{"garbage1", "", "001.1.1.1", "1.1.1.1.1"} {
+		_, ok := parseClientAddr(bad)
+		assert.False(t, ok, bad)
+	}
+}
+
+// TestCreateRateLimit: each address may create CreateLimit games a
+// minute, then 429 with Retry-After.
+func TestCreateRateLimit(t *testing.T) {
+	c, _ := newClient(t, testOptions{createLimit: 5})
+	for range 5 {
+		c.Create(`{"mode":"local"}`)
+	}
+	res := c.Req("POST", "/api/games", `{"mode":"local"}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "rate-limited", res.Body["code"])
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+}
+
+func TestRateLimiterWindows(t *testing.T) {
+	l := newRateLimiter(2, time.Minute, 2)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	ok := func(client string) bool { a, _ := l.allow(client); return a }
+	assert.True(t, ok("a"))
+	assert.True(t, ok("a"))
+	assert.False(t, ok("a"))
+	assert.True(t, ok("b"), "another client has its own count")
+	assert.True(t, ok("c"), "beyond maxClients: the shared overflow count")
+	assert.True(t, ok("d"))
+	assert.False(t, ok("e"), "the overflow is limited too")
+	_, wait := l.allow("a")
+	assert.Equal(t, time.Minute, wait)
+	now = now.Add(time.Minute)
+	assert.True(t, ok("a"), "a new window")
+}
+
+// TestPostRateLimit: one address may send only so many POSTs a minute
+// (moves and undos in its own game would otherwise make the database
+// write without end); the refused one changes nothing.
+func TestPostRateLimit(t *testing.T) {
+	c, _ := newClient(t, testOptions{postLimit: 4})
+	g := c.Create(`{"mode":"local"}`) // 1
+	path := "/api/games/" + g.ID
+	require.Equal(t, http.StatusOK, c.As(g.Seats["red"], "POST", path+"/moves", `{"move":"a3a4","ply":0}`).Status) // 2
+	require.Equal(t, http.StatusOK, c.As(g.Seats["blue"], "POST", path+"/undo", `{"ply":1}`).Status)               // 3
+	require.Equal(t, http.StatusOK, c.As(g.Seats["red"], "POST", path+"/moves", `{"move":"a3a4","ply":0}`).Status) // 4
+	res := c.As(g.Seats["blue"], "POST", path+"/undo", `{"ply":1}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "rate-limited", res.Body["code"])
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+	assert.Equal(t, []any{"a3a4"}, c.State(g.ID)["moves"], "reads are not limited; the refused undo did nothing")
+}
+
+func TestClientOf(t *testing.T) {
+	direct := NewServer(Config{})
+	proxied := NewServer(Config{ClientIPHeader: "X-Forwarded-For"})
+	cases := []struct {
+		remote  string
+		header  []string
+		direct  string
+		proxied string
+	}{
+		{"10.0.0.1:5000", nil, "10.0.0.1", "10.0.0.1"},
+		{"10.0.0.1:5000", []string{"203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		// A client's own X-Forwarded-For comes first; the proxy appends the real address.
+		{"10.0.0.1:5000", []string{"1.2.3.4, 203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		{"10.0.0.1:5000", []string{"1.2.3.4", "203.0.113.9"}, "10.0.0.1", "203.0.113.9"},
+		{"10.0.0.1:5000", []string{""}, "10.0.0.1", "10.0.0.1"},
+	}
+	for _, tc := range cases {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tc.remote
+		for _, v := range tc.header {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		assert.Equal(t, tc.direct, direct.clientOf(r), "%v", tc.header)
+		assert.Equal(t, tc.proxied, proxied.clientOf(r), "%v", tc.header)
+	}
+}

@@ -1,0 +1,79 @@
+package httpapi
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestStateLegal: the state's "legal" field holds, for every piece of the
+// side to move and for no other square, what GET /targets answers for it,
+// at the start and at every ply of a game with captures; it is empty once
+// the game is over, and while the AI thinks.
+func TestStateLegal(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"local"}`)
+	path := "/api/games/" + g.ID
+	st := c.State(g.ID)
+	rng := rand.New(rand.NewPCG(7, 30))
+	refusals := 0
+	for ply := 0; ply < 40; ply++ {
+		require.Equal(t, float64(ply), st["ply"])
+		pos, err := dsq.ParsePosition(st["position"].(string))
+		require.NoError(t, err)
+		legal, ok := st["legal"].(map[string]any)
+		require.True(t, ok, "legal is an object: %v", st["legal"])
+		var mine []string
+		for sq := range dsq.Square(dsq.NumSquares) {
+			if pc := pos.PieceAt(sq); pc != dsq.NoPiece && pc.Color() == pos.SideToMove() {
+				mine = append(mine, sq.String())
+			}
+		}
+		keys := make([]string, 0, len(legal))
+		for k := range legal {
+			keys = append(keys, k)
+		}
+		require.ElementsMatch(t, mine, keys, "ply %d: one entry per piece of the side to move", ply)
+		for _, sq := range mine {
+			res := c.Req("GET", path+"/targets?from="+sq, "")
+			require.Equal(t, http.StatusOK, res.Status, res.Raw)
+			h := legal[sq].(map[string]any)
+			assert.Equal(t, res.Body["targets"], h["targets"], "ply %d, %s: targets", ply, sq)
+			assert.Equal(t, res.Body["refused"], h["refused"], "ply %d, %s: refusals", ply, sq)
+			refusals += len(h["refused"].([]any))
+		}
+		m := pickMove(&pos, rng)
+		token := g.Seats[pos.SideToMove().String()]
+		res := c.As(token, "POST", path+"/moves", fmt.Sprintf(`{"move":%q,"ply":%d}`, m.String(), ply))
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		st = res.Body
+		if st["over"] == true {
+			break
+		}
+	}
+	assert.Positive(t, refusals, "the game met refused moves")
+
+	if st["over"] != true {
+		res := c.As(g.Seats[st["sideToMove"].(string)], "POST", path+"/resign", `{}`)
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		st = res.Body
+	}
+	require.Equal(t, true, st["over"])
+	assert.Equal(t, map[string]any{}, st["legal"], "nothing to play in a finished game")
+	assert.Equal(t, map[string]any{}, c.State(g.ID)["legal"])
+
+	// The player is Blue: the AI opens, and until its move is stored the
+	// state says it is thinking and offers no moves.
+	res := c.Req("POST", "/api/games", `{"mode":"ai","color":"blue","level":1}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	ai := res.Body["game"].(map[string]any)
+	require.Equal(t, true, ai["aiThinking"])
+	assert.Equal(t, map[string]any{}, ai["legal"], "no moves while the AI thinks")
+	after := c.WaitAI(ai["id"].(string))
+	assert.Len(t, after["legal"], 8, "Blue's eight pieces once the AI has moved")
+}
