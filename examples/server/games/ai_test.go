@@ -50,8 +50,8 @@ func TestAIAnswersDrawOffer(t *testing.T) {
 		assert.True(t, res.Game.AIThinking(), "the AI weighs the offer")
 		assert.False(t, res.Game.IsOver())
 		g = waitAI(t, s, g.ID)
-		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, g.Outcome())
-		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, stored(t, s, g.ID).Outcome())
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed, Winner: dsq.NoColor}, g.Outcome())
+		assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed, Winner: dsq.NoColor}, stored(t, s, g.ID).Outcome())
 
 		// Red (the player) without them: the AI declines and plays on.
 		g = storeAI(t, s, dsq.Blue, "l5t/1d3c1/r1p1w1e/7/7/7/2W1P1R/1C3D1/7 r 0 1")

@@ -158,7 +158,7 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 
 	got, g = load(rows[3])
 	require.NotNil(t, g)
-	assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed}, g.Outcome())
+	assert.Equal(t, dsq.Outcome{Reason: dsq.DrawAgreed, Winner: dsq.NoColor}, g.Outcome())
 	assert.Equal(t, "", got.DrawOffer, "an agreed draw has no pending offer")
 
 	got, g = load(rows[4])

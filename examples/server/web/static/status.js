@@ -26,7 +26,7 @@ export function fail(e) {
 
 function resultText(s, o) {
   const reason = t("reason." + o.reason);
-  if (!o.winner) return o.reason === "draw agreed" ? t("result.drawAgreed") : t("result.draw", {reason}); // not "Draw: draw agreed"
+  if (!o.winner) return o.reason === "agreed" ? t("result.drawAgreed") : t("result.draw", {reason}); // not "Draw: draw agreed"
   if (s.personal()) return t(o.winner === s.viewer() ? "result.win" : "result.lose", {reason});
   return t("result.side", {color: t("side." + o.winner), reason});
 }
