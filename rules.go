@@ -57,6 +57,17 @@ func (r Rules) Validate() error {
 	return nil
 }
 
+// DrawLimit returns the number of consecutive half-moves without a capture
+// after which a game under r is drawn (60 under the standard rules), or -1
+// when r has no such limit. It is the one place the limit is read from
+// Rules: positions, the search and the endgame tables all ask it.
+func (r Rules) DrawLimit() int {
+	if r.MoveLimit == NoMoveLimit {
+		return -1
+	}
+	return int(r.drawAt())
+}
+
 // drawAt is the no-capture count that draws under r; never reached when
 // there is no limit.
 func (r Rules) drawAt() uint32 {

@@ -270,3 +270,14 @@ func TestParseRulesIsStrict(t *testing.T) {
 	require.NoError(t, err, "options in any order, each once")
 	assert.Equal(t, dsq.Rules{TrappedCapture: true, MoveLimit: 200, Threefold: true}, r)
 }
+
+// TestRulesDrawLimit: the standard 60 for the zero MoveLimit, -1 for none,
+// and the limit itself otherwise, at both ends of its range.
+func TestRulesDrawLimit(t *testing.T) {
+	assert.Equal(t, dsq.DrawHalfMoves, dsq.Rules{}.DrawLimit())
+	assert.Equal(t, 60, dsq.Standard.DrawLimit())
+	assert.Equal(t, -1, dsq.Rules{MoveLimit: dsq.NoMoveLimit}.DrawLimit())
+	assert.Equal(t, 200, dsq.Rules{MoveLimit: 200}.DrawLimit())
+	assert.Equal(t, 1, dsq.Rules{MoveLimit: 1}.DrawLimit())
+	assert.Equal(t, dsq.MaxMoveLimit, dsq.Rules{MoveLimit: dsq.MaxMoveLimit}.DrawLimit())
+}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
 // ErrTag is the error of a tag a record cannot hold: a name that is not 1 to
@@ -65,7 +67,7 @@ func (g *Game) DeleteTag(name string) {
 // Game: SetTag, ParseRecord and ParseRecordJSON (Record and MarshalJSON
 // write only tags that passed it).
 func checkTag(name, value string) error {
-	if !validTagName(name) {
+	if !recordtext.ValidTagName(name) {
 		return fmt.Errorf("doushouqi: tag %q: %w: a name is 1 to 64 letters, digits or underscores", cutInput(name), ErrTag)
 	}
 	for _, r := range reservedTags {
@@ -111,18 +113,6 @@ func checkTags(tags map[string]string) (map[string]string, error) {
 		return nil, nil
 	}
 	return tags, nil
-}
-
-func validTagName(name string) bool {
-	if name == "" || len(name) > 64 {
-		return false
-	}
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 func cloneTags(tags map[string]string) map[string]string {

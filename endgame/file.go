@@ -183,7 +183,7 @@ func parseHeader(h []byte, size int64) (fileHeader, error) {
 
 // table returns the table of the header with its entries in data.
 func (hd *fileHeader) table(data []byte) *Table {
-	return &Table{mat: hd.mat, rules: hd.rules, limit: moveLimit(hd.rules), lay: hd.lay, width: hd.width, data: data}
+	return &Table{mat: hd.mat, rules: hd.rules, limit: hd.rules.DrawLimit(), lay: hd.lay, width: hd.width, data: data}
 }
 
 // ReadTable reads a table from the bytes of a file, which it keeps: the

@@ -62,7 +62,7 @@ func solve(m Material, rules dsq.Rules, children map[Material]*Table, opts Optio
 			return nil, fmt.Errorf("%w: solving %v needs the table of %v", ErrClosed, m, c)
 		}
 	}
-	s := &solver{lay: newLayout(m), rules: rules, limit: moveLimit(rules), children: children}
+	s := &solver{lay: newLayout(m), rules: rules, limit: rules.DrawLimit(), children: children}
 	s.threads = opts.Threads
 	if s.threads <= 0 {
 		s.threads = runtime.GOMAXPROCS(0)

@@ -27,7 +27,7 @@ type Table struct {
 }
 
 func newTable(lay *layout, rules dsq.Rules, codes []uint16, top uint16) *Table {
-	t := &Table{mat: lay.mat, rules: rules, limit: moveLimit(rules), lay: lay, width: 1}
+	t := &Table{mat: lay.mat, rules: rules, limit: rules.DrawLimit(), lay: lay, width: 1}
 	if top > 0xFF {
 		t.width = 2
 	}

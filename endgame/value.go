@@ -2,8 +2,6 @@ package endgame
 
 import (
 	"fmt"
-
-	dsq "github.com/doushouqi/doushouqi"
 )
 
 // Result is the game-theoretic result for the side to move.
@@ -96,15 +94,4 @@ func valueAt(code uint16, c, limit int) (Value, bool) {
 		return Value{Result: Draw}, true
 	}
 	return Value{Result: r, Distance: d}, true
-}
-
-// moveLimit is the no-capture limit of rules in half-moves, -1 for none.
-func moveLimit(r dsq.Rules) int {
-	switch r.MoveLimit {
-	case 0:
-		return dsq.DrawHalfMoves
-	case dsq.NoMoveLimit:
-		return -1
-	}
-	return r.MoveLimit
 }

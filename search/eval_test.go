@@ -111,7 +111,7 @@ func TestEvaluationFadesTowardsTheMoveLimit(t *testing.T) {
 		full := evaluate(&pos)
 		require.Greater(t, full, 300, "Red is a rat ahead")
 		w := newWorker(nil)
-		w.drawAt = drawAt(pos.Rules())
+		w.drawAt = pos.Rules().DrawLimit()
 		assert.Equal(t, full*tc.num/tc.denom, w.evaluate(&pos), "%s rules, %d half-moves without a capture", tc.rules, tc.clock)
 	}
 	w := newWorker(nil)

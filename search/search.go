@@ -452,7 +452,7 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 	if opts.Time > 0 {
 		e.deadline = time.Now().Add(opts.Time)
 	}
-	e.drawAt = drawAt(pos.Rules())
+	e.drawAt = pos.Rules().DrawLimit()
 	e.salt = rulesSalt(pos.Rules())
 	e.contempt = 0
 	if !e.exactDepth {
@@ -467,7 +467,7 @@ func (e *worker) begin(ctx context.Context, pos *dsq.Position, opts Options) {
 // rules than the standard ones, whose values differ: the capture rules
 // and the move limit. Under the standard rules it is 0.
 func rulesSalt(r dsq.Rules) uint64 {
-	limit := drawAt(r)
+	limit := r.DrawLimit()
 	if !r.TrappedCapture && !r.SwapDogWolf && limit == dsq.DrawHalfMoves {
 		return 0
 	}
@@ -480,16 +480,6 @@ func rulesSalt(r dsq.Rules) uint64 {
 	}
 	s = (s ^ s>>29 + 0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
 	return s ^ s>>31
-}
-
-func drawAt(r dsq.Rules) int {
-	switch r.MoveLimit {
-	case 0:
-		return dsq.DrawHalfMoves
-	case dsq.NoMoveLimit:
-		return -1
-	}
-	return r.MoveLimit
 }
 
 // repetition reports whether pos, the top of the stack, is a draw by

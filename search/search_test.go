@@ -662,15 +662,6 @@ func TestRepetitionWindow(t *testing.T) {
 	}
 }
 
-// TestDrawAt: drawAt is the standard limit for 0, -1 for none, and the
-// limit itself otherwise.
-func TestDrawAt(t *testing.T) {
-	assert.Equal(t, dsq.DrawHalfMoves, drawAt(dsq.Rules{}))
-	assert.Equal(t, -1, drawAt(dsq.Rules{MoveLimit: dsq.NoMoveLimit}))
-	assert.Equal(t, 200, drawAt(dsq.Rules{MoveLimit: 200}))
-	assert.Equal(t, 1, drawAt(dsq.Rules{MoveLimit: 1}))
-}
-
 // TestKeyAtTheEdgeOfReach: the no-capture count enters the table key
 // exactly when the move-limit draw is at most maxPly half-moves away.
 func TestKeyAtTheEdgeOfReach(t *testing.T) {
