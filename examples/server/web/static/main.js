@@ -7,6 +7,7 @@ import {renderGuide} from "./guide.js";
 import {initPlay, refreshPlay} from "./play.js";
 import {initLessons, renderLessons} from "./lessons.js";
 import {initStats, renderStats} from "./stats.js";
+import {currentGame} from "./api.js";
 
 const views = {
   "/lessons": {id: "lessons-view", nav: "nav-lessons", init: initLessons, refresh: renderLessons},
@@ -65,8 +66,11 @@ async function start() {
     sel.append(o);
   }
   sel.value = currentLanguage();
+  const code = () => { document.getElementById("lang-code").textContent = currentLanguage().toUpperCase(); };
+  code();
   sel.addEventListener("change", () => {
     setLanguage(sel.value);
+    code();
     translateDom(document);
     rankList();
     renderGuide(document.getElementById("guide"));
@@ -79,6 +83,10 @@ async function start() {
   await loadPieces();
   rankList();
   document.getElementById(view.nav).setAttribute("aria-current", "page");
+  // The Play tab goes back to the game last on the board: a tap on another
+  // tab never loses a running game.
+  const running = currentGame();
+  if (running) document.getElementById("nav-play").href = "/?game=" + encodeURIComponent(running);
   document.getElementById(view.id).hidden = false;
   const dlg = document.getElementById("rules");
   // The dialog opens at its top, the focus on its title.
