@@ -163,7 +163,7 @@ func (tb *tab) arrive(expr string) {
 	tb.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && document.body.dataset.ready === "1" && (` + expr + `)`))
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && document.body.dataset.ready === "1" && (`+expr+`)`))
 		if err == nil && ok {
 			return
 		}
