@@ -140,6 +140,7 @@ const strings = {
     "learn.guard": "{piece} ({sq})", "learn.guardsOne": "{guards} may capture any piece stepping in", "learn.guardsMany": "{guards} may capture any piece stepping in",
     "learn.guardsSomeOne": "{guards} may capture {list} stepping in", "learn.guardsSomeMany": "{guards} may capture {list} stepping in",
     "word.and": "and", "word.or": "or",
+    "stats.averageMoves": "Average moves per game",
   },
   de: {
     "app.title": "Dou Shou Qi", "nav.play": "Spielen", "nav.lessons": "Lektionen", "nav.stats": "Statistik",
@@ -276,6 +277,7 @@ const strings = {
     "learn.guard": "{piece} ({sq})", "learn.guardsOne": "{guards} kann jede eintretende Figur schlagen", "learn.guardsMany": "{guards} können jede eintretende Figur schlagen",
     "learn.guardsSomeOne": "{guards} kann {list} beim Eintreten schlagen", "learn.guardsSomeMany": "{guards} können {list} beim Eintreten schlagen",
     "word.and": "und", "word.or": "oder",
+    "stats.averageMoves": "Züge pro Partie im Schnitt",
   },
   es: {
     "app.title": "Dou Shou Qi", "nav.play": "Jugar", "nav.lessons": "Lecciones", "nav.stats": "Estadísticas",
@@ -412,6 +414,7 @@ const strings = {
     "learn.guard": "{piece} ({sq})", "learn.guardsOne": "{guards} puede capturar cualquier pieza que entre", "learn.guardsMany": "{guards} pueden capturar cualquier pieza que entre",
     "learn.guardsSomeOne": "{guards} puede capturar {list} si entra", "learn.guardsSomeMany": "{guards} pueden capturar {list} si entra",
     "word.and": "y", "word.or": "o",
+    "stats.averageMoves": "Jugadas por partida en promedio",
   },
 };
 

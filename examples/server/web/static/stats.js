@@ -56,7 +56,7 @@ function table(name, s) {
     row(t("stats.redWins"), num(s.redWins)),
     row(t("stats.blueWins"), num(s.blueWins)),
     row(t("stats.draws"), num(s.draws)),
-    row(t("stats.average"), num(s.averageMoves) + " (" + t("stats.max") + ": " + num(s.maxMoves) + ", " + t("stats.min") + ": " + num(s.minMoves) + ")"),
+    row(t("stats.averageMoves"), num(s.averageMoves) + " (" + t("stats.max") + ": " + num(s.maxMoves) + ", " + t("stats.min") + ": " + num(s.minMoves) + ")"),
   );
   // Red moves first in every game from the start position: the first
   // player's wins are Red's, said once. Only games begun by Blue (from
