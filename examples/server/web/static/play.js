@@ -124,7 +124,11 @@ function startGame(page, g) {
   g = s.begin(g);
   announce("");
   // The game on the board is the one the Play tab comes back to.
-  if (s.mine().length) { sawGame(g.id); setCurrentGame(g.id); }
+  if (s.mine().length) {
+    sawGame(g.id);
+    setCurrentGame(g.id);
+    $("nav-play").href = "/?game=" + encodeURIComponent(g.id);
+  }
   apply(page, g);
   invitationUsable(s);
   fetchInvitation(page);

@@ -79,6 +79,8 @@ export function renderMoves(page) {
     return li;
   });
   ol.replaceChildren(...items);
+  // With the review's evaluations beside them the moves need a column each.
+  ol.classList.toggle("reviewed", !!reviewed(s, 1));
   const cur = ol.querySelector(".mv.current");
   if (cur && !s.viewing()) ol.scrollTop = ol.scrollHeight;
   else if (cur) cur.scrollIntoView({block: "nearest"});
