@@ -101,6 +101,15 @@ func TestBrowserMyGames(t *testing.T) {
 		seen[l] = true
 	}
 	assert.Equal(t, "You lose: you resigned · Dou Shou Qi", evalIn[string](again, `document.title`))
+
+	// On a desktop the start screen and the list lead the page too.
+	wide := &tab{t: t, b: b, ctx: ctx, size: screens[1]}
+	wide.do(chromedp.EmulateViewport(wide.size.width, wide.size.height))
+	wide.open("/")
+	wide.poll(`document.querySelectorAll("#my-games-list a").length === 2`)
+	wide.inView("desktop start", "#quick-ai", "#quick-online", "#quick-local", "#my-games-list")
+	wide.shot("mygames-start")
+	wide.axeCheck("desktop start screen")
 }
 
 // TestBrowserMoveNumbers: the move list, the replay line and the review
