@@ -33,7 +33,7 @@ func TestBrowserMyGames(t *testing.T) {
 	assert.Equal(t, "ai", tb.gameState().Mode)
 	assert.Equal(t, "/?game="+id, evalIn[string](tb, `document.getElementById("nav-play").getAttribute("href")`), "the Play tab leads to the game")
 	assert.Equal(t, "You (Red)", tb.text("#who-bottom"))
-	assert.Equal(t, "AI · Dog, level 3: plays like a casual player: careful with its pieces (Blue)", tb.text("#who-top"))
+	assert.Equal(t, "AI · Dog, level 3: plays like a casual player (Blue)", tb.text("#who-top"))
 	tb.move("a3", "a4")
 	tb.poll(`document.body.dataset.ply === "2"`)
 

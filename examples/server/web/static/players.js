@@ -46,6 +46,7 @@ export function renderPlayers(s) {
   for (const [id, c] of [["who-top", top], ["who-bottom", bottom]]) {
     const el = $(id);
     el.textContent = sideName(s, c);
+    el.title = el.textContent; // the whole of a name the line cuts short
     el.dataset.side = c;
     el.classList.toggle("to-move", !!s.game && !s.game.over && s.game.sideToMove === c);
   }
