@@ -352,7 +352,7 @@ func pageStory(t *testing.T, tb *tab) {
 	assert.Equal(t, 6, evalIn[int](tb, `document.querySelectorAll("#moves .mv").length`))
 	assert.Equal(t, "Red wolf c3d3", evalIn[string](tb, `document.querySelector('#moves .mv[data-ply="1"]').textContent`))
 	assert.Equal(t, "Blue wolf d6d5, takes the red wolf", evalIn[string](tb, `document.querySelector('#moves .mv[data-ply="6"]').textContent`))
-	assert.Equal(t, 3, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "numbered pairs")
+	assert.Equal(t, 6, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "one numbered line per move")
 	tb.click(`#moves .mv[data-ply="1"]`)
 	tb.poll(`document.body.dataset.view === "1"`)
 	assert.True(t, strings.HasPrefix(tb.label("d3"), "red wolf, d3"), tb.label("d3"))

@@ -57,5 +57,47 @@ export function loadSeats(id) {
 export function saveSeats(id, seats) {
   const all = Object.assign(loadSeats(id), seats || {});
   try { localStorage.setItem("dsq.seats." + id, JSON.stringify(all)); } catch (e) { /* private mode: seats live for this page only */ }
+  if (Object.keys(all).length) sawGame(id);
   return all;
+}
+
+// The games this browser holds a seat in are its "My games": every game
+// with seat tokens kept (dsq.seats.<id>), with the time the page last
+// showed each (dsq.games: {id: ms}), and the game on the board last
+// (dsq.current), which the Play tab returns to.
+
+function seen() {
+  try { return JSON.parse(localStorage.getItem("dsq.games") || "{}") || {}; } catch (e) { return {}; }
+}
+
+// sawGame notes that game id was shown now.
+export function sawGame(id) {
+  const all = seen();
+  all[id] = Date.now();
+  try { localStorage.setItem("dsq.games", JSON.stringify(all)); } catch (e) { /* kept for this page only */ }
+}
+
+// myGames lists the games this browser holds a seat in, the one seen last
+// first: [{id, seen}] (seen: ms, 0 when never noted).
+export function myGames() {
+  const times = seen(), out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (!k || !k.startsWith("dsq.seats.")) continue;
+      const id = k.slice("dsq.seats.".length);
+      if (Object.keys(loadSeats(id)).length) out.push({id, seen: times[id] || 0});
+    }
+  } catch (e) { /* storage may be off: no list */ }
+  return out.sort((a, b) => b.seen - a.seen);
+}
+
+// currentGame is the game last on the board ("" for none); setCurrentGame
+// changes it.
+export function currentGame() {
+  try { return localStorage.getItem("dsq.current") || ""; } catch (e) { return ""; }
+}
+
+export function setCurrentGame(id) {
+  try { if (id) localStorage.setItem("dsq.current", id); else localStorage.removeItem("dsq.current"); } catch (e) { /* kept for this page only */ }
 }

@@ -209,7 +209,7 @@ export async function refreshAnalysis(page) {
   const s = page.state;
   $("legend").hidden = !s.learn;
   $("explain").hidden = !s.learn;
-  if (!s.learn) { s.analysis = null; page.render(); return; }
+  if (!s.learn) { s.analysis = null; page.render(); placeSheet(); return; }
   const pos = s.shownPosition(), sq = s.selected;
   try {
     const a = await analyse(pos, sq);
@@ -224,4 +224,25 @@ export async function refreshAnalysis(page) {
   explainNow(s);
 }
 
-export function explainNow(s) { if (s.learn) explain($("explain"), s.analysis); }
+export function explainNow(s) {
+  if (s.learn) explain($("explain"), s.analysis);
+  placeSheet();
+}
+
+// On an upright phone the Learn explanation is a sheet over the foot of
+// the screen, from under the board (its names and legend) down: the board
+// and its explanation are seen at once, and as the page scrolls the sheet
+// grows into the room the board leaves.
+const phone = matchMedia("(max-width: 899px) and (orientation: portrait)");
+
+function placeSheet() {
+  const box = $("explain");
+  const on = phone.matches && !box.hidden;
+  document.body.classList.toggle("sheet-open", on);
+  if (!on) { box.style.maxHeight = ""; return; }
+  const under = document.querySelector(".board-area").getBoundingClientRect().bottom;
+  box.style.maxHeight = Math.min(Math.max(innerHeight - Math.max(under, 0) - 4, 120), innerHeight * 0.6) + "px";
+}
+addEventListener("scroll", placeSheet, {passive: true});
+addEventListener("resize", placeSheet);
+phone.addEventListener("change", placeSheet);

@@ -7,6 +7,7 @@
 import {t} from "./i18n.js";
 import {call, saveSeats} from "./api.js";
 import {say, fail} from "./status.js";
+import {LEVEL_ANIMALS, levelName, levelAbout} from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -25,19 +26,25 @@ export function initControls(page) {
   $("decline").addEventListener("click", () => draw(page, "decline"));
   // After a game the form for the next one is a tap away, also on a phone
   // where it lies below the board.
-  $("new").addEventListener("click", () => {
+  const openForm = (e) => {
+    if (e) e.preventDefault();
     $("new-details").open = true;
     $("new-details").scrollIntoView({block: "start"});
     $("start").focus({preventScroll: true});
-  });
+  };
+  $("new").addEventListener("click", () => openForm());
+  $("other-settings").addEventListener("click", openForm);
+  // The start screen: one tap starts a game, the AI at the form's level.
+  $("quick-ai").addEventListener("click", () => newGame(page, {mode: "ai", color: readForm().color, level: readForm().level}));
+  $("quick-online").addEventListener("click", () => newGame(page, {mode: "online", color: readForm().color, level: readForm().level}));
+  $("quick-local").addEventListener("click", () => newGame(page, {mode: "local", color: "red", level: readForm().level}));
 }
 
 // ---- the new-game form ----
 
 // The AI's levels are the engine's ladder, each named after the animal of
-// its rank; their standings come from GET /api/levels.
-const LEVEL_ANIMALS = ["rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"];
-
+// its rank and described in plain words; their standings (from GET
+// /api/levels) are the details line.
 export function levelLabels(s) {
   const sel = $("level");
   for (const o of sel.options) {
@@ -49,7 +56,9 @@ export function levelLabels(s) {
   let text = "";
   if (n === LEVEL_ANIMALS.length) text = t("level.top");
   else if (s.levels && s.levels[n] != null) text = t("level.standing", {elo: -s.levels[n]});
-  $("level-about").textContent = text;
+  $("level-about").textContent = levelAbout(n);
+  $("level-elo").textContent = text;
+  $("quick-ai-level").textContent = levelName(n) + ": " + levelAbout(n);
 }
 
 async function loadLevels(s) {
@@ -88,6 +97,7 @@ async function newGame(page, settings) {
   say("");
   s.creating = true;
   $("start").disabled = true;
+  for (const id of ["quick-ai", "quick-online", "quick-local"]) $(id).disabled = true;
   try {
     const r = await call("POST", "/api/games", body);
     if (n !== s.boardSeq) return;
@@ -101,6 +111,7 @@ async function newGame(page, settings) {
   } finally {
     s.creating = false;
     $("start").disabled = false;
+    for (const id of ["quick-ai", "quick-online", "quick-local"]) $(id).disabled = false;
   }
 }
 
@@ -147,7 +158,7 @@ function restart(page) {
   const s = page.state;
   if (!s.restartArmed && s.game && s.game.ply > 0 && !s.game.over) {
     s.restartArmed = true;
-    $("restart").textContent = t("confirm.restart");
+    $("restart").textContent = t("confirm.leave");
     return;
   }
   s.restartArmed = false;
@@ -177,6 +188,9 @@ export function renderControls(s) {
   // board (the bar's New game button opens the form).
   const onBoard = g ? g.id : null;
   if (s.formFor !== onBoard) { $("new-details").open = !g; s.formFor = onBoard; }
+  // The start screen's buttons come first while no game is on the board
+  // (an analysis board opened with ?position= has none).
+  $("start-screen").hidden = !!g || s.learn;
   const seated = !!g && s.mine().length > 0;
   const live = !!g && !g.over;
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
@@ -194,6 +208,6 @@ export function renderControls(s) {
   show("decline", online && !!offerBy && offerBy !== s.viewer());
   show("resign", live && seated && !s.freeSeat());
   show("new", !!g && g.over);
-  $("draw-box").hidden = !(live && offerBy);
+  $("draw-note").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === s.viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
 }

@@ -68,7 +68,7 @@ export const GUIDE = {
     sources: ["Sources and editorial note", [
       "The rules in force on this site are those of the project's RULES.md, and every move is judged by the project's rules engine. They describe this board version (wolf 4, dog 3; some editions swap these two ranks); other platforms and tournaments may differ.",
       "This guide keeps apart the basic rules, the points where versions differ, and advice on play. Its examples and lesson positions were made for teaching: they are not from tournament games and no engine proves them the best play. The page asks the rules engine for the verdict on each lesson move at run time, and the tests check each written answer against it.",
-      "Written by the doushouqi project; no professional player has reviewed it yet. If you find a mistake, report it in the project's issue tracker with the game, the rule version, the position and the section concerned.",
+      "Written by the doushouqi project; no professional player has reviewed it yet. If you find a mistake, report it in the [project's issue tracker] with the game, the rule version, the position and the section concerned.",
     ]],
   },
   de: {
@@ -129,7 +129,7 @@ export const GUIDE = {
     sources: ["Quellen und redaktionelle Hinweise", [
       "Auf dieser Seite gelten die Regeln aus RULES.md des Projekts; jeden Zug beurteilt die Regel-Engine des Projekts. Sie beschreiben diese Brettversion (Wolf 4, Hund 3; manche Ausgaben tauschen diese beiden Ränge); andere Plattformen und Turniere können abweichen.",
       "Diese Anleitung trennt Grundregeln, Unterschiede zwischen Versionen und Hinweise zum Spiel. Ihre Beispiele und Lektionsstellungen sind für den Unterricht gebaut: Sie stammen nicht aus Turnierpartien, und keine Engine beweist sie als bestes Spiel. Die Seite fragt zur Laufzeit die Regel-Engine nach dem Urteil über jeden Lektionszug, und die Tests prüfen jede geschriebene Antwort daran.",
-      "Geschrieben vom Projekt doushouqi; ein Profispieler hat sie noch nicht geprüft. Wenn du einen Fehler findest, melde ihn im Issue-Tracker des Projekts mit Spiel, Regelversion, Stellung und betroffenem Abschnitt.",
+      "Geschrieben vom Projekt doushouqi; ein Profispieler hat sie noch nicht geprüft. Wenn du einen Fehler findest, melde ihn im [Issue-Tracker des Projekts] mit Spiel, Regelversion, Stellung und betroffenem Abschnitt.",
     ]],
   },
   es: {
@@ -190,7 +190,7 @@ export const GUIDE = {
     sources: ["Fuentes y nota editorial", [
       "En este sitio rigen las reglas del archivo RULES.md del proyecto, y el motor de reglas del proyecto juzga cada jugada. Describen esta versión del tablero (lobo 4, perro 3; algunas ediciones intercambian estos dos rangos); otras plataformas y torneos pueden diferir.",
       "Esta guía separa las reglas básicas, las diferencias entre versiones y los consejos de juego. Sus ejemplos y posiciones de lección se crearon para enseñar: no proceden de partidas de torneo y ningún motor demuestra que sean la mejor jugada. La página pregunta al motor de reglas, en el momento, su veredicto sobre cada jugada de lección, y las pruebas contrastan con él cada respuesta escrita.",
-      "Redactado por el proyecto doushouqi; todavía no lo ha revisado un jugador profesional. Si encuentras un error, comunícalo en el gestor de incidencias del proyecto indicando el juego, la versión de las reglas, la posición y el apartado.",
+      "Redactado por el proyecto doushouqi; todavía no lo ha revisado un jugador profesional. Si encuentras un error, comunícalo en el [gestor de incidencias del proyecto] indicando el juego, la versión de las reglas, la posición y el apartado.",
     ]],
   },
 };
@@ -222,6 +222,23 @@ export function diagram(position, label) {
     }
   }
   return b;
+}
+
+// ISSUES is the project's issue tracker, where the editorial note sends
+// corrections.
+export const ISSUES = "https://github.com/doushouqi/doushouqi/issues";
+
+// linked is a note paragraph whose [bracketed words] link to the tracker.
+function linked(text) {
+  const p = el("p", undefined, "note");
+  for (const [i, part] of text.split(/\[|\]/).entries()) {
+    if (i % 2 === 0) { p.append(part); continue; }
+    const a = el("a", part);
+    a.href = ISSUES;
+    a.rel = "noopener";
+    p.append(a);
+  }
+  return p;
 }
 
 // renderGuide fills box with the guide in the page's language.
@@ -259,6 +276,6 @@ export function renderGuide(box) {
   go.id = "guide-start";
   parts.push(go);
   parts.push(el("h3", g.sources[0]));
-  for (const p of g.sources[1]) parts.push(el("p", p, "note"));
+  for (const p of g.sources[1]) parts.push(linked(p));
   box.replaceChildren(...parts);
 }

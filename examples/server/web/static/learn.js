@@ -71,6 +71,47 @@ function explainEndgame(box, a) {
   if (e.best.length) box.append(el("p", t("learn.endgameBest", {color: t("side." + mover), list: list(e.best)}), "endgame-best"));
 }
 
+// trapLine is one line for an empty trap, its guards grouped: "d8, blue
+// trap: the blue lion (d9) and the blue rat (c8) may capture here", not a
+// clause for every animal that might step in. A guard that could take only
+// some of them says which.
+function trapLine(a, tr) {
+  const animals = Object.keys(tr.controllers);
+  const by = new Map(); // guard square -> the animals it takes on the trap
+  for (const [animal, squares] of Object.entries(tr.controllers)) {
+    for (const sq of squares) {
+      if (!by.has(sq)) by.set(sq, []);
+      by.get(sq).push(animal);
+    }
+  }
+  const head = tr.square + ", " + t("terrain." + tr.owner + "-trap") + ": ";
+  if (!by.size) return head + t("learn.trapNone");
+  const groups = new Map(); // the animals taken -> the guards taking them
+  for (const [sq, takes] of by) {
+    const key = takes.length === animals.length ? "*" : takes.join(",");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(sq);
+  }
+  const clauses = [];
+  for (const [key, squares] of groups) {
+    const guards = joinAnd(squares.map((sq) => {
+      const p = pieceOf(occupant(a.position, sq));
+      return p ? t("learn.guard", {piece: pieceName(p, "def"), sq}) : sq;
+    }));
+    const n = squares.length === 1 ? "One" : "Many";
+    clauses.push(key === "*" ? t("learn.guards" + n, {guards})
+      : t("learn.guardsSome" + n, {guards, list: joinOr(key.split(",").map((x) => t("anAcc." + x)))}));
+  }
+  return head + cap(clauses.join("; "));
+}
+
+function joinWith(xs, word) {
+  if (xs.length < 2) return xs.join("");
+  return xs.slice(0, -1).join(", ") + " " + t(word) + " " + xs[xs.length - 1];
+}
+const joinAnd = (xs) => joinWith(xs, "word.and");
+const joinOr = (xs) => joinWith(xs, "word.or");
+
 // explain fills box with the analysis in words.
 export function explain(box, a) {
   box.replaceChildren();
@@ -115,10 +156,14 @@ export function explain(box, a) {
   for (const tr of a.traps) {
     const parts = [];
     const inside = !!occupant(a.position, tr.square);
+    if (!inside) {
+      ul.append(el("li", trapLine(a, tr)));
+      continue;
+    }
     for (const [animal, squares] of Object.entries(tr.controllers)) {
       if (!squares.length) continue;
       const forms = {the: t("the." + animal), theAcc: t("theAcc." + animal), an: t("an." + animal), anAcc: t("anAcc." + animal), list: squares.join(", ")};
-      parts.push(t(inside ? "learn.trapIn" : "learn.trapEntry", forms));
+      parts.push(t("learn.trapIn", forms));
     }
     ul.append(el("li", t("terrain." + tr.owner + "-trap") + " " + tr.square + ": " + (parts.length ? parts.join("; ") : t("learn.trapNone"))));
   }

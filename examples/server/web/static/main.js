@@ -7,6 +7,7 @@ import {renderGuide} from "./guide.js";
 import {initPlay, refreshPlay} from "./play.js";
 import {initLessons, renderLessons} from "./lessons.js";
 import {initStats, renderStats} from "./stats.js";
+import {currentGame} from "./api.js";
 
 const views = {
   "/lessons": {id: "lessons-view", nav: "nav-lessons", init: initLessons, refresh: renderLessons},
@@ -52,6 +53,23 @@ function initSkip() {
   });
 }
 
+// placeTools puts the theme and language switches where a phone has room
+// for them: in the play view's row of board switches (the header is one
+// row of tabs there), in the other views at the foot of the page; on a
+// wide screen in the header.
+function placeTools(play) {
+  const tools = document.querySelector(".top-tools");
+  const narrow = matchMedia("(max-width: 899px)");
+  const place = () => {
+    const inBar = narrow.matches && play;
+    const home = inBar ? document.querySelector("#panel .tools") : document.querySelector(".top");
+    if (tools.parentNode !== home) home.append(tools);
+    document.body.classList.toggle("tools-foot", narrow.matches && !play);
+  };
+  narrow.addEventListener("change", place);
+  place();
+}
+
 async function start() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   const view = views[path] || views["/"];
@@ -65,8 +83,11 @@ async function start() {
     sel.append(o);
   }
   sel.value = currentLanguage();
+  const code = () => { document.getElementById("lang-code").textContent = currentLanguage().toUpperCase(); };
+  code();
   sel.addEventListener("change", () => {
     setLanguage(sel.value);
+    code();
     translateDom(document);
     rankList();
     renderGuide(document.getElementById("guide"));
@@ -79,6 +100,11 @@ async function start() {
   await loadPieces();
   rankList();
   document.getElementById(view.nav).setAttribute("aria-current", "page");
+  placeTools(view.id === "play-view");
+  // The Play tab goes back to the game last on the board: a tap on another
+  // tab never loses a running game.
+  const running = currentGame();
+  if (running) document.getElementById("nav-play").href = "/?game=" + encodeURIComponent(running);
   document.getElementById(view.id).hidden = false;
   const dlg = document.getElementById("rules");
   // The dialog opens at its top, the focus on its title.

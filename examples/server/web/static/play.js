@@ -6,7 +6,9 @@
 // state.js (the play state), status.js (what the page says), boardview.js
 // (the board and pressing its squares), controls.js (new game and the
 // player's actions), review.js (the move list, stepping, the engine's
-// review), online.js (invitations and links).
+// review), online.js (invitations and links), players.js (who plays
+// whom, above and below the board), mygames.js (the games this browser
+// holds a seat in).
 //
 // The parts share one page object, made here and passed to each:
 //   page.state        the PlayState
@@ -15,7 +17,7 @@
 //   page.apply(g)     takes a game state from the server
 //   page.startGame(g) puts game g on the board and follows it
 "use strict";
-import {call, loadSeats} from "./api.js";
+import {call, loadSeats, sawGame, setCurrentGame} from "./api.js";
 import {follow} from "./live.js";
 import {t} from "./i18n.js";
 import {describe} from "./position.js";
@@ -25,6 +27,8 @@ import {BoardView, initBoardControls, press, deselect, refreshAnalysis, explainN
 import {initControls, formChanged, levelLabels, renderControls} from "./controls.js";
 import {initReview, step, reviewed, renderReviewNote, renderSteps, renderMoves} from "./review.js";
 import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOnline} from "./online.js";
+import {renderPlayers} from "./players.js";
+import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,6 +46,7 @@ export function initPlay() {
   initBoardControls(p);
   initOnline(p);
   initReview(p);
+  initMyGames(p);
   document.addEventListener("keydown", (e) => keys(p, e));
   formChanged();
   const params = new URLSearchParams(location.search);
@@ -94,6 +99,8 @@ function render(page) {
   renderOnline(s);
   renderSteps(s);
   renderMoves(page);
+  renderPlayers(s);
+  renderMyGames(s);
 }
 
 // ---- the game on the board ----
@@ -116,6 +123,12 @@ function startGame(page, g) {
   const s = page.state;
   g = s.begin(g);
   announce("");
+  // The game on the board is the one the Play tab comes back to.
+  if (s.mine().length) {
+    sawGame(g.id);
+    setCurrentGame(g.id);
+    $("nav-play").href = "/?game=" + encodeURIComponent(g.id);
+  }
   apply(page, g);
   invitationUsable(s);
   fetchInvitation(page);
@@ -144,6 +157,7 @@ function apply(page, g) {
   const shownBefore = same ? s.shownPly() : null;
   const movesBefore = same ? old.moves : null;
   s.game = g;
+  noteGame(g);
   if (!same || old.ply !== g.ply) {
     s.clearMarks();
     if (same && g.ply > old.ply && g.lastMove) {

@@ -65,21 +65,22 @@ export function renderMoves(page) {
     ol.replaceChildren(li);
     return;
   }
+  // One numbering on the whole page: a move is one side's move, numbered
+  // from 1 as in the replay line ("Position after move 22 of 39"), the
+  // review and the no-capture count; Red's in the first column, Blue's in
+  // the second.
   const recs = s.record().records;
   const shown = s.shownPly();
-  const blueFirst = g.start && g.start.split(" ")[1] === "b";
-  const list = blueFirst ? [null].concat(recs) : recs;
-  const items = [];
-  for (let i = 0; i < list.length; i += 2) {
+  const items = recs.map((r) => {
     const li = document.createElement("li");
-    for (const r of [list[i], list[i + 1]]) {
-      if (r === undefined) continue;
-      if (r === null) { li.append(Object.assign(document.createElement("span"), {className: "mv gap", textContent: "…"})); continue; }
-      li.append(moveButton(page, r, shown));
-    }
-    items.push(li);
-  }
+    li.value = r.ply;
+    li.className = r.piece ? "by-" + r.piece.color : "";
+    li.append(moveButton(page, r, shown));
+    return li;
+  });
   ol.replaceChildren(...items);
+  // With the review's evaluations beside them the moves need a column each.
+  ol.classList.toggle("reviewed", !!reviewed(s, 1));
   const cur = ol.querySelector(".mv.current");
   if (cur && !s.viewing()) ol.scrollTop = ol.scrollHeight;
   else if (cur) cur.scrollIntoView({block: "nearest"});
@@ -191,7 +192,7 @@ function evalText(m) {
   if (m.win) {
     const color = t("side." + side);
     if (m.win.in === 0) return t("review.won", {color});
-    return m.win.in === 1 ? t("review.winNext", {color}) : t("review.win", {color, n: m.win.in});
+    return m.win.in === 1 ? t("review.winNext", {color}) : t("review.winMoves", {color, n: m.win.in});
   }
   if (!side) return t("review.even");
   return t("review.ahead", {color: t("side." + side), n: rats(m.eval)});

@@ -1,6 +1,6 @@
 // The statistics view, from GET /api/stats.
 "use strict";
-import {t} from "./i18n.js";
+import {t, cap} from "./i18n.js";
 import {call, ApiError} from "./api.js";
 
 let stats = null;
@@ -56,10 +56,14 @@ function table(name, s) {
     row(t("stats.redWins"), num(s.redWins)),
     row(t("stats.blueWins"), num(s.blueWins)),
     row(t("stats.draws"), num(s.draws)),
-    row(t("stats.average"), num(s.averageMoves) + " (" + t("stats.max") + ": " + num(s.maxMoves) + ", " + t("stats.min") + ": " + num(s.minMoves) + ")"),
-    row(t("stats.first"), num(s.firstPlayerWins)),
-    row(t("stats.second"), num(s.secondPlayerWins)),
+    row(t("stats.averageMoves"), num(s.averageMoves) + " (" + t("stats.max") + ": " + num(s.maxMoves) + ", " + t("stats.min") + ": " + num(s.minMoves) + ")"),
   );
+  // Red moves first in every game from the start position: the first
+  // player's wins are Red's, said once. Only games begun by Blue (from
+  // another position) make them differ, and then both rows are shown.
+  if (s.firstPlayerWins !== s.redWins || s.secondPlayerWins !== s.blueWins) {
+    tb.append(row(t("stats.first"), num(s.firstPlayerWins)), row(t("stats.second"), num(s.secondPlayerWins)));
+  }
   sec.append(tb);
   const reasons = Object.entries(s.byReason || {});
   if (reasons.length) {
@@ -67,7 +71,7 @@ function table(name, s) {
     h4.textContent = t("stats.byReason");
     const rt = document.createElement("table");
     rt.className = "stats-table reasons";
-    for (const [reason, n] of reasons) rt.append(row(t("reason." + reason), num(n)));
+    for (const [reason, n] of reasons) rt.append(row(cap(t("reason." + reason)), num(n)));
     sec.append(h4, rt);
   }
   return sec;

@@ -1,0 +1,106 @@
+// "My games": every game this browser holds a seat in (the seat tokens the
+// page keeps, api.js), each with its opponent, the player's colour, whose
+// move it is or how it ended, and when it last changed; one tap opens it.
+// Without a game on the board the list follows the start screen; with one
+// it sits under the move list, so that no game is ever more than a tap away.
+"use strict";
+import {t, cap} from "./i18n.js";
+import {call, myGames, loadSeats} from "./api.js";
+import {levelName} from "./players.js";
+
+const $ = (id) => document.getElementById(id);
+const SHOWN = 20; // games listed at most, the last seen first
+
+let games = [];    // [{id, seen, state}] as last read
+let reading = null;
+
+// initMyGames reads the list once the page is up.
+export function initMyGames(page) {
+  refreshMyGames(page);
+}
+
+// refreshMyGames reads the state of each game of the list again.
+export async function refreshMyGames(page) {
+  const mine = myGames().slice(0, SHOWN);
+  const n = reading = {};
+  const states = await Promise.all(mine.map((g) => call("GET", "/api/games/" + encodeURIComponent(g.id)).catch(() => null)));
+  if (reading !== n) return;
+  games = mine.map((g, i) => Object.assign({state: states[i]}, g)).filter((g) => g.state);
+  renderMyGames(page.state);
+}
+
+// note takes a newer state of a listed game (the one on the board).
+export function noteGame(g) {
+  const e = games.find((x) => x.id === g.id);
+  if (e) { e.state = g; e.seen = Date.now(); }
+}
+
+// renderMyGames draws the list, leaving out the game on the board.
+export function renderMyGames(s) {
+  const box = $("my-games"), ul = $("my-games-list");
+  const onBoard = s.game ? s.game.id : "";
+  const shown = games.filter((g) => g.id !== onBoard).sort((a, b) => running(b) - running(a) || b.seen - a.seen);
+  box.hidden = !shown.length;
+  // With no game on the board the list comes right after the start screen.
+  const home = s.game ? document.querySelector(".side") : $("start-screen").parentNode;
+  const before = s.game ? null : $("start-screen").nextSibling;
+  if (box.parentNode !== home || (!s.game && box.previousElementSibling !== $("start-screen"))) home.insertBefore(box, before);
+  ul.replaceChildren(...shown.map(item));
+}
+
+function running(g) { return g.state.over ? 0 : 1; }
+
+function item(e) {
+  const g = e.state, seats = loadSeats(e.id);
+  const mine = ["red", "blue"].filter((c) => seats[c]);
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = "/?game=" + encodeURIComponent(e.id);
+  a.className = "game-link" + (g.over ? " over" : "") + (!g.over && mine.includes(g.sideToMove) && g.mode !== "local" && !g.aiThinking ? " turn" : "");
+  a.dataset.game = e.id;
+  const top = document.createElement("span");
+  top.className = "g-who";
+  top.textContent = opponent(g, mine);
+  const line = document.createElement("span");
+  line.className = "g-state";
+  line.textContent = [stateText(g, mine), when(g, e)].filter(Boolean).join(" · ");
+  a.append(top, line);
+  li.append(a);
+  return li;
+}
+
+// opponent says who the game is against, and the player's colour.
+function opponent(g, mine) {
+  if (g.mode === "local") return t("mine.local");
+  const me = mine.length === 1 ? mine[0] : (g.aiColor === "red" ? "blue" : "red");
+  const color = t("side." + me);
+  if (g.mode === "ai") return t("mine.ai", {level: levelName(g.level || 3), color});
+  return t("mine.online", {color});
+}
+
+function stateText(g, mine) {
+  if (g.over && g.outcome) {
+    const w = g.outcome.winner;
+    if (!w) return t("mine.draw");
+    if (mine.length === 1) return t(w === mine[0] ? "mine.won" : "mine.lost");
+    return t("mine.wins", {color: t("side." + w)});
+  }
+  if (g.mode === "online" && g.seated && (!g.seated.red || !g.seated.blue)) return t("status.waitJoin");
+  if (g.aiThinking) return t("status.thinking");
+  if (g.mode === "local") return t("status.toMove", {color: t("side." + g.sideToMove)});
+  if (mine.includes(g.sideToMove)) return t("title.yourMove");
+  return t("status.waiting", {color: t("side." + g.sideToMove)});
+}
+
+// when is the game's last change (its "updated" time, else when this page
+// last showed it) in the page's language.
+function when(g, e) {
+  const ms = Date.parse(g.updated || "") || e.seen;
+  if (!ms) return "";
+  const d = new Date(ms), now = new Date();
+  const lang = document.documentElement.lang || "en";
+  const sameDay = d.toDateString() === now.toDateString();
+  const text = sameDay ? d.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"})
+    : d.toLocaleDateString(lang, {day: "numeric", month: "short"});
+  return cap(t("mine.when", {time: text}));
+}
