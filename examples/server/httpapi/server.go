@@ -250,6 +250,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
+	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})
 	mux.HandleFunc("/api/analysis", func(w http.ResponseWriter, r *http.Request) {
 		teach.Teacher{Tables: s.tables.get()}.Handler().ServeHTTP(w, r)
 	})
@@ -258,7 +259,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
 	})
-	mux.Handle("/", methods{"GET": web.Handler().ServeHTTP})
+	mux.Handle("/", methods{"GET": web.NewHandler(s.preview).ServeHTTP})
 	return s.middleware(mux)
 }
 
