@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -105,11 +104,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 
 	// The AI tables are long-lived heap: without a limit the collector
 	// would let garbage grow to as much again before collecting. With
-	// -mem-limit -1 the endgame tables' share is added once they are
-	// loaded, and there is no limit while they are solved.
+	// -mem-limit -1 and endgame tables, the limit is set once they are
+	// loaded, their size added: a solve's working memory is not capped.
 	limitBase := 0 // the limit without the endgame tables, MiB, when the loader sets it
 	if *memLimit != 0 {
-		old := debug.SetMemoryLimit(math.MaxInt64)
+		old := debug.SetMemoryLimit(-1) // reads it
 		defer debug.SetMemoryLimit(old)
 	}
 	switch {
