@@ -18,7 +18,8 @@ import (
 
 // egtbPieces is the size of the endings the server solves when the -egtb
 // directory has no tables: every material of up to this many pieces
-// (three: about 15 s on two cores, 117 MiB). Tests make it smaller.
+// (three: about 15 s on two cores at full speed, 117 MiB). Tests make it
+// smaller.
 var egtbPieces = 3
 
 // tablesLoader solves or loads the endgame tables of dir (the -egtb flag)

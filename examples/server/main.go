@@ -9,9 +9,9 @@
 // With -egtb DIR the AI plays solved endings perfectly and the analysis
 // (/api/analysis, the page's Learn panel) says who wins them and how: DIR
 // holds endgame tables made by go run ./examples/egtb (standard rules); if
-// it has none, every ending of up to three pieces is solved into it (about
-// 15 s on two cores, 117 MiB, kept in memory). The site serves at once:
-// the tables are solved or read in the background, used once ready, and
+// it has none, every ending of up to three pieces is solved into it (117
+// MiB, kept in memory). The site serves at once: the tables are solved, on
+// all cores but one, or read in the background, used once ready, and
 // /healthz says whether they are.
 //
 // It listens on a free port unless -addr says otherwise and prints its URL.
