@@ -34,8 +34,19 @@ func elephantLion(t *testing.T) *endgame.Tables {
 // depths plays a4d4).
 const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
 
-// TestRunEGTB: -egtb loads the tables of a directory; an empty one gets
-// every small ending solved into it first; a damaged file stops the start.
+// waitTables waits until /healthz reports the endgame tables in state want.
+func waitTables(t *testing.T, c *client, want string) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		res := c.Req("GET", "/healthz", "")
+		return res.Body["endgameTables"] == want
+	}, time.Minute, 20*time.Millisecond, "endgame tables never %s", want)
+}
+
+// TestRunEGTB: -egtb loads the tables of a directory while the site
+// serves, and the analysis uses them once ready; an empty one gets every
+// small ending solved into it first; a damaged file leaves the site
+// without tables.
 func TestRunEGTB(t *testing.T) {
 	dir := t.TempDir()
 	ts := elephantLion(t)
@@ -43,6 +54,7 @@ func TestRunEGTB(t *testing.T) {
 		require.NoError(t, ts.Table(m).WriteFile(dir))
 	}
 	c, stop := startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
+	waitTables(t, c, "ready")
 	res := c.Req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
 	require.Equal(t, 200, res.Status, res.Raw)
 	assert.Equal(t, "red wins in 15: a5a6", res.Body["endgame"].(map[string]any)["text"])
@@ -57,6 +69,7 @@ func TestRunEGTB(t *testing.T) {
 	defer func() { egtbPieces = old }()
 	fresh := filepath.Join(t.TempDir(), "tables")
 	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", fresh)
+	waitTables(t, c, "ready")
 	res = c.Req("GET", "/api/analysis?position="+url.QueryEscape("7/7/7/7/7/7/7/3e3/R6 r 0 1"), "")
 	require.Equal(t, 200, res.Status, res.Raw)
 	assert.Equal(t, "loss", res.Body["endgame"].(map[string]any)["result"])
@@ -68,7 +81,8 @@ func TestRunEGTB(t *testing.T) {
 	assert.Len(t, files, len(endgame.AllMaterials(2)))
 
 	// With -egtb "" none are loaded.
-	_, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", "")
+	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", "")
+	assert.Equal(t, "none", c.Req("GET", "/healthz", "").Body["endgameTables"])
 	logs, err = stop()
 	require.NoError(t, err)
 	assert.Contains(t, logs, "endgame tables: none loaded")
@@ -89,11 +103,28 @@ func TestRunEGTB(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, files, len(endgame.AllMaterials(2)))
 
-	// A damaged table file is an error.
+	// A damaged table file: the site serves without tables, and says so.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Rvr.egtb"), []byte("not a table"), 0o644))
-	var out apitest.Buffer
-	err = run(context.Background(), []string{"server", "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir}, &out)
-	assert.ErrorIs(t, err, endgame.ErrFormat)
+	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
+	waitTables(t, c, "failed")
+	res = c.Req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	require.Equal(t, 200, res.Status, res.Raw)
+	assert.NotContains(t, res.Body, "endgame")
+	logs, err = stop()
+	require.NoError(t, err)
+	assert.Contains(t, logs, "endgame tables: not loaded")
+	assert.Contains(t, logs, endgame.ErrFormat.Error())
+}
+
+// TestSolveStopsWhenCancelled: a stop during a solve ends it between two
+// tables, leaving no table directory behind.
+func TestSolveStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := filepath.Join(t.TempDir(), "egtb")
+	err := solveTables(ctx, dir)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.NoDirExists(t, dir)
 }
 
 // TestSolveTablesAtomically: solves write into a temporary directory renamed
@@ -119,7 +150,7 @@ func TestSolveTablesAtomically(t *testing.T) {
 
 	errs := make(chan error, 2)
 	for range 2 {
-		go func() { errs <- solveTables(dir) }()
+		go func() { errs <- solveTables(context.Background(), dir) }()
 	}
 	require.NoError(t, <-errs)
 	require.NoError(t, <-errs)

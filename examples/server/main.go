@@ -9,9 +9,10 @@
 // With -egtb DIR the AI plays solved endings perfectly and the analysis
 // (/api/analysis, the page's Learn panel) says who wins them and how: DIR
 // holds endgame tables made by go run ./examples/egtb (standard rules); if
-// it has none, every ending of up to three pieces is solved into it at
-// start-up (about 15 s on two cores before the URL is printed, 117 MiB,
-// kept in memory).
+// it has none, every ending of up to three pieces is solved into it (117
+// MiB, kept in memory). The site serves at once: the tables are solved, on
+// all cores but one, or read in the background, used once ready, and
+// /healthz says whether they are.
 //
 // It listens on a free port unless -addr says otherwise and prints its URL.
 // SIGINT or SIGTERM drain the requests in flight and finish the AI moves
@@ -92,7 +93,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: level}))
 	cfg.Logger = log
-	if cfg.MaxConns <= 0 { // before the tables, which may take minutes to solve
+	if cfg.MaxConns <= 0 {
 		return fmt.Errorf("-max-conns must be at least 1")
 	}
 	egtbSet := false
@@ -100,23 +101,23 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if !egtbSet {
 		*egtbDir = defaultTablesDir(*dbPath)
 	}
-	// The tables are never closed: they live as long as the process, whose
-	// exit releases their mappings, and Close must not race a probe, which
-	// a drain cut short by its time limit could still be making.
-	tables, tablesDone, err := loadTables(*egtbDir)
-	if err != nil {
-		return err
-	}
-	cfg.Tables = tables
 
 	// The AI tables are long-lived heap: without a limit the collector
-	// would let garbage grow to as much again before collecting.
-	if *memLimit < 0 {
-		*memLimit = *engines**hashMiB + tablesMiB(tables) + 32
-	}
-	if *memLimit > 0 {
-		old := debug.SetMemoryLimit(int64(*memLimit) << 20)
+	// would let garbage grow to as much again before collecting. With
+	// -mem-limit -1 and endgame tables, the limit is set once they are
+	// loaded, their size added: a solve's working memory is not capped.
+	limitBase := 0 // the limit without the endgame tables, MiB, when the loader sets it
+	if *memLimit != 0 {
+		old := debug.SetMemoryLimit(-1) // reads it
 		defer debug.SetMemoryLimit(old)
+	}
+	switch {
+	case *memLimit > 0:
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	case *memLimit < 0 && *egtbDir == "":
+		debug.SetMemoryLimit(int64(*engines**hashMiB+32) << 20)
+	case *memLimit < 0:
+		limitBase = *engines**hashMiB + 32
 	}
 
 	db, err := store.Open(ctx, *dbPath)
@@ -149,10 +150,16 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),
 		"aiEngines", *engines, "aiQueue", *queue, "aiHashMiB", *hashMiB)
-	tablesDone.log(log)
-	s.Resume(ctx) // AI moves and reviews left undone by a stop (after the first line: its log follows it)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	// The endgame tables are solved or loaded while the site serves: the AI
+	// plays without them until they are ready.
+	loading := tablesLoader{dir: *egtbDir, log: log, server: s, limitBase: limitBase}
+	loadCtx, stopLoading := context.WithCancel(context.Background())
+	loaded := make(chan struct{})
+	go func() { defer close(loaded); loading.run(loadCtx) }()
+	defer func() { stopLoading(); <-loaded }() // a solve stops between two tables
+	s.Resume(ctx)                              // AI moves and reviews left undone by a stop (after the first line: its log follows it)
 
 	select {
 	case err := <-served:

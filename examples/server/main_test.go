@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,4 +115,55 @@ func TestConnCapFlag(t *testing.T) {
 	var out io.Writer = io.Discard
 	err := run(t.Context(), []string{"server", "-egtb", "", "-db", filepath.Join(t.TempDir(), "d.db"), "-max-conns", "0"}, out)
 	assert.ErrorContains(t, err, "-max-conns")
+}
+
+// TestRunServesAtOnceInAFreshDirectory: started in an empty directory with
+// no flags (the endgame tables of up to three pieces to solve, about 15 s),
+// the server answers the page within 2 s of the start, plays a game between
+// people at once, and says the tables are loading.
+func TestRunServesAtOnceInAFreshDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out apitest.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- run(ctx, []string{"server"}, &out) }()
+	defer func() {
+		cancel()
+		select {
+		case err := <-done:
+			assert.NoError(t, err)
+		case <-time.After(2 * time.Minute):
+			t.Fatal("run did not return")
+		}
+	}()
+
+	var base string
+	require.Eventually(t, func() bool {
+		first, _, ok := strings.Cut(out.String(), "\n")
+		base, _ = strings.CutPrefix(first, "Dou Shou Qi server on ")
+		return ok
+	}, time.Minute, 5*time.Millisecond, "no URL printed")
+	t.Logf("the URL printed %v after the start", time.Since(start))
+	base = strings.TrimSuffix(base, "/")
+	var firstPage time.Duration
+	require.Eventually(t, func() bool {
+		res, err := http.Get(base + "/")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		firstPage = time.Since(start)
+		return res.StatusCode == http.StatusOK
+	}, time.Minute, 5*time.Millisecond, "the page never answered")
+	t.Logf("the first page %v after the start", firstPage)
+	assert.Less(t, firstPage, 2*time.Second, "time from the start to the first page")
+
+	c := &client{T: t, URL: base}
+	g := c.Create(`{"mode":"local"}`)
+	res := c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	health := c.Req("GET", "/healthz", "")
+	assert.Equal(t, http.StatusOK, health.Status)
+	assert.Equal(t, "loading", health.Body["endgameTables"], "three-piece tables take seconds to solve")
 }

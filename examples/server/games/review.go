@@ -87,7 +87,7 @@ func (s *Service) queueReview(g *Game) bool {
 		s.unmarkReview(g.ID)
 		return err == nil
 	}
-	r, err := review.New(g.Game, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.cfg.Tables})
+	r, err := review.New(g.Game, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.tables()})
 	if err != nil {
 		s.cfg.Log.Error("review", "game", g.ID, "err", err)
 		s.endReview(g.ID)

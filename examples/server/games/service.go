@@ -22,10 +22,13 @@ type Config struct {
 	Log   *slog.Logger
 	// Stored is told the id of every change this process stores (the
 	// live hub's Publish).
-	Stored    func(id string)
-	AITime    time.Duration   // the most an AI move may take (DefaultAITime if 0)
-	Tables    *endgame.Tables // endgame tables for the AI, or nil
-	CacheSize int             // games kept in memory (DefaultCacheSize if 0)
+	Stored func(id string)
+	AITime time.Duration // the most an AI move may take (DefaultAITime if 0)
+	// Tables, if not nil, returns the endgame tables for the AI and the
+	// reviews, asked at each use: nil until they are ready (a server
+	// solves them in the background after it starts), or for none.
+	Tables    func() *endgame.Tables
+	CacheSize int // games kept in memory (DefaultCacheSize if 0)
 	// ReviewNodes is the node budget of each search of a game's review
 	// (0: review.DefaultNodes).
 	ReviewNodes uint64
@@ -397,7 +400,15 @@ func (s *Service) searchOptions(g *Game) search.Options {
 			level = Levels[len(Levels)-1]
 		}
 	}
-	return level.options(g.ID, s.cfg.AITime, s.cfg.Tables)
+	return level.options(g.ID, s.cfg.AITime, s.tables())
+}
+
+// tables returns the endgame tables ready now, or nil.
+func (s *Service) tables() *endgame.Tables {
+	if s.cfg.Tables == nil {
+		return nil
+	}
+	return s.cfg.Tables()
 }
 
 // minReply is the least time between the last change of g (the player's

@@ -61,7 +61,8 @@ type Config struct {
 	LimitDB *sql.DB
 	// Tables, if not nil, are endgame tables (under the standard rules):
 	// the AI plays solved endings perfectly, and /api/analysis gives the
-	// verdict on them.
+	// verdict on them. Tables ready only after the start are handed over
+	// with Server.SetTables.
 	Tables *endgame.Tables
 	// ReviewNodes is the node budget of each search of a finished game's
 	// review (about 2 s of one core for 80 half-moves by default).
@@ -144,6 +145,8 @@ type Server struct {
 	wire    *strictjson.Decoder // every request body (body.go)
 	conns   *connCap            // HTTPServer's connections
 
+	tables *tableSet // the endgame tables once ready (health.go)
+
 	mu      sync.Mutex
 	streams map[string]int // live streams open, by client
 
@@ -154,10 +157,11 @@ type Server struct {
 // NewServer returns a server on cfg; zero settings get DefaultConfig's.
 func NewServer(cfg Config) *Server {
 	cfg = cfg.withDefaults()
+	tables := newTableSet(cfg.Tables)
 	s := &Server{
-		cfg: cfg, log: cfg.Logger,
+		cfg: cfg, log: cfg.Logger, tables: tables,
 		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
-			AITime: cfg.AITime, Tables: cfg.Tables, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
+			AITime: cfg.AITime, Tables: tables.get, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
 			ReviewNodes: cfg.ReviewNodes}),
 		wire:    strictjson.New(requestRules(len(games.Levels))),
 		conns:   newConnCap(cfg.MaxConns),
@@ -246,12 +250,16 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
-	mux.Handle("/api/analysis", teach.Teacher{Tables: s.cfg.Tables}.Handler())
+	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})
+	mux.HandleFunc("/api/analysis", func(w http.ResponseWriter, r *http.Request) {
+		teach.Teacher{Tables: s.tables.get()}.Handler().ServeHTTP(w, r)
+	})
 	mux.Handle("/healthz", methods{"GET": s.health})
+	mux.Handle("/livez", methods{"GET": s.live})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
 	})
-	mux.Handle("/", methods{"GET": web.Handler().ServeHTTP})
+	mux.Handle("/", methods{"GET": web.NewHandler(s.preview).ServeHTTP})
 	return s.middleware(mux)
 }
 
@@ -286,10 +294,6 @@ func (s *Server) SweepLimits(ctx context.Context) {
 func (s *Server) Changed(id string) {
 	s.games.Forget(id)
 	s.cfg.Hub.Publish(id)
-}
-
-func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
