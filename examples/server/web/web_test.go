@@ -68,7 +68,10 @@ func TestNoInlineCode(t *testing.T) {
 		require.NoError(t, err)
 		assert.NotContains(t, string(data), "innerHTML", "%s: text goes in as text", name)
 		assert.NotContains(t, string(data), "eval(", name)
-		assert.NotRegexp(t, `https?://`, string(data), "%s: no other host", name)
+		// Another host appears only as the target of a link the player
+		// follows (the issue tracker), never as a file the page loads.
+		text := strings.ReplaceAll(string(data), `"https://github.com/doushouqi/doushouqi/issues"`, "")
+		assert.NotRegexp(t, `https?://`, text, "%s: no other host", name)
 	}
 }
 
