@@ -64,7 +64,8 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 
 // middleware wraps every request: a request id and a log line (method, path,
 // status, time; never a header, so never a token), security headers,
-// no-store on the API, a 413 for a declared body over the limit, and for
+// no-store on the API, a 400 and the connection closed for a body framed
+// by Transfer-Encoding, a 413 for a declared body over the limit, and for
 // POST the JSON and same-origin checks, all before any handler reads the
 // body or locks a game.
 func (s *Server) middleware(next http.Handler) http.Handler {
@@ -104,6 +105,14 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		api := strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz"
 		if api {
 			h.Set("Cache-Control", "no-store")
+		}
+		if len(r.TransferEncoding) > 0 {
+			// net/http has dropped a Content-Length sent with it: a proxy
+			// in front may have framed the body by that one (smuggling).
+			h.Set("Connection", "close")
+			writeError(sw, fail(http.StatusBadRequest, "bad-request",
+				"send the body with a Content-Length and no Transfer-Encoding"))
+			return
 		}
 		if s.tooLarge(sw, r) {
 			return
