@@ -330,3 +330,46 @@ func TestGoodFramingKeepsConnection(t *testing.T) {
 		assert.False(t, res.Close)
 	}
 }
+
+// TestOriginMustBeAllowed: a POST's Origin must be one of the configured
+// origins (by default the server's own address), whatever its Host says:
+// a DNS-rebinding page, whose requests name the attacker's host in both
+// Host and Origin, is refused.
+func TestOriginMustBeAllowed(t *testing.T) {
+	post := func(t *testing.T, site, host, origin string) int {
+		t.Helper()
+		req, err := http.NewRequest("POST", site+"/api/games", strings.NewReader(`{"mode":"local"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		if host != "" {
+			req.Host = host
+		}
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	t.Run("by default the listen address", func(t *testing.T) {
+		c, _ := newClient(t, testOptions{})
+		port := c.URL[strings.LastIndex(c.URL, ":")+1:]
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", c.URL))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "localhost:"+port, "http://localhost:"+port))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", ""), "no Origin: not a browser")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "evil.example:"+port, "http://evil.example:"+port), "DNS rebinding")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "http://evil.example:"+port))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "https://127.0.0.1:"+port), "another scheme")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "null"))
+	})
+	t.Run("configured", func(t *testing.T) {
+		c, _ := newClient(t, testOptions{config: func(c *Config) {
+			c.Origins = []string{"https://Play.Example/", "http://localhost:8080"}
+		}})
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "play.example", "https://play.example"))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", "http://localhost:8080"))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "evil.example", "https://evil.example"))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", c.URL), "the listen address is no longer allowed")
+	})
+}

@@ -5,11 +5,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
+	"slices"
 	"strings"
 	"time"
 )
@@ -66,13 +69,10 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 // status, time; never a header, so never a token), security headers,
 // no-store on the API, a 400 and the connection closed for a body framed
 // by Transfer-Encoding, a 413 for a declared body over the limit, and for
-// POST the JSON and same-origin checks, all before any handler reads the
+// POST the JSON and origin checks (originCheck), all before any handler reads the
 // body or locks a game.
 func (s *Server) middleware(next http.Handler) http.Handler {
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
-	}))
+	origins := newOriginCheck(s.cfg.Origins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		b := make([]byte, 8)
@@ -124,7 +124,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				writeError(sw, e)
 				return
 			}
-			if err := cop.Check(r); err != nil {
+			if !origins.allowed(r) {
 				writeError(sw, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
 				return
 			}
@@ -137,6 +137,69 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// originCheck says whether a request comes from one of the site's own
+// pages. A browser names the page's origin in Origin on every POST; the
+// origin must be one of those configured (Config.Origins) or, with none,
+// one of the server's own address. Comparing with the request's Host
+// instead would let a DNS-rebinding page through: its requests name the
+// attacker's host in both. A request without Origin (not from a browser,
+// or an old one) passes unless Sec-Fetch-Site says another site sent it.
+type originCheck struct {
+	origins []string // normalised; none: the connection's local address
+}
+
+func newOriginCheck(origins []string) originCheck {
+	var o originCheck
+	for _, v := range origins {
+		if v = normalOrigin(v); v != "" {
+			o.origins = append(o.origins, v)
+		}
+	}
+	return o
+}
+
+// normalOrigin writes an origin the way browsers send it: lower case, no
+// trailing slash.
+func normalOrigin(v string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(v)), "/")
+}
+
+func (o originCheck) allowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		switch r.Header.Get("Sec-Fetch-Site") {
+		case "", "same-origin", "none":
+			return true
+		}
+		return false
+	}
+	origin = normalOrigin(origin)
+	if len(o.origins) > 0 {
+		return slices.Contains(o.origins, origin)
+	}
+	return slices.Contains(localOrigins(r), origin)
+}
+
+// localOrigins are the origins of the address the request's connection
+// came in on: http://IP:PORT, and http://localhost:PORT on loopback.
+func localOrigins(r *http.Request) []string {
+	addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return nil
+	}
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil {
+		return nil
+	}
+	ip := ap.Addr().Unmap().WithZone("")
+	port := fmt.Sprint(ap.Port())
+	out := []string{"http://" + netip.AddrPortFrom(ip, ap.Port()).String()}
+	if ip.IsLoopback() {
+		out = append(out, "http://localhost:"+port)
+	}
+	return out
 }
 
 // newJSONLogger logs JSON lines to w.

@@ -70,6 +70,18 @@ type Config struct {
 	// (games.Level.MinReply); tests set it to none.
 	AIMinReply func(level int) time.Duration
 
+	// Origins are the origins (scheme://host[:port]) whose pages may send
+	// requests with side effects: a request whose Origin is another is
+	// refused, whatever its Host says (a DNS-rebinding page names the
+	// server's Host). None: the address each connection came in on, as
+	// http://127.0.0.1:PORT, plus http://localhost:PORT on loopback.
+	Origins []string
+	// ReadRate is the API reads (GET, HEAD) one client (IP) may make per
+	// second, ReadBurst how many at once beyond that; on LimitDB they are
+	// counted for the whole site too.
+	ReadRate  int
+	ReadBurst int
+
 	// The connection's limits (HTTPServer): connections open at once
 	// (event streams not counted; at the cap the longest idle one is
 	// closed for a new one), and the time to read a request's headers, to
@@ -92,6 +104,8 @@ func DefaultConfig() Config {
 		CacheSize:        games.DefaultCacheSize,
 		Streams:          10_000,
 		StreamsPerClient: 16,
+		ReadRate:         50,
+		ReadBurst:        100,
 		ReviewNodes:      review.DefaultNodes,
 		MaxConns:         4096,
 		HeaderTimeout:    5 * time.Second,
@@ -114,6 +128,8 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.CacheSize, d.CacheSize)
 	setDefault(&cfg.Streams, d.Streams)
 	setDefault(&cfg.StreamsPerClient, d.StreamsPerClient)
+	setDefault(&cfg.ReadRate, d.ReadRate)
+	setDefault(&cfg.ReadBurst, d.ReadBurst)
 	setDefault(&cfg.ReviewNodes, d.ReviewNodes)
 	setDefault(&cfg.MaxConns, d.MaxConns)
 	setDefault(&cfg.HeaderTimeout, d.HeaderTimeout)
