@@ -14,6 +14,7 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -66,7 +67,8 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // middleware wraps every request: a request id and a log line (method, path,
-// status, time; never a header, so never a token), security headers,
+// status, time; never a header, so never a token; refusals sampled by
+// refusalLog), security headers, the API reads' limit (ReadRate),
 // no-store on the API, a 400 and the connection closed for a body framed
 // by Transfer-Encoding, a 413 for a declared body over the limit, and for
 // POST the JSON and origin checks (originCheck), all before any handler reads the
@@ -81,6 +83,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		log := s.log.With("request", id)
 		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, log))
 		sw := &statusWriter{ResponseWriter: w}
+		client := s.clientOf(r)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -90,6 +93,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				if sw.status == 0 {
 					writeError(sw, errInternal)
 				}
+			}
+			if sw.status >= 400 && sw.status < 500 && !s.refused.note(client, sw.status) {
+				return // counted, for the summary line
 			}
 			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 				"ms", time.Since(start).Milliseconds())
@@ -117,8 +123,16 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		if s.tooLarge(sw, r) {
 			return
 		}
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/api/") {
+			if ok, wait := s.reads.allow(client); !ok {
+				e := fail(http.StatusTooManyRequests, "rate-limited", "too many reads from your address: wait a little")
+				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				writeError(sw, e)
+				return
+			}
+		}
 		if r.Method == http.MethodPost {
-			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {
+			if ok, wait := s.posts.allow(client); !ok {
 				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
 				e.retryAfter = max(wait.Round(time.Second), time.Second)
 				writeError(sw, e)
@@ -200,6 +214,61 @@ func localOrigins(r *http.Request) []string {
 		out = append(out, "http://localhost:"+port)
 	}
 	return out
+}
+
+// refusalEvery is how often the log sums up a client's refused requests.
+const refusalEvery = 10 * time.Second
+
+// refusalLog keeps refused requests (4xx) from flooding the log: of one
+// client's refusals with one status, the first is logged as any request
+// is, and those that follow within every are only counted; when every has
+// passed, one line says how many there were. It follows at most max
+// (client, status) pairs at once; beyond that, clients share one count.
+type refusalLog struct {
+	log   *slog.Logger
+	every time.Duration
+	max   int
+
+	mu   sync.Mutex
+	seen map[refusalKey]*int // refusals not logged since the first
+}
+
+type refusalKey struct {
+	client string
+	status int
+}
+
+func newRefusalLog(log *slog.Logger, every time.Duration, max int) *refusalLog {
+	return &refusalLog{log: log, every: every, max: max, seen: map[refusalKey]*int{}}
+}
+
+// note counts a refusal and reports whether to log it in full.
+func (l *refusalLog) note(client string, status int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := refusalKey{client, status}
+	if _, ok := l.seen[k]; !ok && len(l.seen) >= l.max {
+		k.client = "" // the overflow
+	}
+	if n, ok := l.seen[k]; ok {
+		*n++
+		return false
+	}
+	l.seen[k] = new(int)
+	time.AfterFunc(l.every, func() { l.sum(k) })
+	return true
+}
+
+// sum logs the refusals of k counted since its first, if any.
+func (l *refusalLog) sum(k refusalKey) {
+	l.mu.Lock()
+	n := *l.seen[k]
+	delete(l.seen, k)
+	l.mu.Unlock()
+	if n > 0 {
+		l.log.Warn("requests refused", "client", k.client, "status", k.status, "more", n,
+			"seconds", l.every.Seconds())
+	}
 }
 
 // newJSONLogger logs JSON lines to w.

@@ -156,12 +156,12 @@ type Server struct {
 	log     *slog.Logger
 	limiter limiter // game creation
 	posts   limiter // every POST
+	reads   limiter // every API GET
+	streams *streamLimit
+	refused *refusalLog // the log of refused requests (middleware.go)
 	games   *games.Service
 	wire    *strictjson.Decoder // every request body (body.go)
 	conns   *connCap            // HTTPServer's connections
-
-	mu      sync.Mutex
-	streams map[string]int // live streams open, by client
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -177,7 +177,9 @@ func NewServer(cfg Config) *Server {
 			ReviewNodes: cfg.ReviewNodes}),
 		wire:    strictjson.New(requestRules(len(games.Levels))),
 		conns:   newConnCap(cfg.MaxConns),
-		streams: map[string]int{},
+		reads:   newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
+		streams: newStreamLimit(cfg.LimitDB, cfg.StreamsPerClient, cfg.Logger),
+		refused: newRefusalLog(cfg.Logger, refusalEvery, 10_000),
 		closing: make(chan struct{}),
 	}
 	if cfg.LimitDB != nil {
@@ -285,14 +287,21 @@ func (s *Server) Shutdown() {
 // closed, loses none.
 func (s *Server) DrainReplies() { s.games.Drain() }
 
-// SweepLimits deletes the shared rate limits' old rows until ctx ends (it
-// returns at once when the limits are counted in this process).
+// SweepLimits deletes the shared rate limits' old rows, and keeps this
+// instance's stream counts alive, until ctx ends (it returns at once when
+// the limits are counted in this process).
 func (s *Server) SweepLimits(ctx context.Context) {
 	var wg sync.WaitGroup
-	for _, l := range []limiter{s.limiter, s.posts} {
+	for _, l := range []limiter{s.limiter, s.posts, s.reads} {
+		if b, ok := l.(bothLimiters); ok {
+			l = b.then
+		}
 		if d, ok := l.(*dbLimiter); ok {
 			wg.Go(func() { d.sweep(ctx) })
 		}
+	}
+	if s.streams.db != nil {
+		wg.Go(func() { s.streams.refresh(ctx) })
 	}
 	wg.Wait()
 }
