@@ -43,6 +43,7 @@ func TestRefusedRequestsSummed(t *testing.T) {
 			logged += int(rec["more"].(float64))
 		}
 	}
+	t.Logf("%d refusals, %d log lines with their status", flood+1, lines)
 	assert.Equal(t, flood+1, logged, "the lines add up to every refusal")
 	assert.GreaterOrEqual(t, full, 2, "the first refusal of each address is logged in full")
 	assert.Less(t, lines, 60, "a few lines, not one per refusal")
