@@ -56,8 +56,9 @@ type Config struct {
 	// writes the client's address (X-Forwarded-For); "" uses the peer's.
 	ClientIPHeader string
 	// LimitDB, if not nil, is the PostgreSQL database (OpenLimitDB) that
-	// counts the creation and POST limits for every instance at once;
-	// nil counts them in this process.
+	// counts the per-client limits (creations, POSTs, reads, live
+	// streams) for every instance at once; nil counts them in this
+	// process.
 	LimitDB *sql.DB
 	// Tables, if not nil, are endgame tables (under the standard rules):
 	// the AI plays solved endings perfectly, and /api/analysis gives the
