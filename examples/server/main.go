@@ -31,6 +31,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -63,6 +64,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
 	fs.IntVar(&cfg.CreateLimit, "create-limit", cfg.CreateLimit, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
 	fs.IntVar(&cfg.PostLimit, "post-limit", cfg.PostLimit, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
+	fs.Func("origin", "origins whose pages may post, comma-separated, e.g. https://play.example (default: the listen address, http://127.0.0.1:PORT and http://localhost:PORT)", func(v string) error {
+		for o := range strings.SplitSeq(v, ",") {
+			o = strings.TrimSpace(o)
+			if !strings.HasPrefix(o, "http://") && !strings.HasPrefix(o, "https://") || strings.Count(o, "/") > 3 {
+				return fmt.Errorf("%q is no origin: write scheme://host[:port]", o)
+			}
+			cfg.Origins = append(cfg.Origins, o)
+		}
+		return nil
+	})
+	fs.IntVar(&cfg.ReadRate, "read-rate", cfg.ReadRate, "API reads (GET) one IP address may make per second (then 429; with PostgreSQL, over all instances)")
+	fs.IntVar(&cfg.ReadBurst, "read-burst", cfg.ReadBurst, "API reads one IP address may make at once beyond -read-rate")
 	fs.Int64Var(&cfg.MaxBody, "max-body", cfg.MaxBody, "largest request body, bytes (then 413)")
 	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, "HTTP connections open at once, event streams not counted; at the cap the longest idle one is closed for a new one")
 	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", cfg.HeaderTimeout, "time to read a request's headers")

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -241,4 +242,134 @@ func TestNoCapOnGames(t *testing.T) {
 	g := c.Create(`{"mode":"local"}`)
 	assert.Equal(t, 0.0, c.State(g.ID)["ply"])
 	assert.NotZero(t, c.State(fmt.Sprintf("%032x", 10_000))["ply"], "a stored game reads back")
+}
+
+// TestAmbiguousFramingClosesConnection sends, on one connection, a request
+// whose framing a proxy could read otherwise than net/http, then a good
+// request: the first is answered 400, and the connection is closed, so the
+// second is never read as a request (no smuggling).
+func TestAmbiguousFramingClosesConnection(t *testing.T) {
+	s := newTestServer(t, testOptions{})
+	c := serveHTTP(t, s)
+	next := "GET /api/levels HTTP/1.1\r\nHost: x\r\n\r\n"
+	for _, tc := range []struct{ name, head string }{
+		{"length and chunked", "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+			"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"},
+		{"chunked and length", "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+			"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n"},
+		{"folded header", "GET /api/levels HTTP/1.1\r\nHost: x\r\nX-A: one\r\n two\r\n\r\n"},
+		{"folded with a tab", "GET /api/levels HTTP/1.1\r\nHost: x\r\nX-A: one\r\n\ttwo\r\n\r\n"},
+		{"folded Content-Length", "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length:\r\n 16\r\n\r\n{\"mode\":\"local\"}"},
+		{"bare LF request line", "GET /api/levels HTTP/1.1\nHost: x\r\n\r\n"},
+		{"bare LF header", "GET /api/levels HTTP/1.1\r\nHost: x\nX-A: y\r\n\r\n"},
+		{"bare LF end of head", "GET /api/levels HTTP/1.1\r\nHost: x\r\n\n"},
+		{"bare LFs only", "GET /api/levels HTTP/1.1\nHost: x\n\n"},
+		{"after a good request", "GET /api/levels HTTP/1.1\r\nHost: x\r\n\r\nGET /api/levels HTTP/1.1\r\nHost: x\r\nX-A: one\r\n two\r\n\r\n"},
+		{"after a good body", "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n" +
+			"{\"mode\":\"local\"}GET /api/levels HTTP/1.1\nHost: x\r\n\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := url.Parse(c.URL)
+			require.NoError(t, err)
+			conn, err := net.Dial("tcp", u.Host)
+			require.NoError(t, err)
+			defer conn.Close()
+			_, err = fmt.Fprint(conn, tc.head+next)
+			require.NoError(t, err)
+			conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			br := bufio.NewReader(conn)
+			var statuses []int
+			for {
+				res, err := http.ReadResponse(br, nil)
+				if err != nil {
+					var ne net.Error
+					require.False(t, errors.As(err, &ne) && ne.Timeout(), "the connection was left open after %v", statuses)
+					break
+				}
+				res.Body.Close()
+				statuses = append(statuses, res.StatusCode)
+			}
+			require.NotEmpty(t, statuses)
+			assert.Equal(t, http.StatusBadRequest, statuses[len(statuses)-1], "the bad request is refused")
+			for _, st := range statuses[:len(statuses)-1] {
+				assert.Less(t, st, 300, "the good requests before it are answered")
+			}
+			good := strings.Count(tc.head+next, "HTTP/1.1\r\nHost") + strings.Count(tc.head+next, "HTTP/1.1\nHost")
+			assert.Less(t, len(statuses), good, "the request after the bad one is not read: %v", statuses)
+		})
+	}
+}
+
+// TestGoodFramingKeepsConnection: pipelined requests with bodies, split
+// over many writes, are all answered on one connection.
+func TestGoodFramingKeepsConnection(t *testing.T) {
+	s := newTestServer(t, testOptions{})
+	c := serveHTTP(t, s)
+	u, err := url.Parse(c.URL)
+	require.NoError(t, err)
+	conn, err := net.Dial("tcp", u.Host)
+	require.NoError(t, err)
+	defer conn.Close()
+	body := `{"mode":"local"}`
+	one := "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-length:  16 \r\n\r\n" + body +
+		"GET /api/levels HTTP/1.1\r\nHost: x\r\nX-Note: a  b\t c\r\n\r\n"
+	text := strings.Repeat(one, 3)
+	go func() {
+		for i := 0; i < len(text); i += 7 { // a few bytes at a time: heads and bodies cut anywhere
+			conn.Write([]byte(text[i:min(i+7, len(text))]))
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(conn)
+	for i := range 6 {
+		res, err := http.ReadResponse(br, nil)
+		require.NoError(t, err, "answer %d", i)
+		res.Body.Close()
+		assert.Less(t, res.StatusCode, 300)
+		assert.False(t, res.Close)
+	}
+}
+
+// TestOriginMustBeAllowed: a POST's Origin must be one of the configured
+// origins (by default the server's own address), whatever its Host says:
+// a DNS-rebinding page, whose requests name the attacker's host in both
+// Host and Origin, is refused.
+func TestOriginMustBeAllowed(t *testing.T) {
+	post := func(t *testing.T, site, host, origin string) int {
+		t.Helper()
+		req, err := http.NewRequest("POST", site+"/api/games", strings.NewReader(`{"mode":"local"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		if host != "" {
+			req.Host = host
+		}
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	t.Run("by default the listen address", func(t *testing.T) {
+		c, _ := newClient(t, testOptions{})
+		port := c.URL[strings.LastIndex(c.URL, ":")+1:]
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", c.URL))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "localhost:"+port, "http://localhost:"+port))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", ""), "no Origin: not a browser")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "evil.example:"+port, "http://evil.example:"+port), "DNS rebinding")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "http://evil.example:"+port))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "https://127.0.0.1:"+port), "another scheme")
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", "null"))
+	})
+	t.Run("configured", func(t *testing.T) {
+		c, _ := newClient(t, testOptions{config: func(c *Config) {
+			c.Origins = []string{"https://Play.Example/", "http://localhost:8080"}
+		}})
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "play.example", "https://play.example"))
+		assert.Equal(t, http.StatusCreated, post(t, c.URL, "", "http://localhost:8080"))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "evil.example", "https://evil.example"))
+		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", c.URL), "the listen address is no longer allowed")
+	})
 }

@@ -55,7 +55,8 @@ type capListener struct {
 	cap *connCap
 }
 
-// listener wraps ln so that its connections are counted.
+// listener wraps ln so that its connections are counted, and their
+// requests' framing checked (framingConn).
 func (cc *connCap) listener(ln net.Listener) net.Listener { return &capListener{ln, cc} }
 
 func (l *capListener) Accept() (net.Conn, error) {
@@ -64,7 +65,9 @@ func (l *capListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c := l.cap.admit(conn); c != nil {
+		fc := &framingConn{Conn: conn}
+		fc.scan.startHead()
+		if c := l.cap.admit(fc); c != nil {
 			return c, nil
 		}
 	}
@@ -149,6 +152,9 @@ func (cc *connCap) connState(conn net.Conn, state http.ConnState) {
 		}
 		cc.mu.Unlock()
 	case http.StateHijacked, http.StateClosed:
+		if fc, ok := c.Conn.(*framingConn); ok && state == http.StateHijacked {
+			fc.stopScanning()
+		}
 		cc.release(c)
 	}
 }

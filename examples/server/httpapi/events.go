@@ -131,26 +131,6 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// openStream counts a live stream for client, refusing it beyond
-// StreamsPerClient.
-func (s *Server) openStream(client string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.streams[client] >= s.cfg.StreamsPerClient {
-		return false
-	}
-	s.streams[client]++
-	return true
-}
-
-func (s *Server) closeStream(client string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.streams[client]--; s.streams[client] <= 0 {
-		delete(s.streams, client)
-	}
-}
-
 // adopt takes the stream's connection over from net/http, writes the
 // response's head and the first event (data, the state of version) and
 // hands the connection to the live hub, which serves the stream from then

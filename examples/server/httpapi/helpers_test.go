@@ -87,6 +87,7 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	cfg := Config{Store: db, Pool: pool, Hub: live.New(opts.watchers), Logger: log,
 		AITime: time.Second, CreateLimit: opts.createLimit, PostLimit: opts.postLimit, StreamsPerClient: opts.perClient, Tables: opts.tables,
 		AIMinReply: minReply, ReviewNodes: opts.reviewNodes, WriteTimeout: 10 * time.Second}
+	cfg.ReadRate, cfg.ReadBurst = 1_000_000, 1_000_000 // tests poll freely; the read limit's tests set theirs
 	if opts.config != nil {
 		opts.config(&cfg)
 	}

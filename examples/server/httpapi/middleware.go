@@ -5,12 +5,16 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -63,15 +67,14 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // middleware wraps every request: a request id and a log line (method, path,
-// status, time; never a header, so never a token), security headers,
-// no-store on the API, a 413 for a declared body over the limit, and for
-// POST the JSON and same-origin checks, all before any handler reads the
+// status, time; never a header, so never a token; refusals sampled by
+// refusalLog), security headers, the API reads' limit (ReadRate),
+// no-store on the API, a 400 and the connection closed for a body framed
+// by Transfer-Encoding, a 413 for a declared body over the limit, and for
+// POST the JSON and origin checks (originCheck), all before any handler reads the
 // body or locks a game.
 func (s *Server) middleware(next http.Handler) http.Handler {
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
-	}))
+	origins := newOriginCheck(s.cfg.Origins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		b := make([]byte, 8)
@@ -80,6 +83,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		log := s.log.With("request", id)
 		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, log))
 		sw := &statusWriter{ResponseWriter: w}
+		client := s.clientOf(r)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -89,6 +93,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				if sw.status == 0 {
 					writeError(sw, errInternal)
 				}
+			}
+			if sw.status >= 400 && sw.status < 500 && !s.refused.note(client, sw.status) {
+				return // counted, for the summary line
 			}
 			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 				"ms", time.Since(start).Milliseconds())
@@ -105,17 +112,33 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		if api {
 			h.Set("Cache-Control", "no-store")
 		}
+		if len(r.TransferEncoding) > 0 {
+			// net/http has dropped a Content-Length sent with it: a proxy
+			// in front may have framed the body by that one (smuggling).
+			h.Set("Connection", "close")
+			writeError(sw, fail(http.StatusBadRequest, "bad-request",
+				"send the body with a Content-Length and no Transfer-Encoding"))
+			return
+		}
 		if s.tooLarge(sw, r) {
 			return
 		}
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/api/") {
+			if ok, wait := s.reads.allow(client); !ok {
+				e := fail(http.StatusTooManyRequests, "rate-limited", "too many reads from your address: wait a little")
+				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				writeError(sw, e)
+				return
+			}
+		}
 		if r.Method == http.MethodPost {
-			if ok, wait := s.posts.allow(s.clientOf(r)); !ok {
+			if ok, wait := s.posts.allow(client); !ok {
 				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
 				e.retryAfter = max(wait.Round(time.Second), time.Second)
 				writeError(sw, e)
 				return
 			}
-			if err := cop.Check(r); err != nil {
+			if !origins.allowed(r) {
 				writeError(sw, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
 				return
 			}
@@ -128,6 +151,124 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// originCheck says whether a request comes from one of the site's own
+// pages. A browser names the page's origin in Origin on every POST; the
+// origin must be one of those configured (Config.Origins) or, with none,
+// one of the server's own address. Comparing with the request's Host
+// instead would let a DNS-rebinding page through: its requests name the
+// attacker's host in both. A request without Origin (not from a browser,
+// or an old one) passes unless Sec-Fetch-Site says another site sent it.
+type originCheck struct {
+	origins []string // normalised; none: the connection's local address
+}
+
+func newOriginCheck(origins []string) originCheck {
+	var o originCheck
+	for _, v := range origins {
+		if v = normalOrigin(v); v != "" {
+			o.origins = append(o.origins, v)
+		}
+	}
+	return o
+}
+
+// normalOrigin writes an origin the way browsers send it: lower case, no
+// trailing slash.
+func normalOrigin(v string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(v)), "/")
+}
+
+func (o originCheck) allowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		switch r.Header.Get("Sec-Fetch-Site") {
+		case "", "same-origin", "none":
+			return true
+		}
+		return false
+	}
+	origin = normalOrigin(origin)
+	if len(o.origins) > 0 {
+		return slices.Contains(o.origins, origin)
+	}
+	return slices.Contains(localOrigins(r), origin)
+}
+
+// localOrigins are the origins of the address the request's connection
+// came in on: http://IP:PORT, and http://localhost:PORT on loopback.
+func localOrigins(r *http.Request) []string {
+	addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return nil
+	}
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil {
+		return nil
+	}
+	ip := ap.Addr().Unmap().WithZone("")
+	port := fmt.Sprint(ap.Port())
+	out := []string{"http://" + netip.AddrPortFrom(ip, ap.Port()).String()}
+	if ip.IsLoopback() {
+		out = append(out, "http://localhost:"+port)
+	}
+	return out
+}
+
+// refusalEvery is how often the log sums up a client's refused requests.
+const refusalEvery = 10 * time.Second
+
+// refusalLog keeps refused requests (4xx) from flooding the log: of one
+// client's refusals with one status, the first is logged as any request
+// is, and those that follow within every are only counted; when every has
+// passed, one line says how many there were. It follows at most max
+// (client, status) pairs at once; beyond that, clients share one count.
+type refusalLog struct {
+	log   *slog.Logger
+	every time.Duration
+	max   int
+
+	mu   sync.Mutex
+	seen map[refusalKey]*int // refusals not logged since the first
+}
+
+type refusalKey struct {
+	client string
+	status int
+}
+
+func newRefusalLog(log *slog.Logger, every time.Duration, max int) *refusalLog {
+	return &refusalLog{log: log, every: every, max: max, seen: map[refusalKey]*int{}}
+}
+
+// note counts a refusal and reports whether to log it in full.
+func (l *refusalLog) note(client string, status int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := refusalKey{client, status}
+	if _, ok := l.seen[k]; !ok && len(l.seen) >= l.max {
+		k.client = "" // the overflow
+	}
+	if n, ok := l.seen[k]; ok {
+		*n++
+		return false
+	}
+	l.seen[k] = new(int)
+	time.AfterFunc(l.every, func() { l.sum(k) })
+	return true
+}
+
+// sum logs the refusals of k counted since its first, if any.
+func (l *refusalLog) sum(k refusalKey) {
+	l.mu.Lock()
+	n := *l.seen[k]
+	delete(l.seen, k)
+	l.mu.Unlock()
+	if n > 0 {
+		l.log.Warn("requests refused", "client", k.client, "status", k.status, "more", n,
+			"seconds", l.every.Seconds())
+	}
 }
 
 // newJSONLogger logs JSON lines to w.

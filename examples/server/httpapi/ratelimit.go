@@ -91,3 +91,65 @@ func parseClientAddr(text string) (string, bool) {
 	}
 	return addr.String(), true
 }
+
+// tokenBuckets limits a rate per client with a token bucket each: burst
+// events at once, then rate per second. It remembers at most maxClients
+// clients; beyond that, buckets that have filled up again are forgotten,
+// and if none has, new clients share one bucket.
+type tokenBuckets struct {
+	mu         sync.Mutex
+	rate       float64 // tokens per second
+	burst      float64
+	maxClients int
+	buckets    map[string]*bucket
+	now        func() time.Time
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time // when tokens was counted
+}
+
+func newTokenBuckets(rate, burst, maxClients int) *tokenBuckets {
+	return &tokenBuckets{rate: float64(rate), burst: float64(burst), maxClients: maxClients,
+		buckets: map[string]*bucket{}, now: time.Now}
+}
+
+// allow takes a token from client's bucket and reports whether there was
+// one; if not, it also returns the wait until there is.
+func (l *tokenBuckets) allow(client string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.buckets[client]
+	if b == nil {
+		if len(l.buckets) >= l.maxClients {
+			l.forgetFull(now)
+		}
+		if len(l.buckets) >= l.maxClients {
+			client = "" // the overflow shares one bucket
+			b = l.buckets[client]
+		}
+		if b == nil {
+			b = &bucket{tokens: l.burst, at: now}
+			l.buckets[client] = b
+		}
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
+	b.at = now
+	if b.tokens < 1 {
+		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	}
+	b.tokens--
+	return true, 0
+}
+
+// forgetFull forgets the buckets that are full again: a client that comes
+// back gets a full one anyway.
+func (l *tokenBuckets) forgetFull(now time.Time) {
+	for k, b := range l.buckets {
+		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, k)
+		}
+	}
+}

@@ -107,3 +107,48 @@ func TestClientOf(t *testing.T) {
 		assert.Equal(t, tc.proxied, proxied.clientOf(r), "%v", tc.header)
 	}
 }
+
+func TestTokenBuckets(t *testing.T) {
+	l := newTokenBuckets(2, 3, 2)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	ok := func(client string) bool { a, _ := l.allow(client); return a }
+	for range 3 {
+		assert.True(t, ok("a"), "the burst")
+	}
+	allowed, wait := l.allow("a")
+	assert.False(t, allowed, "the burst is spent")
+	assert.Equal(t, 500*time.Millisecond, wait, "one token comes back every half second")
+	now = now.Add(500 * time.Millisecond)
+	assert.True(t, ok("a"))
+	assert.False(t, ok("a"))
+	assert.True(t, ok("b"), "another client has its own bucket")
+	assert.True(t, ok("c"), "beyond maxClients: the shared overflow bucket")
+	for range 2 {
+		assert.True(t, ok("d"))
+	}
+	assert.False(t, ok("e"), "the overflow is limited too")
+	now = now.Add(10 * time.Second)
+	assert.True(t, ok("f"), "full buckets are forgotten to make room")
+	assert.LessOrEqual(t, len(l.buckets), 2)
+}
+
+// TestReadRateLimit: one address may read the API ReadBurst times at once
+// and ReadRate times a second, then 429 with Retry-After; the page's files
+// are not counted, nor are the address's POSTs refused for its reads.
+func TestReadRateLimit(t *testing.T) {
+	c, _ := newClient(t, testOptions{config: func(c *Config) { c.ReadRate, c.ReadBurst = 1, 5 }})
+	g := c.Create(`{"mode":"local"}`)
+	for i := range 5 {
+		require.Equal(t, http.StatusOK, c.Req("GET", "/api/games/"+g.ID, "").Status, "read %d", i)
+	}
+	res := c.Req("GET", "/api/games/"+g.ID, "")
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "rate-limited", res.Body["code"])
+	assert.Equal(t, "1", res.Header.Get("Retry-After"))
+	assert.Equal(t, http.StatusTooManyRequests, c.Req("HEAD", "/api/levels", "").Status, "every API read counts")
+	assert.Equal(t, http.StatusOK, c.Req("GET", "/", "").Status, "the page is no API read")
+	assert.Equal(t, http.StatusOK, c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`).Status)
+	time.Sleep(1100 * time.Millisecond)
+	assert.Equal(t, http.StatusOK, c.Req("GET", "/api/games/"+g.ID, "").Status, "a token came back")
+}

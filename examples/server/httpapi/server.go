@@ -56,8 +56,9 @@ type Config struct {
 	// writes the client's address (X-Forwarded-For); "" uses the peer's.
 	ClientIPHeader string
 	// LimitDB, if not nil, is the PostgreSQL database (OpenLimitDB) that
-	// counts the creation and POST limits for every instance at once;
-	// nil counts them in this process.
+	// counts the per-client limits (creations, POSTs, reads, live
+	// streams) for every instance at once; nil counts them in this
+	// process.
 	LimitDB *sql.DB
 	// Tables, if not nil, are endgame tables (under the standard rules):
 	// the AI plays solved endings perfectly, and /api/analysis gives the
@@ -70,6 +71,18 @@ type Config struct {
 	// AIMinReply, if not nil, replaces the AI levels' least reply time
 	// (games.Level.MinReply); tests set it to none.
 	AIMinReply func(level int) time.Duration
+
+	// Origins are the origins (scheme://host[:port]) whose pages may send
+	// requests with side effects: a request whose Origin is another is
+	// refused, whatever its Host says (a DNS-rebinding page names the
+	// server's Host). None: the address each connection came in on, as
+	// http://127.0.0.1:PORT, plus http://localhost:PORT on loopback.
+	Origins []string
+	// ReadRate is the API reads (GET, HEAD) one client (IP) may make per
+	// second, ReadBurst how many at once beyond that; on LimitDB they are
+	// counted for the whole site too.
+	ReadRate  int
+	ReadBurst int
 
 	// The connection's limits (HTTPServer): connections open at once
 	// (event streams not counted; at the cap the longest idle one is
@@ -93,6 +106,8 @@ func DefaultConfig() Config {
 		CacheSize:        games.DefaultCacheSize,
 		Streams:          10_000,
 		StreamsPerClient: 16,
+		ReadRate:         50,
+		ReadBurst:        100,
 		ReviewNodes:      review.DefaultNodes,
 		MaxConns:         4096,
 		HeaderTimeout:    5 * time.Second,
@@ -115,6 +130,8 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.CacheSize, d.CacheSize)
 	setDefault(&cfg.Streams, d.Streams)
 	setDefault(&cfg.StreamsPerClient, d.StreamsPerClient)
+	setDefault(&cfg.ReadRate, d.ReadRate)
+	setDefault(&cfg.ReadBurst, d.ReadBurst)
 	setDefault(&cfg.ReviewNodes, d.ReviewNodes)
 	setDefault(&cfg.MaxConns, d.MaxConns)
 	setDefault(&cfg.HeaderTimeout, d.HeaderTimeout)
@@ -141,14 +158,14 @@ type Server struct {
 	log     *slog.Logger
 	limiter limiter // game creation
 	posts   limiter // every POST
+	reads   limiter // every API GET
+	streams *streamLimit
+	refused *refusalLog // the log of refused requests (middleware.go)
 	games   *games.Service
 	wire    *strictjson.Decoder // every request body (body.go)
 	conns   *connCap            // HTTPServer's connections
 
 	tables *tableSet // the endgame tables once ready (health.go)
-
-	mu      sync.Mutex
-	streams map[string]int // live streams open, by client
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -165,7 +182,9 @@ func NewServer(cfg Config) *Server {
 			ReviewNodes: cfg.ReviewNodes}),
 		wire:    strictjson.New(requestRules(len(games.Levels))),
 		conns:   newConnCap(cfg.MaxConns),
-		streams: map[string]int{},
+		reads:   newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
+		streams: newStreamLimit(cfg.LimitDB, cfg.StreamsPerClient, cfg.Logger),
+		refused: newRefusalLog(cfg.Logger, refusalEvery, 10_000),
 		closing: make(chan struct{}),
 	}
 	if cfg.LimitDB != nil {
@@ -277,14 +296,21 @@ func (s *Server) Shutdown() {
 // closed, loses none.
 func (s *Server) DrainReplies() { s.games.Drain() }
 
-// SweepLimits deletes the shared rate limits' old rows until ctx ends (it
-// returns at once when the limits are counted in this process).
+// SweepLimits deletes the shared rate limits' old rows, and keeps this
+// instance's stream counts alive, until ctx ends (it returns at once when
+// the limits are counted in this process).
 func (s *Server) SweepLimits(ctx context.Context) {
 	var wg sync.WaitGroup
-	for _, l := range []limiter{s.limiter, s.posts} {
+	for _, l := range []limiter{s.limiter, s.posts, s.reads} {
+		if b, ok := l.(bothLimiters); ok {
+			l = b.then
+		}
 		if d, ok := l.(*dbLimiter); ok {
 			wg.Go(func() { d.sweep(ctx) })
 		}
+	}
+	if s.streams.db != nil {
+		wg.Go(func() { s.streams.refresh(ctx) })
 	}
 	wg.Wait()
 }

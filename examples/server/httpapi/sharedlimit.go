@@ -2,9 +2,13 @@ package httpapi
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -33,11 +37,31 @@ VALUES ($1, floor(extract(epoch FROM clock_timestamp()) / $2)::bigint, 1)
 ON CONFLICT (key) DO UPDATE
 SET n = CASE WHEN r.win = EXCLUDED.win THEN r.n + 1 ELSE 1 END, win = EXCLUDED.win
 RETURNING n, win, extract(epoch FROM clock_timestamp())::float8`
-	limitSweep = `DELETE FROM rate_limits WHERE win < floor(extract(epoch FROM clock_timestamp()) / $1)::bigint - 1 AND key LIKE $2`
+	// One row per instance and client: the live streams that instance
+	// holds open for that client, and when the instance last said it is
+	// alive. A row not refreshed for streamStale (its instance gone) no
+	// longer counts.
+	streamSchema = `CREATE UNLOGGED TABLE IF NOT EXISTS stream_counts (
+	instance TEXT NOT NULL,
+	client TEXT NOT NULL,
+	n INTEGER NOT NULL,
+	seen TIMESTAMPTZ NOT NULL,
+	PRIMARY KEY (instance, client)
+)`
+	streamOpen = `INSERT INTO stream_counts AS s (instance, client, n, seen)
+SELECT $1, $2, 1, clock_timestamp()
+WHERE (SELECT coalesce(sum(n), 0) FROM stream_counts
+	WHERE client = $2 AND seen > clock_timestamp() - $4 * interval '1 second') < $3
+ON CONFLICT (instance, client) DO UPDATE SET n = s.n + 1, seen = EXCLUDED.seen
+RETURNING n`
+	streamClose   = `UPDATE stream_counts SET n = greatest(n - 1, 0) WHERE instance = $1 AND client = $2`
+	streamRefresh = `UPDATE stream_counts SET seen = clock_timestamp() WHERE instance = $1`
+	streamSweep   = `DELETE FROM stream_counts WHERE n <= 0 OR seen < clock_timestamp() - $1 * interval '2 seconds'`
+	limitSweep    = `DELETE FROM rate_limits WHERE win < floor(extract(epoch FROM clock_timestamp()) / $1)::bigint - 1 AND key LIKE $2`
 )
 
-// OpenLimitDB opens the PostgreSQL database dsn for the shared rate limits
-// and makes their table if it is missing. It is a pool of its own, apart
+// OpenLimitDB opens the PostgreSQL database dsn for the shared rate and
+// stream limits and makes their tables if they are missing. It is a pool of its own, apart
 // from the store's, so a burst of counting never waits for game writes.
 func OpenLimitDB(ctx context.Context, dsn string) (*sql.DB, error) {
 	db, err := sql.Open("pgx", dsn)
@@ -52,7 +76,9 @@ func OpenLimitDB(ctx context.Context, dsn string) (*sql.DB, error) {
 		// Two instances starting at once must not both create the table.
 		if _, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7260516)`); err == nil {
 			if _, err = tx.ExecContext(ctx, limitSchema); err == nil {
-				err = tx.Commit()
+				if _, err = tx.ExecContext(ctx, streamSchema); err == nil {
+					err = tx.Commit()
+				}
 			}
 		}
 		if err != nil {
@@ -121,3 +147,167 @@ func (l *dbLimiter) sweep(ctx context.Context) {
 		}
 	}
 }
+
+// bothLimiters allows an event when first and then both do; then is not
+// asked about what first refuses (the shared count is spared a flood
+// that this process already refuses).
+type bothLimiters struct{ first, then limiter }
+
+func (b bothLimiters) allow(client string) (bool, time.Duration) {
+	if ok, wait := b.first.allow(client); !ok {
+		return false, wait
+	}
+	return b.then.allow(client)
+}
+
+// readWindow is the window in which API reads are counted for the whole
+// site: ReadRate times this many seconds per window.
+const readWindow = 10 * time.Second
+
+// newReadLimiter limits the API reads of one client: a token bucket in
+// this process (rate a second, burst at once), and with db, a count for
+// the whole site of rate a second over readWindow.
+func newReadLimiter(db *sql.DB, rate, burst int, log *slog.Logger) limiter {
+	local := newTokenBuckets(rate, burst, 100_000)
+	if db == nil {
+		return local
+	}
+	shared := newDBLimiter(db, "read", rate*int(readWindow/time.Second), readWindow, log)
+	return bothLimiters{local, shared}
+}
+
+// streamStale is how long an instance's stream counts hold without the
+// instance refreshing them (every streamStale/3): an instance that died
+// with streams open frees their places within it.
+const streamStale = 30 * time.Second
+
+// streamLimit bounds the live streams one client (IP) holds open at once.
+// It counts them in this process and, with a database, for the whole site:
+// each instance keeps one row per client with its streams, and a new
+// stream is allowed while the rows of the instances alive add up to less
+// than the limit. If the database fails, the stream is counted here alone
+// (and the failure logged), as dbLimiter does.
+type streamLimit struct {
+	limit    int
+	db       *sql.DB // nil: this process alone
+	instance string  // this process's rows
+	log      *slog.Logger
+
+	mu     sync.Mutex
+	open   map[string]int // streams open here, by client
+	shared map[string]int // of them, those counted in the database
+}
+
+func newStreamLimit(db *sql.DB, limit int, log *slog.Logger) *streamLimit {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return &streamLimit{limit: limit, db: db, instance: hex.EncodeToString(b), log: log,
+		open: map[string]int{}, shared: map[string]int{}}
+}
+
+// acquire counts a stream for client, or reports false, counting nothing,
+// when client holds the limit already.
+func (l *streamLimit) acquire(client string) bool {
+	l.mu.Lock()
+	if l.open[client] >= l.limit {
+		l.mu.Unlock()
+		return false
+	}
+	l.open[client]++
+	l.mu.Unlock()
+	if l.db == nil {
+		return true
+	}
+	ok, err := l.acquireShared(client)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case err != nil:
+		l.log.Warn("shared stream limit: counting here alone", "err", err)
+	case ok:
+		l.shared[client]++
+	default:
+		l.dec(l.open, client)
+	}
+	return ok || err != nil
+}
+
+func (l *streamLimit) acquireShared(client string) (bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	tx, err := l.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	// One client's streams are counted one at a time, over all instances.
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7260517, hashtext($1))`, client); err != nil {
+		return false, err
+	}
+	var n int
+	err = tx.QueryRowContext(ctx, streamOpen, l.instance, client, l.limit, streamStale.Seconds()).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
+}
+
+// release gives client's stream back. The database is told in the
+// background: release is called by the live hub, which must not wait.
+func (l *streamLimit) release(client string) {
+	l.mu.Lock()
+	l.dec(l.open, client)
+	shared := l.shared[client] > 0
+	if shared {
+		l.dec(l.shared, client)
+	}
+	l.mu.Unlock()
+	if !shared {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := l.db.ExecContext(ctx, streamClose, l.instance, client); err != nil {
+			l.log.Warn("shared stream limit: release", "err", err)
+		}
+	}()
+}
+
+func (l *streamLimit) dec(m map[string]int, client string) {
+	if m[client]--; m[client] <= 0 {
+		delete(m, client)
+	}
+}
+
+// refresh keeps this process's stream counts alive and deletes the rows
+// that count nothing (empty, or of instances gone), every streamStale/3,
+// until ctx ends.
+func (l *streamLimit) refresh(ctx context.Context) {
+	tick := time.NewTicker(streamStale / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		_, err := l.db.ExecContext(ctx, streamRefresh, l.instance)
+		if err == nil {
+			_, err = l.db.ExecContext(ctx, streamSweep, streamStale.Seconds())
+		}
+		if err != nil && ctx.Err() == nil {
+			l.log.Warn("shared stream limit: refresh", "err", err)
+		}
+	}
+}
+
+// openStream counts a live stream for client, refusing it beyond
+// StreamsPerClient (for the whole site on LimitDB).
+func (s *Server) openStream(client string) bool { return s.streams.acquire(client) }
+
+// closeStream gives back a stream openStream counted.
+func (s *Server) closeStream(client string) { s.streams.release(client) }

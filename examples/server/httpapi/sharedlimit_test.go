@@ -66,6 +66,85 @@ func TestSharedLimits(t *testing.T) {
 	assert.Equal(t, 2, n, "one row per limit and address")
 }
 
+// sharedInstance starts an instance counting its limits in the database
+// dsn, as run makes it, with cfg's changes.
+func sharedInstance(t *testing.T, dsn string, cfg func(*Config)) (*client, *Server) {
+	limits, err := OpenLimitDB(context.Background(), dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { limits.Close() })
+	return newClient(t, testOptions{db: dsn, config: func(c *Config) {
+		c.LimitDB = limits
+		cfg(c)
+	}})
+}
+
+// TestSharedStreamLimit: two instances on one PostgreSQL database hold
+// one address's live streams to StreamsPerClient for the site as a whole,
+// and a stream closed on one instance gives its place back to the other.
+func TestSharedStreamLimit(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	perClient := func(c *Config) { c.StreamsPerClient = 3 }
+	a, sa := sharedInstance(t, dsn, perClient)
+	b, _ := sharedInstance(t, dsn, perClient)
+	db, err := sql.Open("pgx", dsn)
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.Exec(`DELETE FROM stream_counts`) // earlier tests' counts
+	require.NoError(t, err)
+
+	g := a.Create(`{"mode":"local"}`)
+	events := "/api/games/" + g.ID + "/events"
+	first := a.Events(g.ID)
+	b.Events(g.ID)
+	a.Events(g.ID)
+	for _, c := range []*client{a, b} {
+		res := c.Req("GET", events, "")
+		assert.Equal(t, http.StatusTooManyRequests, res.Status, "the fourth stream, on either instance")
+		assert.Equal(t, "rate-limited", res.Body["code"])
+	}
+	first.Close()
+	require.Eventually(t, func() bool { return b.Req("HEAD", events, "").Status == http.StatusOK },
+		5*time.Second, 20*time.Millisecond, "a stream closed on one instance frees a place on the other")
+
+	// An instance gone without closing its streams: its counts stop
+	// counting once they are stale.
+	_, err = db.Exec(`UPDATE stream_counts SET seen = seen - interval '1 hour' WHERE instance = $1`, sa.streams.instance)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusOK, b.Req("HEAD", events, "").Status, "a's streams are stale")
+}
+
+// TestSharedReadLimit: two instances on one PostgreSQL database count one
+// address's API reads together: ReadRate a second over the window, for
+// the site as a whole.
+func TestSharedReadLimit(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	rate := func(c *Config) { c.ReadRate, c.ReadBurst = 2, 1000 } // 20 a window for the site; each instance alone would allow 1000
+	a, _ := sharedInstance(t, dsn, rate)
+	b, _ := sharedInstance(t, dsn, rate)
+	db, err := sql.Open("pgx", dsn)
+	require.NoError(t, err)
+	defer db.Close()
+	for time.Until(time.Now().Truncate(readWindow).Add(readWindow)) < 5*time.Second {
+		time.Sleep(100 * time.Millisecond) // the reads in one window
+	}
+	_, err = db.Exec(`DELETE FROM rate_limits WHERE key LIKE 'read:%'`)
+	require.NoError(t, err)
+	allowed := 0
+	for i := range 30 {
+		c := []*client{a, b}[i%2]
+		res := c.Req("GET", "/api/levels", "")
+		switch res.Status {
+		case http.StatusOK:
+			allowed++
+		case http.StatusTooManyRequests:
+			assert.NotEmpty(t, res.Header.Get("Retry-After"))
+		default:
+			t.Fatalf("read %d: %d %s", i, res.Status, res.Raw)
+		}
+	}
+	assert.Equal(t, 2*int(readWindow/time.Second), allowed, "the reads of both instances counted together")
+}
+
 // TestSharedLimitsSQLite: with SQLite the limits are this process's, as
 // before.
 func TestSharedLimitsSQLite(t *testing.T) {
@@ -74,6 +153,9 @@ func TestSharedLimitsSQLite(t *testing.T) {
 	assert.True(t, ok)
 	_, ok = s.limiter.(*rateLimiter)
 	assert.True(t, ok)
+	_, ok = s.reads.(*tokenBuckets)
+	assert.True(t, ok)
+	assert.Nil(t, s.streams.db)
 }
 
 // BenchmarkLimit: what counting one request costs, in this process and in
