@@ -252,7 +252,7 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
 	})
 	mux.Handle("/", methods{"GET": web.Handler().ServeHTTP})
-	return s.middleware(mux)
+	return s.middleware(s.withAIClient(mux))
 }
 
 // Shutdown ends the live streams, so that an http.Server's Shutdown need not
