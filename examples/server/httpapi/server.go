@@ -244,6 +244,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
+	mux.Handle("/api/games/{id}/record", methods{"GET": s.export})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/analysis", teach.Teacher{Tables: s.cfg.Tables}.Handler())
