@@ -36,7 +36,7 @@ import (
 
 // ErrBusy is returned when the client holds its most places, or its share
 // of a full pool.
-var ErrBusy = errors.New("ai: all engines busy and the queue full")
+var ErrBusy = errors.New("ai: no place for the job: the pool, or the client's share of it, is full")
 
 // ErrClosed is returned once the pool is closing.
 var ErrClosed = errors.New("ai: pool closed")
