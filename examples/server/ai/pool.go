@@ -16,9 +16,9 @@
 // most PerClient places; and once the pool holds as many places as it has
 // (Capacity), a client is refused only when it holds its share of them
 // already (Capacity divided among the clients holding places, itself among
-// them), so that clients who filled the pool never keep out one who holds
-// less. The places taken that way are bounded too: the pool never holds
-// more than twice its capacity.
+// them, and one place at least), so that clients who filled the pool never
+// keep out one who holds less. The places taken that way are bounded too:
+// the pool never holds more than twice its capacity.
 //
 // Work that may wait (the reviews of finished games) goes in below, as
 // background tasks of short steps (Background): an engine takes a step only
@@ -229,7 +229,7 @@ func (p *Pool) admits(client string) bool {
 	if h == 0 {
 		clients++
 	}
-	return h < p.capacity/clients
+	return h < max(p.capacity/clients, 1)
 }
 
 // Submit queues job on the ticket's place, behind the client's own jobs;

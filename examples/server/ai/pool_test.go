@@ -200,6 +200,13 @@ func TestClientLimits(t *testing.T) {
 	assert.ErrorIs(t, take("fair"), ai.ErrBusy, "the fair client at its share")
 	require.NoError(t, take("other"))
 	assert.Equal(t, 20, p.Pending())
+	// More clients than places: each still gets one, up to twice the
+	// capacity.
+	for i := range 12 {
+		require.NoError(t, take(fmt.Sprintf("client%d", i)), "client %d", i)
+	}
+	assert.ErrorIs(t, take("late"), ai.ErrBusy, "twice the capacity: nobody more")
+	assert.Equal(t, 32, p.Pending())
 	for _, tk := range tickets {
 		tk.Release()
 	}
