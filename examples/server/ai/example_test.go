@@ -32,6 +32,24 @@ func ExamplePool() {
 	pos := dsq.StartPosition()
 	fmt.Println("legal move:", pos.IsLegal(m))
 	// Output:
-	// second reservation: ai: all engines busy and the queue full
+	// second reservation: ai: no place for the job: the pool, or the client's share of it, is full
 	// legal move: true
+}
+
+// Places are counted per client (an address): a client at its bound is
+// refused, another is not.
+func ExamplePool_ReserveFor() {
+	pool := ai.New(1, 3, 1) // four places, at most one per client
+	defer pool.Close(context.Background())
+
+	first, _ := pool.ReserveFor("192.0.2.1")
+	defer first.Release()
+	_, err := pool.ReserveFor("192.0.2.1")
+	fmt.Println("192.0.2.1 again:", err)
+	other, err := pool.ReserveFor("192.0.2.2")
+	fmt.Println("192.0.2.2:", err)
+	other.Release()
+	// Output:
+	// 192.0.2.1 again: ai: no place for the job: the pool, or the client's share of it, is full
+	// 192.0.2.2: <nil>
 }

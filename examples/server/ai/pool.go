@@ -1,11 +1,24 @@
 // Package ai runs the site's AI moves on a fixed pool of engines: N engines,
 // each with its own transposition table (allocated once, reused across
-// games), and a bounded queue. Jobs that find the queue full are refused at
-// once, never left waiting, so the server can answer 503.
+// games), and a bounded number of places for jobs reserved, queued or
+// running. Jobs that find no place are refused at once, never left waiting,
+// so the server can answer 503.
 //
-// A caller reserves a place first (Reserve), then does whatever must not
+// A caller reserves a place first (ReserveFor), then does whatever must not
 // happen without a place (storing the player's move), then submits the job
 // on its ticket: a job with a ticket always runs.
+//
+// The engines are shared between clients (the site's callers: an IP
+// address) the way a scheduler shares a processor. Each client's jobs wait
+// in a queue of their own, and the engines serve the clients with queued
+// jobs in turn, one job each: a job waits for one job of each other client
+// at most, however many jobs another client has queued. A client holds at
+// most PerClient places; and once the pool holds as many places as it has
+// (Capacity), a client is refused only when it holds its share of them
+// already (Capacity divided among the clients holding places, itself among
+// them, and one place at least), so that clients who filled the pool never
+// keep out one who holds less. The places taken that way are bounded too:
+// the pool never holds more than twice its capacity.
 //
 // Work that may wait (the reviews of finished games) goes in below, as
 // background tasks of short steps (Background): an engine takes a step only
@@ -21,8 +34,9 @@ import (
 	"github.com/doushouqi/doushouqi/search"
 )
 
-// ErrBusy is returned when every engine is busy and the queue is full.
-var ErrBusy = errors.New("ai: all engines busy and the queue full")
+// ErrBusy is returned when the client holds its most places, or its share
+// of a full pool.
+var ErrBusy = errors.New("ai: no place for the job: the pool, or the client's share of it, is full")
 
 // ErrClosed is returned once the pool is closing.
 var ErrClosed = errors.New("ai: pool closed")
@@ -37,27 +51,35 @@ type Job func(ctx context.Context, e *search.Engine)
 // engine's table is cleared before each step.
 type Task func(ctx context.Context, e *search.Engine) (more bool)
 
-// Pool is a fixed set of engines and a bounded queue.
+// Pool is a fixed set of engines, and the places of the jobs for them.
 type Pool struct {
-	slots  chan struct{} // one per job reserved, queued or running
-	jobs   chan Job
-	tasks  chan Task     // background tasks between their steps
-	tasked chan struct{} // one per background task queued or running
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	capacity  int // places before the pool counts as full
+	perClient int // the most places one client holds
+	ctx       context.Context
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
 
-	mu          sync.Mutex
-	closed      bool
-	outstanding sync.WaitGroup // places reserved and not yet given back
+	mu       sync.Mutex
+	ready    *sync.Cond // a job or a task was queued, or the workers stop
+	closed   bool       // no more places or tasks are taken
+	stopping bool       // the workers return once no job is queued
+	total    int        // places reserved, queued or running
+	held     map[string]int
+	queues   map[string][]Job // each client's jobs not yet started
+	turns    []string         // the clients with queued jobs, in the order they are served
+	tasks    []Task           // background tasks between their steps
+	tasked   int              // background tasks queued or running
+	taskCap  int
+	// outstanding counts the places reserved and not yet given back.
+	outstanding sync.WaitGroup
 }
 
 // DefaultBackground is the number of background tasks a pool holds when
 // New is not told otherwise (WithBackground).
 const DefaultBackground = 64
 
-// New starts a pool of engines engines with hashMiB MiB of table each, and a
-// queue of queue jobs beyond the running ones; it holds DefaultBackground
+// New starts a pool of engines engines with hashMiB MiB of table each, and
+// room for queue jobs beyond the running ones; it holds DefaultBackground
 // background tasks.
 func New(engines, queue, hashMiB int) *Pool {
 	return WithBackground(engines, queue, hashMiB, DefaultBackground)
@@ -68,13 +90,16 @@ func New(engines, queue, hashMiB int) *Pool {
 func WithBackground(engines, queue, hashMiB, background int) *Pool {
 	engines = max(engines, 1)
 	queue = max(queue, 0)
-	background = max(background, 0)
 	p := &Pool{
-		slots:  make(chan struct{}, engines+queue),
-		jobs:   make(chan Job, engines+queue),
-		tasks:  make(chan Task, background),
-		tasked: make(chan struct{}, background),
+		capacity: engines + queue,
+		// A quarter of the places, and at least one per engine: four
+		// clients fill the pool before the shares count.
+		perClient: max(engines, (engines+queue)/4),
+		held:      map[string]int{},
+		queues:    map[string][]Job{},
+		taskCap:   max(background, 0),
 	}
+	p.ready = sync.NewCond(&p.mu)
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	for range engines {
 		e := search.NewEngine(hashMiB)
@@ -83,73 +108,150 @@ func WithBackground(engines, queue, hashMiB, background int) *Pool {
 	return p
 }
 
+// Capacity returns the number of places: the engines and the queue.
+func (p *Pool) Capacity() int { return p.capacity }
+
+// PerClient returns the most places one client may hold.
+func (p *Pool) PerClient() int { return p.perClient }
+
+// next waits for the next job, or a background task's step when no job is
+// queued; both nil once the pool stops.
+func (p *Pool) next() (Job, Task) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		if len(p.turns) > 0 {
+			client := p.turns[0]
+			p.turns = p.turns[1:]
+			q := p.queues[client]
+			job := q[0]
+			q[0] = nil
+			if q = q[1:]; len(q) == 0 {
+				delete(p.queues, client)
+			} else {
+				p.queues[client] = q
+				p.turns = append(p.turns, client) // behind the others
+			}
+			return job, nil
+		}
+		if p.stopping {
+			return nil, nil
+		}
+		if len(p.tasks) > 0 {
+			task := p.tasks[0]
+			p.tasks[0] = nil
+			p.tasks = p.tasks[1:]
+			return nil, task
+		}
+		p.ready.Wait()
+	}
+}
+
 // work runs jobs, and steps of background tasks when no job waits, on
-// engine e until the pool closes. Tasks still queued then are left undone
+// engine e until the pool stops. Tasks still queued then are left undone
 // (their owners know them as unfinished: see Background).
 func (p *Pool) work(e *search.Engine) {
 	for {
-		var (
-			job  Job
-			task Task
-			ok   bool
-		)
-		select { // a job first, whenever one waits
-		case job, ok = <-p.jobs:
-		default:
-			select {
-			case job, ok = <-p.jobs:
-			case task = <-p.tasks:
-				ok = true
-			}
-		}
-		if !ok {
-			return // closed
+		job, task := p.next()
+		if job == nil && task == nil {
+			return
 		}
 		e.NewGame() // each search depends only on its position and limits
 		if task != nil {
-			if task(p.ctx, e) {
-				p.tasks <- task // its place is kept: never blocks
+			more := task(p.ctx, e)
+			p.mu.Lock()
+			if more {
+				p.tasks = append(p.tasks, task) // its place is kept
+				p.ready.Signal()
 			} else {
-				<-p.tasked
+				p.tasked--
 			}
+			p.mu.Unlock()
 			continue
 		}
-		job(p.ctx, e)
-		<-p.slots
-		p.outstanding.Done()
+		job(p.ctx, e) // gives its place back (Submit)
 	}
 }
 
 // Ticket is a reserved place in the pool: Submit it or Release it.
 type Ticket struct {
-	p    *Pool
-	used bool
+	p      *Pool
+	client string
+	used   bool
 }
 
-// Reserve takes a place for one job, or returns ErrBusy (ErrClosed) at once.
-func (p *Pool) Reserve() (*Ticket, error) {
+// Client returns the client the ticket's place is counted for.
+func (t *Ticket) Client() string {
+	if t == nil {
+		return ""
+	}
+	return t.client
+}
+
+// Reserve takes a place for one job of no client (the server's own work,
+// such as a game taken up after a restart), or returns ErrBusy (ErrClosed)
+// at once. Such places count only against the pool's capacity.
+func (p *Pool) Reserve() (*Ticket, error) { return p.ReserveFor("") }
+
+// ReserveFor takes a place for one job of client, or returns ErrBusy
+// (ErrClosed) at once: ErrBusy when the client holds PerClient places, or
+// when the pool is full and the client holds its share of it (see the
+// package doc); "" is no client, refused only when the pool is full.
+func (p *Pool) ReserveFor(client string) (*Ticket, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return nil, ErrClosed
 	}
-	select {
-	case p.slots <- struct{}{}:
-		p.outstanding.Add(1)
-		return &Ticket{p: p}, nil
-	default:
+	if !p.admits(client) {
 		return nil, ErrBusy
 	}
+	p.held[client]++
+	p.total++
+	p.outstanding.Add(1)
+	return &Ticket{p: p, client: client}, nil
 }
 
-// Submit queues job on the ticket's place; it never blocks. A ticket is
-// used once: Submit or Release again does nothing.
+// admits reports whether client may take one more place.
+func (p *Pool) admits(client string) bool {
+	h := p.held[client]
+	switch {
+	case p.total >= 2*p.capacity:
+		return false
+	case client == "":
+		return p.total < p.capacity
+	case h >= p.perClient:
+		return false
+	case p.total < p.capacity:
+		return true
+	}
+	clients := len(p.held)
+	if h == 0 {
+		clients++
+	}
+	return h < max(p.capacity/clients, 1)
+}
+
+// Submit queues job on the ticket's place, behind the client's own jobs;
+// it never blocks. A ticket is used once: Submit or Release again does
+// nothing.
 func (t *Ticket) Submit(job Job) {
 	if t == nil || t.used {
 		return
 	}
 	t.used = true
-	t.p.jobs <- job // room is reserved: never blocks
+	p, key := t.p, t.client
+	run := func(ctx context.Context, e *search.Engine) {
+		defer p.release(key)
+		job(ctx, e)
+	}
+	p.mu.Lock()
+	if len(p.queues[key]) == 0 {
+		p.turns = append(p.turns, key)
+	}
+	p.queues[key] = append(p.queues[key], run)
+	p.ready.Signal()
+	p.mu.Unlock()
 }
 
 // Release gives the place back unused.
@@ -158,12 +260,23 @@ func (t *Ticket) Release() {
 		return
 	}
 	t.used = true
-	<-t.p.slots
-	t.p.outstanding.Done()
+	t.p.release(t.client)
 }
 
-// Do runs job on an engine and waits for it: ErrBusy at once if there is no
-// place, ctx's error if ctx ends first (the job then still runs to its end).
+// release gives back one place of client's.
+func (p *Pool) release(client string) {
+	p.mu.Lock()
+	if p.held[client]--; p.held[client] <= 0 {
+		delete(p.held, client)
+	}
+	p.total--
+	p.mu.Unlock()
+	p.outstanding.Done()
+}
+
+// Do runs job on an engine for no client and waits for it: ErrBusy at once
+// if there is no place, ctx's error if ctx ends first (the job then still
+// runs to its end).
 func (p *Pool) Do(ctx context.Context, job Job) error {
 	t, err := p.Reserve()
 	if err != nil {
@@ -192,21 +305,37 @@ func (p *Pool) Background(task Task) error {
 	if p.closed {
 		return ErrClosed
 	}
-	select {
-	case p.tasked <- struct{}{}:
-		p.tasks <- task // room is reserved: never blocks
-		return nil
-	default:
+	if p.tasked >= p.taskCap {
 		return ErrBusy
 	}
+	p.tasked++
+	p.tasks = append(p.tasks, task)
+	p.ready.Signal()
+	return nil
 }
 
 // BackgroundFree returns the number of background tasks Background can
 // still take.
-func (p *Pool) BackgroundFree() int { return cap(p.tasked) - len(p.tasked) }
+func (p *Pool) BackgroundFree() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.taskCap - p.tasked
+}
 
 // Pending returns the number of jobs reserved, queued or running.
-func (p *Pool) Pending() int { return len(p.slots) }
+func (p *Pool) Pending() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.total
+}
+
+// Free returns the number of places that Reserve (no client) can still
+// take before the pool is full.
+func (p *Pool) Free() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return max(p.capacity-p.total, 0)
+}
 
 // Close stops taking jobs and waits for every reserved place to be submitted
 // or released and every job to finish. If ctx ends first, the jobs' context
@@ -230,11 +359,11 @@ func (p *Pool) Close(ctx context.Context) error {
 		p.cancel()
 		<-done
 	}
-	close(p.jobs)
+	p.mu.Lock()
+	p.stopping = true
+	p.ready.Broadcast()
+	p.mu.Unlock()
 	p.wg.Wait()
 	p.cancel()
 	return err
 }
-
-// Free returns the number of places that Reserve can still take.
-func (p *Pool) Free() int { return cap(p.slots) - len(p.slots) }

@@ -15,6 +15,25 @@ import (
 // itself to accept a draw offer.
 const drawMargin = 300
 
+// clientKey is the context key of the client a request comes from.
+type clientKey struct{}
+
+// WithClient returns ctx carrying client, the address a request comes from:
+// the AI jobs a call on ctx leaves (Create, Change, Get) are counted for
+// that client in the AI pool, which serves its clients in turn and bounds
+// each one's places (package ai). A call without a client (the server's
+// own, such as Resume) takes places of no client, bounded by the pool's
+// capacity alone.
+func WithClient(ctx context.Context, client string) context.Context {
+	return context.WithValue(ctx, clientKey{}, client)
+}
+
+// reserveAI takes a place in the AI pool for a job of ctx's client.
+func (s *Service) reserveAI(ctx context.Context) (*ai.Ticket, error) {
+	client, _ := ctx.Value(clientKey{}).(string)
+	return s.cfg.Pool.ReserveFor(client)
+}
+
 // queueAI submits the AI's job in game id on ticket, unless this process
 // has one queued or running for that game already.
 func (s *Service) queueAI(id string, t *ai.Ticket) {
@@ -26,8 +45,10 @@ func (s *Service) queueAI(id string, t *ai.Ticket) {
 	}
 	s.thinking[id] = true
 	s.mu.Unlock()
+	client := t.Client()
 	t.Submit(func(ctx context.Context, e *search.Engine) {
 		if reply := s.think(ctx, e, id); reply != nil {
+			reply.client = client
 			// The engine goes back to the pool; the game stays marked as
 			// thinking until the reply is stored.
 			s.later(id, reply)
@@ -95,9 +116,10 @@ func (s *Service) doneThinking(id string) {
 // reply is an AI move found before its level's MinReply had passed: it is
 // stored by a timer after wait, on version g if the game is still there.
 type reply struct {
-	g    *Game
-	move dsq.Move
-	wait time.Duration
+	g      *Game
+	move   dsq.Move
+	wait   time.Duration
+	client string // the client the job was counted for
 }
 
 // storeReply stores a delayed reply; if the game moved on meanwhile, the
@@ -108,17 +130,17 @@ func (s *Service) storeReply(id string, r *reply) {
 	case errors.Is(err, errStale) || errors.Is(err, store.ErrConflict):
 		s.doneThinking(id)
 		if g, err := s.loadFor(id); err == nil {
-			s.ensureAI(g)
+			s.ensureAI(WithClient(context.Background(), r.client), g)
 		}
 	case err != nil:
 		s.cfg.Log.Error("AI: store", "game", id, "err", err)
 	}
 }
 
-// ensureAI queues the AI's job in g when it has something to do and nobody
-// here is at it. Without room in the pool it does nothing; the next reader
-// tries again.
-func (s *Service) ensureAI(g *Game) {
+// ensureAI queues the AI's job in g, counted for ctx's client, when it has
+// something to do and nobody here is at it. Without room in the pool it
+// does nothing; the next reader tries again.
+func (s *Service) ensureAI(ctx context.Context, g *Game) {
 	if !g.AIThinking() {
 		return
 	}
@@ -128,7 +150,7 @@ func (s *Service) ensureAI(g *Game) {
 	if busy {
 		return
 	}
-	if t, err := s.cfg.Pool.Reserve(); err == nil {
+	if t, err := s.reserveAI(ctx); err == nil {
 		s.queueAI(g.ID, t)
 	}
 }

@@ -217,3 +217,29 @@ func TestAIJobStartsOverOnAStaleVersion(t *testing.T) {
 	assert.Equal(t, 0, g.Ply(), "no move after the resignation")
 	assert.Equal(t, res.Game.Version, g.Version)
 }
+
+// TestAIPlacesPerClient: the AI places a change takes are counted for the
+// client its context carries: a client that holds its most places is
+// refused, another client is not, and the refused client's game is left
+// unchanged.
+func TestAIPlacesPerClient(t *testing.T) {
+	s := newService(t) // one engine and four queued jobs: at most one place per client
+	hog, fair := WithClient(context.Background(), "192.0.2.1"), WithClient(context.Background(), "192.0.2.2")
+	hogGame, err := s.Create(hog, Spec{Mode: "ai", Level: new(1)})
+	require.NoError(t, err)
+	fairGame, err := s.Create(fair, Spec{Mode: "ai", Level: new(1)})
+	require.NoError(t, err)
+	held, err := s.cfg.Pool.ReserveFor("192.0.2.1")
+	require.NoError(t, err)
+	defer held.Release()
+
+	_, err = s.Change(hog, hogGame.Game.ID, hogGame.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	assert.Equal(t, errBusy, err, "the hog's client holds its place")
+	assert.Equal(t, hogGame.Game.Version, stored(t, s, hogGame.Game.ID).Version, "nothing stored")
+	_, err = s.Create(hog, Spec{Mode: "ai", Color: "blue"})
+	assert.Equal(t, errBusy, err, "nor may it start a game where the AI opens")
+
+	_, err = s.Change(fair, fairGame.Game.ID, fairGame.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err, "another client is let in")
+	assert.Equal(t, 2, waitAI(t, s, fairGame.Game.ID).Ply())
+}

@@ -3,9 +3,11 @@ package games
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/doushouqi/doushouqi/examples/server/review"
+	"github.com/doushouqi/doushouqi/record"
 	"github.com/doushouqi/doushouqi/search"
 )
 
@@ -48,6 +50,52 @@ func (s *Service) Review(ctx context.Context, id string) (*Reviewed, error) {
 	}
 	return &Reviewed{Pending: s.queueReview(g)}, nil
 }
+
+// Exported is a game's record as Service.Record writes it.
+type Exported struct {
+	Text []byte // the record (RULES.md, "Game records")
+	// Reviewed is true when Text carries the engine's review: marks,
+	// evaluations and better moves (review.Annotate).
+	Reviewed bool
+}
+
+// Record returns game id's record: annotated with the engine's review once
+// the game is over and its review stored, the plain record before (a game
+// going on, a review not yet computed). It queues nothing: the review is
+// queued when the game ends, or asked for (Review). A stored review that
+// does not fit the game is logged and the plain record returned.
+func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
+	g, err := s.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	plain := &Exported{Text: []byte(g.Game.Record())}
+	if !g.IsOver() {
+		return plain, nil
+	}
+	stored, _, err := s.cfg.Store.Review(ctx, id, time.Now())
+	if err != nil || stored == nil {
+		return plain, err
+	}
+	var rv review.Review
+	err = json.Unmarshal(stored, &rv)
+	var a *record.Game
+	if err == nil {
+		a, err = review.Annotate(g.Game, &rv)
+	}
+	var text []byte
+	if err == nil {
+		text, err = a.MarshalText()
+	}
+	if err != nil {
+		s.cfg.Log.Error("record: the stored review", "game", id, "err", errors.Join(errReviewUnfit, err))
+		return plain, nil
+	}
+	return &Exported{Text: text, Reviewed: true}, nil
+}
+
+// errReviewUnfit marks a stored review that cannot annotate its game.
+var errReviewUnfit = errors.New("the review does not fit the game")
 
 func (s *Service) reviewingHere(id string) bool {
 	s.mu.Lock()

@@ -138,7 +138,7 @@ func (s *Service) Get(ctx context.Context, id string) (*Game, error) {
 	if err != nil {
 		return nil, storeError(err)
 	}
-	s.ensureAI(g)
+	s.ensureAI(ctx, g)
 	return g, nil
 }
 
@@ -211,7 +211,7 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 	}
 	var ticket *ai.Ticket
 	if g.AIThinking() { // the AI opens
-		t, err := s.cfg.Pool.Reserve()
+		t, err := s.reserveAI(ctx)
 		if err != nil {
 			return nil, errBusy
 		}
@@ -294,7 +294,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 				return nil, err
 			}
 			if c.next.AIThinking() {
-				t, err := s.cfg.Pool.Reserve()
+				t, err := s.reserveAI(ctx)
 				if err != nil {
 					return nil, errBusy
 				}

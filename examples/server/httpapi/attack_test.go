@@ -128,15 +128,16 @@ func TestIDsAndTokens(t *testing.T) {
 	}
 }
 
-// TestAIBusy: with the pool full, a move that would need the AI is refused
-// with 503 and Retry-After, and the game is unchanged.
+// TestAIBusy: with the AI places of the player's address all held, a move
+// that would need the AI is refused with 503 and Retry-After, and the game
+// is unchanged.
 func TestAIBusy(t *testing.T) {
 	c, s := newClient(t, testOptions{engines: 1, queue: 1})
 	g := c.Create(`{"mode":"ai","level":1}`)
-	// Fill the pool: one reserved place per engine and queue slot.
+	// Fill the places of the test's address.
 	var tickets []interface{ Release() }
 	for {
-		tk, err := s.cfg.Pool.Reserve()
+		tk, err := s.cfg.Pool.ReserveFor("127.0.0.1")
 		if err != nil {
 			break
 		}

@@ -267,6 +267,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
+	mux.Handle("/api/games/{id}/record", methods{"GET": s.export})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})
@@ -279,7 +280,7 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
 	})
 	mux.Handle("/", methods{"GET": web.NewHandler(s.preview).ServeHTTP})
-	return s.middleware(mux)
+	return s.middleware(s.withAIClient(mux))
 }
 
 // Shutdown ends the live streams, so that an http.Server's Shutdown need not

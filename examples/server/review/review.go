@@ -3,6 +3,11 @@
 // and a mark on each move that cost its side MarkLoss centi-rats or more
 // (a win thrown into a draw or a loss, or a draw into a loss, among them).
 //
+// Review.Mark grades each move as annotators mark one ("??", "?", "?!",
+// "!"), and Annotate writes the review into the game's record (package
+// record): the marks, the evaluations as comments, the better moves as
+// variations, so that an exported game carries its review.
+//
 // Every search has the same fixed node budget, so that a review depends on
 // the game and the budget alone, never on the machine or its load. The work
 // is cut into steps, one position each (Reviewer.Step), so that the play
@@ -12,7 +17,7 @@
 // score is the best the mover can hope for. The played move's score is the
 // negated search of the position after it (the next step's search), or the
 // exact result when the move ends the game. When the played move is not the
-// engine's and seems to cost MarkLoss or more, the position after the
+// engine's and seems to cost DubiousLoss or more, the position after the
 // engine's move is searched too, with the same budget, so that the mark
 // compares like with like (two positions a move deep) and a search horizon
 // does not mark a good move.
@@ -191,7 +196,7 @@ func (r *Reviewer) judge(ctx context.Context, e *search.Engine, cur search.Resul
 	best, bestScore := r.prev.Move, score{r.prev.Score}
 	if best == played || best == dsq.NoMove {
 		best, bestScore = played, after
-	} else if loss(bestScore, after) >= MarkLoss {
+	} else if loss(bestScore, after) >= DubiousLoss {
 		// Like with like: the position after the engine's move, searched
 		// as the played move's was.
 		alt := r.before.Clone()
