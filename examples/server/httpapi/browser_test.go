@@ -99,6 +99,14 @@ func browseLocal(t *testing.T, tb *tab) {
 	assert.True(t, strings.HasPrefix(tb.label("d5"), "red wolf, d5"), tb.label("d5"))
 	assert.Equal(t, "Red wolf d4d5, takes the blue wolf", tb.text("#announce"))
 	assert.Equal(t, 7, evalIn[int](tb, `document.querySelectorAll("#moves li").length`), "one numbered line per move")
+	// The game's record is a download away, and the file replays the moves.
+	href := evalIn[string](tb, `document.getElementById("export-line").hidden ? "" : document.getElementById("export").href`)
+	require.True(t, strings.HasSuffix(href, "/record"), "the export link: %q", href)
+	text, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`fetch(document.getElementById("export").href).then((r) => r.text())`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	exported, err := dsq.ParseRecord(text)
+	require.NoError(t, err, "the exported record reads back: %q", text)
+	assert.Len(t, exported.Moves(), 7)
 
 	// Undo takes the capture back.
 	tb.click("#undo")

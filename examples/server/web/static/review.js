@@ -49,6 +49,10 @@ export function renderSteps(s) {
   $("forward").disabled = $("last").disabled = !g || shown >= g.ply;
   show("review", !!g && g.over && g.ply > 0);
   $("review").setAttribute("aria-pressed", String(s.reviewOn));
+  // The record as a file: plain while the game goes on, with the engine's
+  // marks, evaluations and better moves once its review is stored.
+  show("export-line", !!g && g.ply > 0);
+  if (g) $("export").href = "/api/games/" + encodeURIComponent(g.id) + "/record";
 }
 
 // ---- the move list ----
