@@ -2,6 +2,7 @@ package games
 
 import (
 	"crypto/subtle"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
@@ -15,6 +16,16 @@ type change struct {
 	seated bool              // the request holds a seat of this game
 	seats  map[string]string // seat tokens handed out (Join)
 	ticket *ai.Ticket        // the AI's place for what the change leaves it to do
+	now    time.Time         // the server's time of the change, for the clock
+	// flagged: the side to move had run out of time; the change is the
+	// flag fall instead of the action.
+	flagged bool
+	// created is a game the change made (an accepted rematch), stored
+	// before the change.
+	created *Game
+	// away tells whether the other side of c.seat is away and since when
+	// (Claim).
+	away func(c dsq.Color) (bool, time.Time)
 }
 
 // Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
@@ -99,6 +110,7 @@ func (a Move) apply(c *change) error {
 	if err := c.next.Play(a.Move); err != nil {
 		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
 	}
+	c.next.Clock.punch(c.seat, c.now)
 	return nil
 }
 
@@ -208,5 +220,6 @@ func (a Join) apply(c *change) error {
 	token := randomHex()
 	c.next.seats[free] = hashToken(token)
 	c.seats = map[string]string{free.String(): token}
+	c.next.Clock.start(c.now) // both players are here: the clock of the side to move runs
 	return nil
 }

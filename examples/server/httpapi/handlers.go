@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/games"
+	"github.com/doushouqi/doushouqi/examples/server/strictjson"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 )
 
@@ -19,6 +22,11 @@ import (
 // Handlers call it before they lock or load a game, so a slow client holds
 // nothing up.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.decodeWith(w, r, v, s.decodeJSON)
+}
+
+// decodeWith is decode with the body's decoder dec.
+func (s *Server) decodeWith(w http.ResponseWriter, r *http.Request, v any, dec func([]byte, any) error) error {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -30,7 +38,33 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
-	return s.decodeJSON(data, v) // strict: body.go
+	return dec(data, v) // strict: body.go
+}
+
+// createWire decodes the body of POST /api/games: the API's request rules
+// (body.go) and the time control's.
+var createWire = sync.OnceValue(func() *strictjson.Decoder {
+	rules := requestRules(len(games.Levels))
+	rules["clock"] = strictjson.Rule{MaxLen: 8,
+		Invalid: "must be a time control: minutes+increment such as 5+3, or days per move such as 3d"}
+	return strictjson.New(rules)
+})
+
+// decodeCreate is decodeJSON for POST /api/games.
+func decodeCreate(data []byte, v any) error {
+	err := createWire().Decode(data, v)
+	var e *strictjson.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, strictjson.ErrNoRule):
+		return fmt.Errorf("request type %T: %w", v, err)
+	case errors.As(err, &e) && e.Key != "":
+		return fail(http.StatusBadRequest, "bad-request", fmt.Sprintf("%q: %s", e.Key, e.Msg))
+	case errors.As(err, &e):
+		return fail(http.StatusBadRequest, "bad-request", e.Msg)
+	}
+	return err
 }
 
 // apiErrorOf is the API's answer to a refusal of package games (any other
@@ -48,7 +82,11 @@ func apiErrorOf(err error) error {
 	case games.Forbidden:
 		return fail(http.StatusForbidden, "not-your-seat", e.Message)
 	case games.Conflict:
-		return fail(http.StatusConflict, "conflict", e.Message)
+		code := "conflict"
+		if e.Code != "" {
+			code = e.Code
+		}
+		return fail(http.StatusConflict, code, e.Message)
 	case games.Invalid:
 		return fail(http.StatusBadRequest, "bad-request", e.Message)
 	case games.Illegal:
@@ -113,7 +151,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var spec games.Spec
-	if err := s.decode(w, r, &spec); err != nil {
+	if err := s.decodeWith(w, r, &spec, decodeCreate); err != nil {
 		s.fail(w, r, err)
 		return
 	}
