@@ -325,7 +325,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 			c := &change{next: cur.copy(), now: s.cfg.Now(), away: func(col dsq.Color) (bool, time.Time) {
 				on, since := s.cfg.Presence(id, col)
 				return !on, since
-			}}
+			}, abandonAfter: s.cfg.AbandonAfter}
 			c.seat, c.seated = cur.SeatOf(token)
 			if !c.seated && a.needsSeat() {
 				return nil, ErrNoSeat
@@ -344,6 +344,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 				if err := s.createRow(ctx, c.created); err != nil {
 					return nil, err
 				}
+				c.next.RematchID = c.created.ID
 			}
 			if c.next.AIThinking() {
 				t, err := s.cfg.Pool.Reserve()

@@ -128,10 +128,10 @@ func change[T any](s *Server, w http.ResponseWriter, r *http.Request, act func(r
 		return
 	}
 	if res.Seats != nil {
-		writeJSON(w, http.StatusOK, map[string]any{"game": gameState(res.Game), "seats": res.Seats})
+		writeJSON(w, http.StatusOK, map[string]any{"game": s.state(res.Game), "seats": res.Seats})
 		return
 	}
-	writeJSON(w, http.StatusOK, gameState(res.Game))
+	writeJSON(w, http.StatusOK, s.state(res.Game))
 }
 
 // plyOf returns a request's ply, which is required.
@@ -163,7 +163,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.logger(r).Info("game created", "game", c.Game.ID, "mode", c.Game.Mode)
-	out := map[string]any{"game": gameState(c.Game), "seats": c.Seats}
+	out := map[string]any{"game": s.state(c.Game), "seats": c.Seats}
 	if c.Invite != "" {
 		out["invite"] = c.Invite
 	}
@@ -192,7 +192,7 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		s.answer(w, r, 0, nil, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, gameState(g))
+	writeJSON(w, http.StatusOK, s.state(g))
 }
 
 // reviewAnswer is the answer of GET /review (API.md, Review).
@@ -301,4 +301,40 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// claim ends an online game as won by the caller whose opponent has left it
+// (API.md: POST /claim): 409 "opponent-connected" or "opponent-may-return"
+// otherwise.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	change(s, w, r, func(*struct{}) (games.Action, error) {
+		return games.Claim{Presence: func(c dsq.Color) (bool, time.Time) { return s.cfg.Hub.Presence(id, c.String()) }}, nil
+	})
+}
+
+// rematch offers, accepts or declines a rematch of a finished online game
+// (API.md: POST /rematch); the new game's id comes in the old game's state
+// (rematch.gameId), to both players live.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+	change(s, w, r, func(req *struct {
+		Action string `json:"action"`
+	}) (games.Action, error) {
+		switch req.Action {
+		case "offer":
+			return games.OfferRematch{}, nil
+		case "accept":
+			return games.AcceptRematch{}, nil
+		case "decline":
+			return games.DeclineRematch{}, nil
+		}
+		return nil, fail(http.StatusBadRequest, "bad-request", "action must be offer, accept or decline")
+	})
+}
+
+// SweepClocks ends the online games whose side to move ran out of time,
+// every interval until ctx ends (a flag falls on the next read or action
+// anyway; the sweep ends the games nobody reads, and tells their streams).
+func (s *Server) SweepClocks(ctx context.Context, interval time.Duration) {
+	s.games.SweepEvery(ctx, interval)
 }

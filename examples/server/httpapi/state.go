@@ -115,6 +115,16 @@ func clockState(g *games.Game) *ClockState {
 // stampLayout is RFC 3339 to the millisecond, as clocks are kept.
 const stampLayout = "2006-01-02T15:04:05.000Z07:00"
 
+// state is gameState with the players' presence on this server's hub
+// (connected).
+func (s *Server) state(g *games.Game) State {
+	st := gameState(g)
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		st.Connected[c.String()], _ = s.cfg.Hub.Presence(g.ID, c.String())
+	}
+	return st
+}
+
 // gameState is g as the API shows it, read from the library's game.
 func gameState(g *games.Game) State {
 	pos := g.Position()

@@ -317,6 +317,7 @@ func (h *Hub) sweep() {
 		keepAlive := now.Sub(lastKeepAlive) >= h.s.keepAlive
 		if keepAlive {
 			lastKeepAlive = now
+			h.forgetPresence(presenceKept)
 		}
 		h.mu.Lock()
 		all = all[:0]
