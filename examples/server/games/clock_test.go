@@ -123,7 +123,7 @@ func TestFlagFallOnRead(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
-	id, red, _ := clocked(t, s, "1+0")
+	id, _, _ := clocked(t, s, "1+0")
 	f.Advance(time.Minute - time.Millisecond)
 	g, err := s.Get(ctx, id)
 	require.NoError(t, err)
@@ -141,7 +141,7 @@ func TestFlagFallOnRead(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, g.Version, again.Version, "a flag falls once")
 
-	id, red, _ = clocked(t, s, "1+0")
+	id, red, _ := clocked(t, s, "1+0")
 	f.Advance(2 * time.Minute)
 	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	assert.Equal(t, errTimeUp, err)
