@@ -338,3 +338,15 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 func (s *Server) SweepClocks(ctx context.Context, interval time.Duration) {
 	s.games.SweepEvery(ctx, interval)
 }
+
+// arrive counts the live stream of request r on game g as its seat
+// holder's presence when the request names a seat token of g (?seat=,
+// since a browser's EventSource sends no Authorization header; the access
+// log writes no query); the returned leave ends it, once the stream ends.
+// Without a token of g it counts nothing (a watcher).
+func (s *Server) arrive(r *http.Request, g *games.Game) (leave func()) {
+	if c, ok := g.SeatOf(r.URL.Query().Get("seat")); ok {
+		return s.cfg.Hub.Arrive(g.ID, c.String())
+	}
+	return func() {}
+}

@@ -616,3 +616,27 @@ func TestRematchReachesTheOtherLive(t *testing.T) {
 	st = waitState(t, watch, func(st map[string]any) bool { return st["rematch"].(map[string]any)["declined"] == true })
 	assert.Equal(t, "", st["rematch"].(map[string]any)["gameId"])
 }
+
+// TestArriveCountsSeatHolders: a stream that names a seat token counts as
+// its player's presence until it ends; a watcher's or a wrong token's does
+// not.
+func TestArriveCountsSeatHolders(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online"}`)
+	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	game, err := s.games.Get(context.Background(), g.ID)
+	require.NoError(t, err)
+	events := func(query string) *http.Request {
+		return httptest.NewRequest("GET", "/api/games/"+g.ID+"/events"+query, nil)
+	}
+	s.arrive(events(""), game)
+	s.arrive(events("?seat=0123"), game)
+	s.arrive(events("?seat="+g.Seats["red"]+"x"), game)
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
+	leave := s.arrive(events("?seat="+blue), game)
+	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
+	leave()
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
+}

@@ -1,6 +1,9 @@
 package live
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // presenceKept is how long a seat's departure is remembered.
 const presenceKept = 24 * time.Hour
@@ -16,7 +19,9 @@ type presence struct {
 
 // Arrive counts a stream opened by the holder of a seat (game id, colour
 // "red" or "blue") until the returned leave is called (once; again does
-// nothing). The game's watchers are told, so that the other player sees it.
+// nothing). The game's watchers are told: the hub's streams get an event
+// "presence" with data {"red": bool, "blue": bool} (whatever the state's
+// version, which presence does not change), and its subscribers a notice.
 func (h *Hub) Arrive(id, color string) (leave func()) {
 	k := seat{id, color}
 	h.mu.Lock()
@@ -26,21 +31,36 @@ func (h *Hub) Arrive(id, color string) (leave func()) {
 		h.here[k] = p
 	}
 	p.n++
+	h.presenceChanged(id)
 	h.mu.Unlock()
-	h.Publish(id)
 	done := false
 	return func() {
 		h.mu.Lock()
+		defer h.mu.Unlock()
 		if done {
-			h.mu.Unlock()
 			return
 		}
 		done = true
 		p.n--
 		p.left = h.now()
-		h.mu.Unlock()
-		h.Publish(id)
+		h.presenceChanged(id)
 	}
+}
+
+// presenceChanged tells game id's watchers that a seat holder came or
+// left; the hub's lock is held.
+func (h *Hub) presenceChanged(id string) {
+	if t := h.s.topics[id]; t != nil && h.s.serving {
+		t.presence = true
+		h.enqueue(id, t)
+	}
+	notify(h.subs[id])
+}
+
+// presenceEventLocked is game id's presence event; the hub's lock is held.
+func (h *Hub) presenceEventLocked(id string) []byte {
+	on := func(color string) bool { p := h.here[seat{id, color}]; return p != nil && p.n > 0 }
+	return fmt.Appendf(nil, "event: presence\ndata: {\"red\":%t,\"blue\":%t}\n\n", on("red"), on("blue"))
 }
 
 // Presence tells whether the holder of seat (id, color) has a stream open
