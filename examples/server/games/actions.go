@@ -329,7 +329,7 @@ func (AcceptRematch) apply(c *change) error {
 	if err := answerableRematch(c); err != nil {
 		return err
 	}
-	g := &Game{Mode: Online, Game: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
+	g := &Game{ID: rematchID(c.next.ID), Mode: Online, Game: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
 	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
 	g.Clock.start(c.now)
 	c.created = g // stored, and its id set, before this change is

@@ -390,6 +390,7 @@ func TestRematch(t *testing.T) {
 	require.NoError(t, err)
 	next := res.Game.RematchID
 	require.True(t, ValidID(next))
+	assert.Equal(t, rematchID(id), next, "one rematch per game, however often the change is tried")
 	assert.Equal(t, next, stored(t, s, id).RematchID)
 	g := stored(t, s, next)
 	assert.Equal(t, Online, g.Mode)
@@ -419,4 +420,26 @@ func TestRematch(t *testing.T) {
 	refused(t, err, Conflict)
 	_, err = s.Change(ctx, id, red, OfferRematch{})
 	refused(t, err, Conflict)
+}
+
+// TestRematchAcceptedOnceAcrossInstances: an acceptance made again on a
+// second instance whose cache has not heard of the first makes no second
+// game: it is refused, and the rematch stays the first one.
+func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "games.db")
+	a, b := serviceOn(t, file), serviceOn(t, file)
+	id, red, blue := clocked(t, a, "")
+	_, err := a.Change(ctx, id, red, Resign{})
+	require.NoError(t, err)
+	_, err = a.Change(ctx, id, red, OfferRematch{})
+	require.NoError(t, err)
+	_, err = b.Get(ctx, id) // b caches the offer
+	require.NoError(t, err)
+	res, err := a.Change(ctx, id, blue, AcceptRematch{})
+	require.NoError(t, err)
+	_, err = b.Change(ctx, id, blue, AcceptRematch{})
+	refused(t, err, Conflict)
+	assert.Equal(t, res.Game.RematchID, stored(t, b, id).RematchID)
+	assert.Equal(t, res.Game.Version, stored(t, b, id).Version)
 }

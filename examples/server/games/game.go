@@ -172,6 +172,14 @@ func invitation(seatHash string) string {
 	return hex.EncodeToString(h[:16])
 }
 
+// rematchID is the id of game id's rematch: derived, so that a change
+// tried again (or made by two instances at once) makes one game, not two.
+// Game ids are no secret: the rematch's is in its game's state anyway.
+func rematchID(id string) string {
+	h := sha256.Sum256([]byte("dsq rematch\x00" + id))
+	return hex.EncodeToString(h[:16])
+}
+
 // row is the stored form of g: its record, and the columns SQL reads, all
 // written here from the library's game.
 func (g *Game) row() (*store.Game, error) {

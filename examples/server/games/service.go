@@ -281,6 +281,24 @@ func (s *Service) createRow(ctx context.Context, g *Game) error {
 	return err
 }
 
+// createRematch stores g, a rematch whose id is set (rematchID): a game
+// stored already under that id is the same rematch, made by an earlier try
+// of the change or by another instance.
+func (s *Service) createRematch(ctx context.Context, g *Game) error {
+	r, err := g.row()
+	if err != nil {
+		return err
+	}
+	switch err := s.cfg.Store.Create(ctx, r); {
+	case err == nil:
+		g.Version, g.Created, g.Updated = r.Version, r.Created, r.Updated
+		s.cache.put(g)
+	case !errors.Is(err, store.ErrExists):
+		return err
+	}
+	return nil
+}
+
 // Invite returns the invitation of online game id to the holder of token,
 // its creator, while the other seat is free.
 func (s *Service) Invite(ctx context.Context, id, token string) (string, error) {
@@ -341,7 +359,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 				c.next.Clock.stop(c.next.Position().SideToMove(), c.now)
 			}
 			if c.created != nil {
-				if err := s.createRow(ctx, c.created); err != nil {
+				if err := s.createRematch(ctx, c.created); err != nil {
 					return nil, err
 				}
 				c.next.RematchID = c.created.ID
