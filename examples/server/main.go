@@ -160,6 +160,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	defer stopListen()
 	go db.Listen(listenCtx, s.Changed) // other instances' changes (PostgreSQL)
 	go s.SweepLimits(listenCtx)
+	go s.SweepClocks(listenCtx, time.Second) // flags that fall in games nobody reads
 	fmt.Fprintf(stdout, "Dou Shou Qi server on http://%s/\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbKind(*dbPath),
 		"aiEngines", *engines, "aiQueue", *queue, "aiHashMiB", *hashMiB)

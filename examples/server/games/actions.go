@@ -2,6 +2,8 @@ package games
 
 import (
 	"crypto/subtle"
+	"fmt"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/ai"
@@ -15,10 +17,23 @@ type change struct {
 	seated bool              // the request holds a seat of this game
 	seats  map[string]string // seat tokens handed out (Join)
 	ticket *ai.Ticket        // the AI's place for what the change leaves it to do
+	now    time.Time         // the server's time of the change, for the clock
+	// flagged: the side to move had run out of time; the change is the
+	// flag fall instead of the action.
+	flagged bool
+	// created is a game the change made (an accepted rematch), stored
+	// before the change.
+	created *Game
+	// away tells whether the other side of c.seat is away and since when
+	// (Claim).
+	away func(c dsq.Color) (bool, time.Time)
+	// abandonAfter is the service's AbandonAfter (Claim).
+	abandonAfter time.Duration
 }
 
 // Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
-// AcceptDraw, DeclineDraw or Join.
+// AcceptDraw, DeclineDraw, Join, Claim, OfferRematch, AcceptRematch or
+// DeclineRematch.
 type Action interface {
 	// needsSeat reports whether only a seat of the game may ask for it.
 	needsSeat() bool
@@ -99,6 +114,7 @@ func (a Move) apply(c *change) error {
 	if err := c.next.Play(a.Move); err != nil {
 		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
 	}
+	c.next.Clock.punch(c.seat, c.now)
 	return nil
 }
 
@@ -208,5 +224,122 @@ func (a Join) apply(c *change) error {
 	token := randomHex()
 	c.next.seats[free] = hashToken(token)
 	c.seats = map[string]string{free.String(): token}
+	c.next.Clock.start(c.now) // both players are here: the clock of the side to move runs
+	return nil
+}
+
+// Claim ends an online game as won by the asking seat when the opponent has
+// left it: no stream open, and away for at least its clock's time left
+// (Remaining, as if its clock had run while it was away) or, without a
+// time control, the service's AbandonAfter.
+type Claim struct {
+	// Presence, if not nil, tells whether colour c's player is connected
+	// and if not since when it is away (the live hub's); nil: the
+	// service's Config.Presence.
+	Presence func(c dsq.Color) (connected bool, since time.Time)
+}
+
+// OfferRematch offers the other player of a finished online game a new one,
+// colours swapped, same time control.
+type OfferRematch struct{}
+
+// AcceptRematch accepts the other player's rematch offer: the new game is
+// made with the same seat holders (their tokens hold the swapped seats) and
+// its id set on this one.
+type AcceptRematch struct{}
+
+// DeclineRematch declines the other player's rematch offer.
+type DeclineRematch struct{}
+
+func (Claim) needsSeat() bool          { return true }
+func (OfferRematch) needsSeat() bool   { return true }
+func (AcceptRematch) needsSeat() bool  { return true }
+func (DeclineRematch) needsSeat() bool { return true }
+
+func (a Claim) apply(c *change) error {
+	switch {
+	case c.next.Mode != Online:
+		return refuse(Conflict, "only an online game can be claimed")
+	case c.next.IsOver():
+		return errOver
+	case c.next.waiting():
+		return errNoOpponent
+	}
+	opp := c.seat.Other()
+	away, since := c.away(opp)
+	if a.Presence != nil {
+		var on bool
+		on, since = a.Presence(opp)
+		away = !on
+	}
+	if !away {
+		return &Error{Kind: Conflict, Code: "opponent-connected", Message: "your opponent is connected"}
+	}
+	wait := c.abandonAfter
+	if !c.next.Clock.Control.IsZero() {
+		wait = c.next.Clock.Remaining(opp, c.next.Position().SideToMove(), c.now)
+	}
+	if gone := c.now.Sub(since); gone < wait {
+		return &Error{Kind: Conflict, Code: "opponent-may-return",
+			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", (wait - gone).Round(time.Second))}
+	}
+	if err := c.next.Forfeit(opp, dsq.Abandoned); err != nil {
+		return errOver
+	}
+	return nil
+}
+
+// rematchable refuses a rematch call on a game that cannot have one.
+func rematchable(c *change) error {
+	switch {
+	case c.next.Mode != Online:
+		return refuse(Conflict, "only an online game has a rematch")
+	case !c.next.IsOver():
+		return refuse(Conflict, "the game is not over")
+	case c.next.RematchID != "":
+		return refuse(Conflict, "the rematch has begun")
+	}
+	return nil
+}
+
+func (OfferRematch) apply(c *change) error {
+	if err := rematchable(c); err != nil {
+		return err
+	}
+	if c.next.RematchOffer != "" {
+		return refuse(Conflict, "a rematch was offered already")
+	}
+	c.next.RematchOffer = c.seat.String()
+	return nil
+}
+
+// answerableRematch refuses an answer to a rematch offer c's seat cannot
+// give.
+func answerableRematch(c *change) error {
+	if err := rematchable(c); err != nil {
+		return err
+	}
+	if c.next.RematchOffer == "" || c.next.RematchOffer == RematchDeclined || c.next.RematchOffer == c.seat.String() {
+		return refuse(Conflict, "there is no rematch offer to answer")
+	}
+	return nil
+}
+
+func (AcceptRematch) apply(c *change) error {
+	if err := answerableRematch(c); err != nil {
+		return err
+	}
+	g := &Game{ID: rematchID(c.next.ID), Mode: Online, Game: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
+	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
+	g.Clock.start(c.now)
+	c.created = g // stored, and its id set, before this change is
+	return nil
+}
+
+func (DeclineRematch) apply(c *change) error {
+	if err := answerableRematch(c); err != nil {
+		return err
+	}
+	c.next.RematchOffer = RematchDeclined
 	return nil
 }

@@ -3,7 +3,9 @@ package games
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
@@ -287,4 +289,157 @@ func TestJoin(t *testing.T) {
 
 func seatedOf(g *Game) map[string]bool {
 	return map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)}
+}
+
+// seen is a Presence where the colours in on are connected and the others
+// away since since.
+func seen(since time.Time, on ...dsq.Color) func(*Config) {
+	return func(c *Config) {
+		c.Presence = func(_ string, col dsq.Color) (bool, time.Time) {
+			for _, o := range on {
+				if o == col {
+					return true, time.Time{}
+				}
+			}
+			return false, since
+		}
+	}
+}
+
+// TestClaim: a player may claim the win when the opponent has no stream
+// open and has been away for the abandonment time (untimed) or for its
+// clock's time left (timed); refused while the opponent is connected or
+// may still come back.
+func TestClaim(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeTime()
+	left := f.Now()
+	file := filepath.Join(t.TempDir(), "games.db")
+
+	connected := serviceOn(t, file, onClock(f), seen(left, dsq.Red, dsq.Blue))
+	id, red, _ := clocked(t, connected, "")
+	f.Advance(time.Hour)
+	_, err := connected.Change(ctx, id, red, Claim{})
+	assert.Equal(t, "opponent-connected", refused(t, err, Conflict).Code)
+
+	s := serviceOn(t, file, onClock(f), seen(left, dsq.Red), func(c *Config) { c.AbandonAfter = 2 * time.Hour })
+	_, err = s.Change(ctx, id, red, Claim{})
+	e := refused(t, err, Conflict)
+	assert.Equal(t, "opponent-may-return", e.Code)
+	assert.Contains(t, e.Message, "1h0m0s")
+	f.Advance(time.Hour)
+	res, err := s.Change(ctx, id, red, Claim{})
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Abandoned, Winner: dsq.Red}, res.Game.Outcome())
+	assert.Equal(t, dsq.Abandoned, stored(t, s, id).Outcome().Reason)
+	_, err = s.Change(ctx, id, red, Claim{})
+	assert.Equal(t, errOver, err)
+
+	// Timed: Blue moves with one minute left and leaves, Red to move.
+	id, red, blue := clocked(t, s, "5+0")
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	f.Advance(4 * time.Minute)
+	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	require.NoError(t, err)
+	left = f.Now()
+	s = serviceOn(t, file, onClock(f), seen(left, dsq.Red))
+	f.Advance(time.Minute - time.Second)
+	_, err = s.Change(ctx, id, red, Claim{})
+	assert.Equal(t, "opponent-may-return", refused(t, err, Conflict).Code)
+	f.Advance(time.Second)
+	res, err = s.Change(ctx, id, red, Claim{})
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Abandoned, Winner: dsq.Red}, res.Game.Outcome())
+	assert.False(t, res.Game.Clock.Running(), "the clock stops")
+
+	local, err := s.Create(ctx, Spec{Mode: "local"})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, local.Game.ID, local.Seats["red"], Claim{})
+	refused(t, err, Conflict)
+	_, err = s.Change(ctx, id, "", Claim{})
+	refused(t, err, NoSeat)
+	_, err = s.Change(ctx, id, blue, Claim{})
+	assert.Equal(t, errOver, err)
+}
+
+// TestRematch: after the end either player offers a rematch and the other
+// accepts it: a new game with the colours swapped and the same time
+// control, whose seats the same tokens hold, running at once; its id is
+// set on the old game. Or the other declines; no offer before the end.
+func TestRematch(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeTime()
+	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
+	id, red, blue := clocked(t, s, "3+2")
+	_, err := s.Change(ctx, id, red, OfferRematch{})
+	refused(t, err, Conflict)
+	_, err = s.Change(ctx, id, blue, Resign{})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, id, red, AcceptRematch{})
+	refused(t, err, Conflict)
+	res, err := s.Change(ctx, id, blue, OfferRematch{})
+	require.NoError(t, err)
+	assert.Equal(t, "blue", res.Game.RematchOffer)
+	_, err = s.Change(ctx, id, blue, AcceptRematch{})
+	refused(t, err, Conflict) // one's own offer
+	_, err = s.Change(ctx, id, red, OfferRematch{})
+	refused(t, err, Conflict)
+
+	res, err = s.Change(ctx, id, red, AcceptRematch{})
+	require.NoError(t, err)
+	next := res.Game.RematchID
+	require.True(t, ValidID(next))
+	assert.Equal(t, rematchID(id), next, "one rematch per game, however often the change is tried")
+	assert.Equal(t, next, stored(t, s, id).RematchID)
+	g := stored(t, s, next)
+	assert.Equal(t, Online, g.Mode)
+	assert.Equal(t, 0, g.Ply())
+	assert.Equal(t, Clock{Control: TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second},
+		Left: [2]time.Duration{3 * time.Minute, 3 * time.Minute}, Started: f.Now()}, g.Clock)
+	for token, want := range map[string]dsq.Color{red: dsq.Blue, blue: dsq.Red} {
+		c, ok := g.SeatOf(token)
+		assert.True(t, ok)
+		assert.Equal(t, want, c, "colours swapped")
+	}
+	_, err = s.Change(ctx, next, blue, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err, "the old Blue opens the rematch as Red")
+	_, err = s.Change(ctx, id, red, AcceptRematch{})
+	refused(t, err, Conflict)
+
+	id, red, blue = clocked(t, s, "")
+	_, err = s.Change(ctx, id, red, Resign{})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, id, red, OfferRematch{})
+	require.NoError(t, err)
+	res, err = s.Change(ctx, id, blue, DeclineRematch{})
+	require.NoError(t, err)
+	assert.Equal(t, RematchDeclined, res.Game.RematchOffer)
+	assert.Empty(t, res.Game.RematchID)
+	_, err = s.Change(ctx, id, blue, AcceptRematch{})
+	refused(t, err, Conflict)
+	_, err = s.Change(ctx, id, red, OfferRematch{})
+	refused(t, err, Conflict)
+}
+
+// TestRematchAcceptedOnceAcrossInstances: an acceptance made again on a
+// second instance whose cache has not heard of the first makes no second
+// game: it is refused, and the rematch stays the first one.
+func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "games.db")
+	a, b := serviceOn(t, file), serviceOn(t, file)
+	id, red, blue := clocked(t, a, "")
+	_, err := a.Change(ctx, id, red, Resign{})
+	require.NoError(t, err)
+	_, err = a.Change(ctx, id, red, OfferRematch{})
+	require.NoError(t, err)
+	_, err = b.Get(ctx, id) // b caches the offer
+	require.NoError(t, err)
+	res, err := a.Change(ctx, id, blue, AcceptRematch{})
+	require.NoError(t, err)
+	_, err = b.Change(ctx, id, blue, AcceptRematch{})
+	refused(t, err, Conflict)
+	assert.Equal(t, res.Game.RematchID, stored(t, b, id).RematchID)
+	assert.Equal(t, res.Game.Version, stored(t, b, id).Version)
 }

@@ -22,6 +22,7 @@ const (
 // error's text, so nothing of the inside leaks).
 type Error struct {
 	Kind    Kind
+	Code    string // a finer code for the API than Kind's, or ""
 	Message string
 	Move    dsq.Move // the refused move, for Illegal
 	Err     error    // the rules' reason, for Illegal
@@ -45,4 +46,5 @@ var (
 	errNoOpponent = refuse(Conflict, "waiting for the other player to join")
 	errStale      = refuse(Conflict, "the game moved on during the search")
 	errBusy       = refuse(Busy, "the AI is busy")
+	errTimeUp     = &Error{Kind: Conflict, Code: "time-up", Message: "the game is over: time ran out"}
 )

@@ -55,6 +55,13 @@ type Game struct {
 	// dsq.Color; "" for a free seat or the AI's.
 	seats [2]string
 
+	// Clock is an online game's clock (its Control zero: none).
+	Clock Clock
+	// Rematch is a finished online game's rematch: the colour that offered
+	// it (or RematchDeclined) and, once accepted, the new game's id.
+	RematchOffer string
+	RematchID    string
+
 	Version int64 // the stored version this is
 	Created time.Time
 	Updated time.Time
@@ -96,6 +103,23 @@ func (g *Game) aiToAnswer() bool {
 // AIThinking reports whether the AI has something to do in the game: a move,
 // or an answer to the player's draw offer. A job of the AI pool does it.
 func (g *Game) AIThinking() bool { return g.aiToMove() || g.aiToAnswer() }
+
+// RematchDeclined is Game.RematchOffer once the offer was declined.
+const RematchDeclined = "declined"
+
+// flagged reports whether the side to move of the unfinished game has run
+// out of time at now.
+func (g *Game) flagged(now time.Time) bool {
+	return !g.IsOver() && g.Clock.Flagged(g.Position().SideToMove(), now)
+}
+
+// flag ends the game as lost on time by the side to move (RULES.md, Time
+// controls: a flag fall always loses).
+func (g *Game) flag() error {
+	toMove := g.Position().SideToMove()
+	g.Clock.Left[toMove], g.Clock.Started = 0, time.Time{}
+	return g.Forfeit(toMove, dsq.TimeForfeit)
+}
 
 // SeatOf returns the colour whose seat token is token.
 func (g *Game) SeatOf(token string) (dsq.Color, bool) {
@@ -148,6 +172,14 @@ func invitation(seatHash string) string {
 	return hex.EncodeToString(h[:16])
 }
 
+// rematchID is the id of game id's rematch: derived, so that a change
+// tried again (or made by two instances at once) makes one game, not two.
+// Game ids are no secret: the rematch's is in its game's state anyway.
+func rematchID(id string) string {
+	h := sha256.Sum256([]byte("dsq rematch\x00" + id))
+	return hex.EncodeToString(h[:16])
+}
+
 // row is the stored form of g: its record, and the columns SQL reads, all
 // written here from the library's game.
 func (g *Game) row() (*store.Game, error) {
@@ -166,6 +198,13 @@ func (g *Game) row() (*store.Game, error) {
 	if c, ok := g.DrawOffer(); ok {
 		r.DrawOffer = c.String()
 	}
+	tc := g.Clock.Control
+	r.ClockBase, r.ClockIncrement, r.ClockPerMove = tc.Base, tc.Increment, tc.PerMove
+	r.RedLeft, r.BlueLeft, r.TurnStarted = g.Clock.Left[dsq.Red], g.Clock.Left[dsq.Blue], g.Clock.Started
+	if !out.IsDecided() {
+		r.Deadline = g.Clock.Deadline(pos.SideToMove())
+	}
+	r.RematchOffer, r.RematchID = g.RematchOffer, g.RematchID
 	if r.Over {
 		r.Reason = out.Reason.String() // the library's word: "den entered", "resignation", ...
 		if !out.IsDraw() {
@@ -191,7 +230,10 @@ func FromRow(r *store.Game) (*Game, error) {
 // play already.
 func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
 	g := &Game{ID: r.ID, Mode: Mode(r.Mode), Game: play, seats: [2]string{r.RedSeat, r.BlueSeat},
-		Version: r.Version, Created: r.Created, Updated: r.Updated}
+		Version: r.Version, Created: r.Created, Updated: r.Updated,
+		Clock: Clock{Control: TimeControl{Base: r.ClockBase, Increment: r.ClockIncrement, PerMove: r.ClockPerMove},
+			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
+		RematchOffer: r.RematchOffer, RematchID: r.RematchID}
 	switch g.Mode {
 	case AI:
 		if err := g.AIColor.UnmarshalText([]byte(r.AIColor)); err != nil {

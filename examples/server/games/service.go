@@ -35,12 +35,27 @@ type Config struct {
 	// MinReply, if not nil, replaces the levels' MinReply (tests set it
 	// to none, to play quickly).
 	MinReply func(level int) time.Duration
+	// Now is the time of the server's clocks (time.Now if nil; tests
+	// set their own).
+	Now func() time.Time
+	// AbandonAfter is how long the player of an online game without a
+	// time control must be away before the opponent may claim the win
+	// (DefaultAbandonAfter if 0).
+	AbandonAfter time.Duration
+	// Presence, if not nil, tells whether the holder of colour c's seat
+	// of game id has the game open (a live stream), and if not since when
+	// it has been away (the live hub's Presence). Nil: nobody is ever
+	// seen, and every player counts as away since the service started.
+	Presence func(id string, c dsq.Color) (connected bool, since time.Time)
 }
 
 // The defaults of Config's settings.
 const (
 	DefaultAITime    = 2 * time.Second
 	DefaultCacheSize = 1000
+	// DefaultAbandonAfter is Config.AbandonAfter's default: long enough
+	// for a reload or a phone's lost signal, short for a player waiting.
+	DefaultAbandonAfter = 5 * time.Minute
 )
 
 // Service loads, changes and saves the games of one store.
@@ -84,6 +99,16 @@ func New(cfg Config) *Service {
 	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = DefaultCacheSize
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AbandonAfter <= 0 {
+		cfg.AbandonAfter = DefaultAbandonAfter
+	}
+	if cfg.Presence == nil {
+		started := cfg.Now()
+		cfg.Presence = func(string, dsq.Color) (bool, time.Time) { return false, started }
 	}
 	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{},
 		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
@@ -138,6 +163,11 @@ func (s *Service) Get(ctx context.Context, id string) (*Game, error) {
 	if err != nil {
 		return nil, storeError(err)
 	}
+	if g.flagged(s.cfg.Now()) {
+		if g, _, err = s.settle(ctx, id); err != nil {
+			return nil, storeError(err)
+		}
+	}
 	s.ensureAI(ctx, g)
 	return g, nil
 }
@@ -157,6 +187,8 @@ type Spec struct {
 	Mode  string `json:"mode"`  // "ai", "local" or "online"
 	Color string `json:"color"` // the creator's colour, red if ""
 	Level *int   `json:"level"` // an AI game's level (DefaultLevel if nil); none for others
+	// Clock is an online game's time control ("5+3", "3d"; none if zero).
+	Clock TimeControl `json:"clock"`
 }
 
 // Created is a new game and what only its creator learns.
@@ -177,7 +209,10 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 			return nil, refuse(Invalid, "color must be red or blue")
 		}
 	}
-	g := &Game{Mode: Mode(spec.Mode), Game: dsq.NewGame()}
+	g := &Game{Mode: Mode(spec.Mode), Game: dsq.NewGame(), Clock: newClock(spec.Clock)}
+	if !spec.Clock.IsZero() && g.Mode != Online {
+		return nil, refuse(Invalid, "only an online game has a clock")
+	}
 	out := &Created{Game: g, Seats: map[string]string{}}
 	seat := func(c dsq.Color) {
 		token := randomHex()
@@ -217,31 +252,54 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 		}
 		ticket = t
 	}
-	var err error
-	for range 3 { // a taken id is (2^-128) unlikely; try again anyway
-		g.ID = randomHex()
-		var r *store.Game
-		if r, err = g.row(); err != nil {
-			break
-		}
-		if err = s.cfg.Store.Create(ctx, r); err == nil {
-			g.Version, g.Created, g.Updated = r.Version, r.Created, r.Updated
-			break
-		}
-		if !errors.Is(err, store.ErrExists) {
-			break
-		}
-	}
-	if err != nil {
+	if err := s.createRow(ctx, g); err != nil {
 		ticket.Release()
 		return nil, err
 	}
-	s.cache.put(g)
 	s.cfg.Stored(g.ID)
 	if ticket != nil {
 		s.queueAI(g.ID, ticket)
 	}
 	return out, nil
+}
+
+// createRow gives g a new id and stores it, then caches it.
+func (s *Service) createRow(ctx context.Context, g *Game) error {
+	var err error
+	for range 3 { // a taken id is (2^-128) unlikely; try again anyway
+		g.ID = randomHex()
+		var r *store.Game
+		if r, err = g.row(); err != nil {
+			return err
+		}
+		if err = s.cfg.Store.Create(ctx, r); err == nil {
+			g.Version, g.Created, g.Updated = r.Version, r.Created, r.Updated
+			s.cache.put(g)
+			return nil
+		}
+		if !errors.Is(err, store.ErrExists) {
+			return err
+		}
+	}
+	return err
+}
+
+// createRematch stores g, a rematch whose id is set (rematchID): a game
+// stored already under that id is the same rematch, made by an earlier try
+// of the change or by another instance.
+func (s *Service) createRematch(ctx context.Context, g *Game) error {
+	r, err := g.row()
+	if err != nil {
+		return err
+	}
+	switch err := s.cfg.Store.Create(ctx, r); {
+	case err == nil:
+		g.Version, g.Created, g.Updated = r.Version, r.Created, r.Updated
+		s.cache.put(g)
+	case !errors.Is(err, store.ErrExists):
+		return err
+	}
+	return nil
 }
 
 // Invite returns the invitation of online game id to the holder of token,
@@ -285,13 +343,29 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	)
 	for _, fresh := range []bool{false, true} {
 		c, err = s.commit(ctx, id, func(cur *Game) (*change, error) {
-			c := &change{next: cur.copy()}
+			c := &change{next: cur.copy(), now: s.cfg.Now(), away: func(col dsq.Color) (bool, time.Time) {
+				on, since := s.cfg.Presence(id, col)
+				return !on, since
+			}, abandonAfter: s.cfg.AbandonAfter}
 			c.seat, c.seated = cur.SeatOf(token)
 			if !c.seated && a.needsSeat() {
 				return nil, ErrNoSeat
 			}
+			if cur.flagged(c.now) { // the flag fell first: that is the change
+				c.flagged = true
+				return c, c.next.flag()
+			}
 			if err := a.apply(c); err != nil {
 				return nil, err
+			}
+			if c.next.IsOver() && !cur.IsOver() {
+				c.next.Clock.stop(c.next.Position().SideToMove(), c.now)
+			}
+			if c.created != nil {
+				if err := s.createRematch(ctx, c.created); err != nil {
+					return nil, err
+				}
+				c.next.RematchID = c.created.ID
 			}
 			if c.next.AIThinking() {
 				t, err := s.reserveAI(ctx)
@@ -309,10 +383,88 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	if err != nil {
 		return nil, storeError(err)
 	}
+	if c.flagged {
+		return nil, errTimeUp
+	}
+	if c.created != nil {
+		s.cfg.Stored(c.created.ID)
+	}
 	if c.ticket != nil {
 		s.queueAI(id, c.ticket)
 	}
 	return &Result{Game: c.next, Seats: c.seats}, nil
+}
+
+// settle stores the flag fall of game id if its side to move has run out of
+// time, and returns the game as it then is and whether this call ended it.
+// Of the flag fall and a move (or two flag falls: a read, the sweep,
+// another instance) made at once, the stored version lets exactly one
+// through.
+func (s *Service) settle(ctx context.Context, id string) (*Game, bool, error) {
+	var err error
+	for _, fresh := range []bool{false, true} {
+		var c *change
+		c, err = s.commit(ctx, id, func(cur *Game) (*change, error) {
+			if !cur.flagged(s.cfg.Now()) {
+				return nil, errUnchanged{cur}
+			}
+			c := &change{next: cur.copy(), flagged: true}
+			return c, c.next.flag()
+		}, fresh)
+		var same errUnchanged
+		switch {
+		case err == nil:
+			return c.next, true, nil
+		case errors.As(err, &same):
+			return same.g, false, nil
+		case !errors.Is(err, store.ErrConflict):
+			return nil, false, err
+		}
+	}
+	return nil, false, err
+}
+
+// errUnchanged is settle's way out of a commit with nothing to store: the
+// game as it is.
+type errUnchanged struct{ g *Game }
+
+func (errUnchanged) Error() string { return "unchanged" }
+
+// Sweep stores the flag fall of every game whose side to move has run out
+// of time (up to 1000 at a time), for the games nobody reads. It returns
+// the number it ended. Each instance on a shared database may sweep: a
+// flag falls once.
+func (s *Service) Sweep(ctx context.Context) (int, error) {
+	ids, err := s.cfg.Store.Expired(ctx, s.cfg.Now(), 1000)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		_, ended, err := s.settle(ctx, id)
+		if err != nil {
+			s.cfg.Log.Error("flag fall", "game", id, "err", err)
+		} else if ended {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// SweepEvery runs Sweep every interval until ctx ends.
+func (s *Service) SweepEvery(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+				s.cfg.Log.Error("sweep flag falls", "err", err)
+			}
+		}
+	}
 }
 
 // retry reports whether a change that failed with err on the cached version

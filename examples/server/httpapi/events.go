@@ -63,16 +63,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		return
 	}
+	// A seat holder's stream is its presence, until the stream ends.
+	leave := s.arrive(r, g)
 	h.Set("X-Accel-Buffering", "no")
-	data, err := json.Marshal(gameState(g))
+	data, err := json.Marshal(s.state(g))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if s.adopt(w, r, sub, g.Version, data, client) {
+	if s.adopt(w, r, sub, g.Version, data, client, leave) {
 		adopted = true
 		return
 	}
+	defer leave()
 	rc := http.NewResponseController(w)
 	// The request is read: the server's ReadTimeout must not end the stream.
 	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
@@ -91,7 +94,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return rc.Flush()
 	}
 	state := func(g *games.Game) error {
-		data, err := json.Marshal(gameState(g))
+		data, err := json.Marshal(s.state(g))
 		if err != nil {
 			return err
 		}
@@ -137,7 +140,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // on without a goroutine of its own. It reports false, having written
 // nothing, when the connection cannot be taken over (HTTP/2); once it
 // has taken the connection it reports true, whatever happens next.
-func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, version int64, data []byte, client string) bool {
+func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, version int64, data []byte, client string, leave func()) bool {
 	if r.ProtoMajor != 1 {
 		return false
 	}
@@ -160,9 +163,10 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, ve
 		sub.Close()
 		conn.Close()
 		s.closeStream(client)
+		leave()
 		return true
 	}
-	s.cfg.Hub.Adopt(sub, conn, version, func() { s.closeStream(client) })
+	s.cfg.Hub.Adopt(sub, conn, version, func() { s.closeStream(client); leave() })
 	return true
 }
 
@@ -172,6 +176,6 @@ func (s *Server) renderState(ctx context.Context, id string) (int64, []byte, err
 	if err != nil {
 		return 0, nil, apiErrorOf(err)
 	}
-	data, err := json.Marshal(gameState(g))
+	data, err := json.Marshal(s.state(g))
 	return g.Version, data, err
 }

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 	"time"
 
@@ -61,4 +63,37 @@ func TestStreamsPerClient(t *testing.T) {
 	require.Eventually(t, func() bool {
 		return c.Req("HEAD", "/api/games/"+g.ID+"/events", "").Status == http.StatusOK
 	}, 5*time.Second, 10*time.Millisecond, "a closed stream gives its place back")
+}
+
+// TestSeatHoldersStreamIsItsPresence: a live stream opened with a seat's
+// token (?seat=) shows that seat as connected in the game's state, and only
+// while it is open; a stream without a token (a watcher) counts nothing.
+func TestSeatHoldersStreamIsItsPresence(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online"}`)
+	path := "/api/games/" + g.ID
+	res := c.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	connected := func() map[string]any { return c.State(g.ID)["connected"].(map[string]any) }
+	open := func(query string) (stop func()) {
+		ctx, cancel := context.WithCancel(context.Background())
+		r, err := http.NewRequestWithContext(ctx, "GET", c.URL+path+"/events"+query, nil)
+		require.NoError(t, err)
+		resp, err := http.DefaultClient.Do(r)
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		return func() { cancel(); resp.Body.Close() }
+	}
+
+	watcher := open("")
+	defer watcher()
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, connected(), "a watcher is nobody's presence")
+
+	stop := open("?seat=" + url.QueryEscape(blue))
+	require.Eventually(t, func() bool { return connected()["blue"] == true }, 10*time.Second, 20*time.Millisecond)
+	assert.Equal(t, false, connected()["red"])
+	stop()
+	require.Eventually(t, func() bool { return connected()["blue"] == false }, 10*time.Second, 20*time.Millisecond,
+		"the stream closed, blue is away")
 }

@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/examples/server/games"
+	"github.com/doushouqi/doushouqi/examples/server/strictjson"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 )
 
@@ -19,6 +22,11 @@ import (
 // Handlers call it before they lock or load a game, so a slow client holds
 // nothing up.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.decodeWith(w, r, v, s.decodeJSON)
+}
+
+// decodeWith is decode with the body's decoder dec.
+func (s *Server) decodeWith(w http.ResponseWriter, r *http.Request, v any, dec func([]byte, any) error) error {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -30,7 +38,33 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
-	return s.decodeJSON(data, v) // strict: body.go
+	return dec(data, v) // strict: body.go
+}
+
+// createWire decodes the body of POST /api/games: the API's request rules
+// (body.go) and the time control's.
+var createWire = sync.OnceValue(func() *strictjson.Decoder {
+	rules := requestRules(len(games.Levels))
+	rules["clock"] = strictjson.Rule{MaxLen: 8,
+		Invalid: "must be a time control: minutes+increment such as 5+3, or days per move such as 3d"}
+	return strictjson.New(rules)
+})
+
+// decodeCreate is decodeJSON for POST /api/games.
+func decodeCreate(data []byte, v any) error {
+	err := createWire().Decode(data, v)
+	var e *strictjson.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, strictjson.ErrNoRule):
+		return fmt.Errorf("request type %T: %w", v, err)
+	case errors.As(err, &e) && e.Key != "":
+		return fail(http.StatusBadRequest, "bad-request", fmt.Sprintf("%q: %s", e.Key, e.Msg))
+	case errors.As(err, &e):
+		return fail(http.StatusBadRequest, "bad-request", e.Msg)
+	}
+	return err
 }
 
 // apiErrorOf is the API's answer to a refusal of package games (any other
@@ -48,7 +82,11 @@ func apiErrorOf(err error) error {
 	case games.Forbidden:
 		return fail(http.StatusForbidden, "not-your-seat", e.Message)
 	case games.Conflict:
-		return fail(http.StatusConflict, "conflict", e.Message)
+		code := "conflict"
+		if e.Code != "" {
+			code = e.Code
+		}
+		return fail(http.StatusConflict, code, e.Message)
 	case games.Invalid:
 		return fail(http.StatusBadRequest, "bad-request", e.Message)
 	case games.Illegal:
@@ -90,10 +128,10 @@ func change[T any](s *Server, w http.ResponseWriter, r *http.Request, act func(r
 		return
 	}
 	if res.Seats != nil {
-		writeJSON(w, http.StatusOK, map[string]any{"game": gameState(res.Game), "seats": res.Seats})
+		writeJSON(w, http.StatusOK, map[string]any{"game": s.state(res.Game), "seats": res.Seats})
 		return
 	}
-	writeJSON(w, http.StatusOK, gameState(res.Game))
+	writeJSON(w, http.StatusOK, s.state(res.Game))
 }
 
 // plyOf returns a request's ply, which is required.
@@ -113,7 +151,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var spec games.Spec
-	if err := s.decode(w, r, &spec); err != nil {
+	if err := s.decodeWith(w, r, &spec, decodeCreate); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -125,7 +163,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.logger(r).Info("game created", "game", c.Game.ID, "mode", c.Game.Mode)
-	out := map[string]any{"game": gameState(c.Game), "seats": c.Seats}
+	out := map[string]any{"game": s.state(c.Game), "seats": c.Seats}
 	if c.Invite != "" {
 		out["invite"] = c.Invite
 	}
@@ -154,7 +192,7 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		s.answer(w, r, 0, nil, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, gameState(g))
+	writeJSON(w, http.StatusOK, s.state(g))
 }
 
 // reviewAnswer is the answer of GET /review (API.md, Review).
@@ -263,4 +301,52 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// claim ends an online game as won by the caller whose opponent has left it
+// (API.md: POST /claim): 409 "opponent-connected" or "opponent-may-return"
+// otherwise.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	change(s, w, r, func(*struct{}) (games.Action, error) {
+		return games.Claim{Presence: func(c dsq.Color) (bool, time.Time) { return s.cfg.Hub.Presence(id, c.String()) }}, nil
+	})
+}
+
+// rematch offers, accepts or declines a rematch of a finished online game
+// (API.md: POST /rematch); the new game's id comes in the old game's state
+// (rematch.gameId), to both players live.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+	change(s, w, r, func(req *struct {
+		Action string `json:"action"`
+	}) (games.Action, error) {
+		switch req.Action {
+		case "offer":
+			return games.OfferRematch{}, nil
+		case "accept":
+			return games.AcceptRematch{}, nil
+		case "decline":
+			return games.DeclineRematch{}, nil
+		}
+		return nil, fail(http.StatusBadRequest, "bad-request", "action must be offer, accept or decline")
+	})
+}
+
+// SweepClocks ends the online games whose side to move ran out of time,
+// every interval until ctx ends (a flag falls on the next read or action
+// anyway; the sweep ends the games nobody reads, and tells their streams).
+func (s *Server) SweepClocks(ctx context.Context, interval time.Duration) {
+	s.games.SweepEvery(ctx, interval)
+}
+
+// arrive counts the live stream of request r on game g as its seat
+// holder's presence when the request names a seat token of g (?seat=,
+// since a browser's EventSource sends no Authorization header; the access
+// log writes no query); the returned leave ends it, once the stream ends.
+// Without a token of g it counts nothing (a watcher).
+func (s *Server) arrive(r *http.Request, g *games.Game) (leave func()) {
+	if c, ok := g.SeatOf(r.URL.Query().Get("seat")); ok {
+		return s.cfg.Hub.Arrive(g.ID, c.String())
+	}
+	return func() {}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
@@ -502,4 +503,127 @@ func TestDamagedRecord(t *testing.T) {
 	res = c.As("player", "POST", "/api/games/"+g.ID+"/resign", `{}`)
 	assert.Equal(t, http.StatusInternalServerError, res.Status)
 	assert.Contains(t, logs.String(), "a3a5")
+}
+
+// waitState returns the next state on st for which ok holds.
+func waitState(t *testing.T, st *apitest.Stream, ok func(map[string]any) bool) map[string]any {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case s, open := <-st.States:
+			require.True(t, open, "event stream ended")
+			if ok(s) {
+				return s
+			}
+		case <-timeout:
+			t.Fatal("no such state came")
+		}
+	}
+}
+
+// TestClaimRefused: a claim is refused with its reason while the opponent
+// is connected or has not been away long enough; the state shows who is
+// connected.
+func TestClaimRefused(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online"}`)
+	path := "/api/games/" + g.ID
+	res := c.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+
+	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+
+	leave := s.cfg.Hub.Arrive(g.ID, "blue")
+	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
+	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "opponent-connected", res.Body["code"], res.Raw)
+	leave()
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
+
+	res = c.As("", "POST", path+"/claim", `{}`)
+	assert.Equal(t, http.StatusUnauthorized, res.Status)
+	res = c.As(blue, "POST", path+"/resign", `{}`)
+	require.Equal(t, http.StatusOK, res.Status)
+	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	assert.Equal(t, http.StatusConflict, res.Status, "over")
+}
+
+// TestRematchReachesTheOtherLive: a rematch offered after the end, and its
+// acceptance with the new game's id, reach a watcher of the old game's
+// stream; in the new game the same tokens hold the swapped seats. A
+// declined offer reaches it too.
+func TestRematchReachesTheOtherLive(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online","clock":"3+2"}`)
+	path := "/api/games/" + g.ID
+	res := c.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	red, blue := g.Seats["red"], res.Body["seats"].(map[string]any)["blue"].(string)
+	res = c.As(blue, "POST", path+"/rematch", `{"action":"offer"}`)
+	assert.Equal(t, http.StatusConflict, res.Status, "not before the end")
+	res = c.As(blue, "POST", path+"/resign", `{}`)
+	require.Equal(t, http.StatusOK, res.Status)
+
+	watch := c.Events(g.ID) // the red player's page
+	res = c.As(blue, "POST", path+"/rematch", `{"action":"offer"}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	st := waitState(t, watch, func(st map[string]any) bool { return st["rematch"] != nil })
+	assert.Equal(t, map[string]any{"offeredBy": "blue", "declined": false, "gameId": ""}, st["rematch"])
+
+	res = c.As(red, "POST", path+"/rematch", `{"action":"accept"}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	st = waitState(t, watch, func(st map[string]any) bool {
+		return st["rematch"].(map[string]any)["gameId"] != ""
+	})
+	next := st["rematch"].(map[string]any)["gameId"].(string)
+	ns := c.State(next)
+	assert.Equal(t, "online", ns["mode"])
+	assert.Equal(t, "3+2", ns["clock"].(map[string]any)["control"])
+	assert.NotNil(t, ns["clock"].(map[string]any)["turnStarted"], "both seated: the clock runs")
+	res = c.As(red, "POST", "/api/games/"+next+"/moves", `{"move":"a3a4","ply":0}`)
+	assert.Equal(t, http.StatusConflict, res.Status, "the old Red is Blue now")
+	res = c.As(blue, "POST", "/api/games/"+next+"/moves", `{"move":"a3a4","ply":0}`)
+	assert.Equal(t, http.StatusOK, res.Status, res.Raw)
+
+	g = c.Create(`{"mode":"online"}`)
+	path = "/api/games/" + g.ID
+	res = c.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	red, blue = g.Seats["red"], res.Body["seats"].(map[string]any)["blue"].(string)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/resign", `{}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/rematch", `{"action":"offer"}`).Status)
+	watch = c.Events(g.ID) // the red player's page
+	res = c.As(blue, "POST", path+"/rematch", `{"action":"decline"}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	st = waitState(t, watch, func(st map[string]any) bool { return st["rematch"].(map[string]any)["declined"] == true })
+	assert.Equal(t, "", st["rematch"].(map[string]any)["gameId"])
+}
+
+// TestArriveCountsSeatHolders: a stream that names a seat token counts as
+// its player's presence until it ends; a watcher's or a wrong token's does
+// not.
+func TestArriveCountsSeatHolders(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online"}`)
+	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	game, err := s.games.Get(context.Background(), g.ID)
+	require.NoError(t, err)
+	events := func(query string) *http.Request {
+		return httptest.NewRequest("GET", "/api/games/"+g.ID+"/events"+query, nil)
+	}
+	s.arrive(events(""), game)
+	s.arrive(events("?seat=0123"), game)
+	s.arrive(events("?seat="+g.Seats["red"]+"x"), game)
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
+	leave := s.arrive(events("?seat="+blue), game)
+	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
+	leave()
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
 }

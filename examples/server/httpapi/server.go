@@ -265,6 +265,8 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/undo", methods{"POST": s.undo})
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
+	mux.Handle("/api/games/{id}/claim", methods{"POST": s.claim})
+	mux.Handle("/api/games/{id}/rematch", methods{"POST": s.rematch})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
 	mux.Handle("/api/games/{id}/record", methods{"GET": s.export})

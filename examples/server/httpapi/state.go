@@ -48,6 +48,15 @@ type State struct {
 	// its answers and live events arrived in.
 	Version int64 `json:"version"`
 
+	// Clock is an online game's clock, nil without a time control.
+	Clock *ClockState `json:"clock"`
+	// Connected tells, for each colour, whether its player has the game
+	// open now (a live stream with its seat token) on this server.
+	Connected map[string]bool `json:"connected"`
+	// Rematch is a finished online game's rematch, nil when none was
+	// offered.
+	Rematch *RematchState `json:"rematch"`
+
 	// Legal is, for each piece of the side to move (keyed by its square),
 	// where it may go and why it may not go to its other neighbours and
 	// river landings: GET /targets for every piece at once, so that the page
@@ -63,6 +72,57 @@ type State struct {
 type OutcomeState struct {
 	Reason dsq.Reason `json:"reason"`
 	Winner *dsq.Color `json:"winner"`
+}
+
+// ClockState is a game's clock: its time control ("5+3": minutes and
+// seconds added per move; "3d": days per move), each side's time left in
+// milliseconds when the side to move began its turn, and when that was
+// (RFC 3339 with milliseconds; null while the clock is stopped: before the
+// second player joins, and after the end). A page counts the side to
+// move's time down from turnStarted; the server's own clock judges.
+type ClockState struct {
+	Control     string  `json:"control"`
+	Red         int64   `json:"red"`
+	Blue        int64   `json:"blue"`
+	TurnStarted *string `json:"turnStarted"`
+	// Deadline is when the side to move runs out (null when stopped).
+	Deadline *string `json:"deadline"`
+}
+
+// RematchState is a finished game's rematch: who offered it, whether it was
+// declined, and the new game's id once accepted ("" before).
+type RematchState struct {
+	OfferedBy string `json:"offeredBy"`
+	Declined  bool   `json:"declined"`
+	GameID    string `json:"gameId"`
+}
+
+// clockState is g's clock as the API shows it, nil without one.
+func clockState(g *games.Game) *ClockState {
+	c := g.Clock
+	if c.Control.IsZero() {
+		return nil
+	}
+	st := &ClockState{Control: c.Control.String(), Red: c.Left[dsq.Red].Milliseconds(), Blue: c.Left[dsq.Blue].Milliseconds()}
+	if c.Running() {
+		started := c.Started.UTC().Format(stampLayout)
+		deadline := c.Deadline(g.Position().SideToMove()).UTC().Format(stampLayout)
+		st.TurnStarted, st.Deadline = &started, &deadline
+	}
+	return st
+}
+
+// stampLayout is RFC 3339 to the millisecond, as clocks are kept.
+const stampLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// state is gameState with the players' presence on this server's hub
+// (connected).
+func (s *Server) state(g *games.Game) State {
+	st := gameState(g)
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		st.Connected[c.String()], _ = s.cfg.Hub.Presence(g.ID, c.String())
+	}
+	return st
 }
 
 // gameState is g as the API shows it, read from the library's game.
@@ -93,6 +153,16 @@ func gameState(g *games.Game) State {
 		}
 	} else if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = &c
+	}
+	st.Clock = clockState(g)
+	st.Connected = map[string]bool{"red": false, "blue": false}
+	if g.RematchOffer != "" {
+		st.Rematch = &RematchState{GameID: g.RematchID}
+		if g.RematchOffer == games.RematchDeclined {
+			st.Rematch.Declined = true
+		} else {
+			st.Rematch.OfferedBy = g.RematchOffer
+		}
 	}
 	if !st.Over && !st.AIThinking {
 		st.Legal = teach.Hints(pos)

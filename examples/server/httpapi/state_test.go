@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"testing"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
@@ -76,4 +77,34 @@ func TestStateLegal(t *testing.T) {
 	assert.Equal(t, map[string]any{}, ai["legal"], "no moves while the AI thinks")
 	after := c.WaitAI(ai["id"].(string))
 	assert.Len(t, after["legal"], 8, "Blue's eight pieces once the AI has moved")
+}
+
+// TestStateClock: an online game's time control, chosen at creation, is in
+// its state with each side's time; the clock runs (turnStarted, deadline)
+// once the second player joins. A game without one has no clock, and a
+// time control is refused in other modes and in other shapes.
+func TestStateClock(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online","clock":"5+3"}`)
+	st := c.State(g.ID)
+	assert.Equal(t, map[string]any{"control": "5+3", "red": 300000.0, "blue": 300000.0, "turnStarted": nil, "deadline": nil}, st["clock"])
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, st["connected"])
+	assert.Nil(t, st["rematch"])
+	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	clock := res.Body["game"].(map[string]any)["clock"].(map[string]any)
+	started, err := time.Parse(time.RFC3339, clock["turnStarted"].(string))
+	require.NoError(t, err)
+	assert.WithinDuration(t, time.Now(), started, time.Minute)
+	deadline, err := time.Parse(time.RFC3339, clock["deadline"].(string))
+	require.NoError(t, err)
+	assert.Equal(t, 5*time.Minute, deadline.Sub(started))
+
+	assert.Equal(t, "3d", c.State(c.Create(`{"mode":"online","clock":"3d"}`).ID)["clock"].(map[string]any)["control"])
+	assert.Nil(t, c.State(c.Create(`{"mode":"online"}`).ID)["clock"])
+	for _, body := range []string{`{"mode":"local","clock":"5+3"}`, `{"mode":"ai","clock":"5+3"}`,
+		`{"mode":"online","clock":"5"}`, `{"mode":"online","clock":"15d"}`, `{"mode":"online","clock":5}`} {
+		res := c.Req("POST", "/api/games", body)
+		assert.Equal(t, http.StatusBadRequest, res.Status, "%s: %s", body, res.Raw)
+	}
 }

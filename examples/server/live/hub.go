@@ -11,6 +11,7 @@ package live
 import (
 	"errors"
 	"sync"
+	"time"
 )
 
 // ErrFull is returned by Subscribe when the hub has its maximum of watchers.
@@ -23,6 +24,10 @@ type Hub struct {
 	n    int // subscriptions and streams
 	max  int
 	s    streamHub // stream.go
+
+	here    map[seat]*presence // seat holders' streams (presence.go)
+	started time.Time
+	now     func() time.Time
 }
 
 // Sub is one watcher of one game.
@@ -37,7 +42,10 @@ type Sub struct {
 
 // New returns a hub for at most max watchers (subscriptions and streams)
 // at once.
-func New(max int) *Hub { return &Hub{subs: map[string]map[*Sub]struct{}{}, max: max} }
+func New(max int) *Hub {
+	return &Hub{subs: map[string]map[*Sub]struct{}{}, max: max,
+		here: map[seat]*presence{}, started: time.Now(), now: time.Now}
+}
 
 // Subscribe watches the game id until Close.
 func (h *Hub) Subscribe(id string) (*Sub, error) {

@@ -49,6 +49,9 @@ type topic struct {
 	streams map[*stream]struct{}
 	queued  bool // in the queue, or being written with another change to follow
 	running bool
+	// presence: a seat holder came or left; the next write sends the
+	// presence event (presence.go) whatever the version.
+	presence bool
 }
 
 // streamHub is the Hub's part for streams.
@@ -255,6 +258,11 @@ func (h *Hub) write() {
 		for st := range t.streams {
 			targets = append(targets, st)
 		}
+		var presence []byte
+		if t.presence {
+			t.presence = false
+			presence = h.presenceEventLocked(id)
+		}
 		h.mu.Unlock()
 		for _, st := range targets {
 			if err != nil {
@@ -265,6 +273,9 @@ func (h *Hub) write() {
 			ok := st.version >= version || st.send(event)
 			if ok {
 				st.version = max(st.version, version)
+			}
+			if ok && presence != nil {
+				ok = st.send(presence)
 			}
 			st.mu.Unlock()
 			if !ok {
@@ -317,6 +328,7 @@ func (h *Hub) sweep() {
 		keepAlive := now.Sub(lastKeepAlive) >= h.s.keepAlive
 		if keepAlive {
 			lastKeepAlive = now
+			h.forgetPresence(presenceKept)
 		}
 		h.mu.Lock()
 		all = all[:0]

@@ -207,3 +207,42 @@ func TestAdoptKeepAlive(t *testing.T) {
 	}
 	assert.Zero(t, g.renders.Load(), "keep-alives render nothing")
 }
+
+// TestAdoptPresence: a seat holder's arrival and departure reach the game's
+// streams as presence events, though the game's version stays.
+func TestAdoptPresence(t *testing.T) {
+	g := &games{versions: map[string]int64{"g": 1}}
+	h := live.New(10)
+	h.Serve(g.render, time.Hour)
+	defer h.Stop()
+	srv, cli := pair(t)
+	sub, _ := h.Subscribe("g")
+	require.NoError(t, h.Adopt(sub, srv, 1, func() {}))
+	in := lines(cli)
+	event := func() (string, string) {
+		t.Helper()
+		name := ""
+		for {
+			select {
+			case l := <-in:
+				if n, ok := strings.CutPrefix(l, "event: "); ok {
+					name = n
+				} else if d, ok := strings.CutPrefix(l, "data: "); ok {
+					return name, d
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("no event")
+			}
+		}
+	}
+	leave := h.Arrive("g", "blue")
+	name, data := event()
+	assert.Equal(t, "presence", name)
+	assert.Equal(t, `{"red":false,"blue":true}`, data)
+	h.Arrive("other", "red") // another game's: not on this stream
+	leave()
+	name, data = event()
+	assert.Equal(t, "presence", name)
+	assert.Equal(t, `{"red":false,"blue":false}`, data)
+	assert.Equal(t, int32(2), g.renders.Load(), "a render each, no state sent: the version stays")
+}

@@ -53,7 +53,9 @@ func (s *sqlStore) q(query string) string {
 }
 
 const gameColumns = `id, mode, record, ai_color, level, red_seat, blue_seat,
-	first, ply, to_move, draw_offer, over, reason, winner, version, created, updated`
+	first, ply, to_move, draw_offer, over, reason, winner, version, created, updated,
+	clock_base, clock_increment, clock_per_move, red_left, blue_left, turn_started, deadline,
+	rematch_offer, rematch_id`
 
 func b2i(b bool) int {
 	if b {
@@ -63,6 +65,22 @@ func b2i(b bool) int {
 }
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// stamp is t in Unix milliseconds, 0 for the zero time.
+func stamp(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// fromStamp reads stamp's form back.
+func fromStamp(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
+}
 
 // now is the time stored for a change, to the millisecond stored.
 func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
@@ -95,10 +113,13 @@ func (s *sqlStore) write(ctx context.Context, notify bool, query string, args ..
 func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 	t := now()
 	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
 		g.ID, g.Mode, string(g.Record), g.AIColor, g.Level, g.RedSeat, g.BlueSeat,
-		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t))
+		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t),
+		g.ClockBase.Milliseconds(), g.ClockIncrement.Milliseconds(), g.ClockPerMove.Milliseconds(),
+		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
+		g.RematchOffer, g.RematchID)
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -116,9 +137,11 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 		record           string
 		over             int
 		created, updated int64
+		clock            [7]int64
 	)
 	err := row.Scan(&g.ID, &g.Mode, &record, &g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat,
-		&g.First, &g.Ply, &g.ToMove, &g.DrawOffer, &over, &g.Reason, &g.Winner, &g.Version, &created, &updated)
+		&g.First, &g.Ply, &g.ToMove, &g.DrawOffer, &over, &g.Reason, &g.Winner, &g.Version, &created, &updated,
+		&clock[0], &clock[1], &clock[2], &clock[3], &clock[4], &clock[5], &clock[6], &g.RematchOffer, &g.RematchID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -127,6 +150,10 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 	}
 	g.Record, g.Over = []byte(record), over != 0
 	g.Created, g.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	g.ClockBase, g.ClockIncrement, g.ClockPerMove = time.Duration(clock[0])*time.Millisecond,
+		time.Duration(clock[1])*time.Millisecond, time.Duration(clock[2])*time.Millisecond
+	g.RedLeft, g.BlueLeft = time.Duration(clock[3])*time.Millisecond, time.Duration(clock[4])*time.Millisecond
+	g.TurnStarted, g.Deadline = fromStamp(clock[5]), fromStamp(clock[6])
 	return &g, nil
 }
 
@@ -134,10 +161,13 @@ func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	t := now()
 	n, err := s.exec(ctx, `UPDATE games SET record = ?, red_seat = ?, blue_seat = ?,
 		ply = ?, to_move = ?, draw_offer = ?, over = ?, reason = ?, winner = ?,
+		red_left = ?, blue_left = ?, turn_started = ?, deadline = ?, rematch_offer = ?, rematch_id = ?,
 		version = version + 1, updated = ?
 		WHERE id = ? AND version = ?`,
 		string(g.Record), g.RedSeat, g.BlueSeat, g.Ply, g.ToMove, g.DrawOffer,
-		b2i(g.Over), g.Reason, g.Winner, millis(t), g.ID, g.Version)
+		b2i(g.Over), g.Reason, g.Winner,
+		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
+		g.RematchOffer, g.RematchID, millis(t), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("store: update game: %w", err)
 	}
@@ -217,6 +247,12 @@ func (s *sqlStore) AIToMove(ctx context.Context, limit int) ([]string, error) {
 	return s.ids(ctx, "games with the AI to move", `SELECT id FROM games
 		WHERE over = 0 AND mode = 'ai' AND (to_move = ai_color OR draw_offer <> '')
 		ORDER BY updated LIMIT ?`, limit)
+}
+
+func (s *sqlStore) Expired(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	return s.ids(ctx, "games out of time", `SELECT id FROM games
+		WHERE over = 0 AND deadline > 0 AND deadline <= ?
+		ORDER BY deadline LIMIT ?`, millis(now), limit)
 }
 
 // ids runs a query whose rows are one game id each; what names the list in

@@ -49,6 +49,18 @@ type Game struct {
 	Reason    string // how it ended, the library's dsq.Reason text ("den entered", "resignation", ...); "" while it goes on
 	Winner    string // "red" or "blue"; "" for a draw or an unfinished game
 
+	// The clock of an online game with a time control (all zero: none):
+	// the control, each side's time left when the side to move began its
+	// turn (at TurnStarted, zero while the clock is stopped), and when the
+	// side to move runs out (Deadline, zero: never), which Expired selects on.
+	ClockBase, ClockIncrement, ClockPerMove time.Duration
+	RedLeft, BlueLeft                       time.Duration
+	TurnStarted, Deadline                   time.Time
+
+	// A finished game's rematch: the colour that offered it ("" : none) and
+	// the new game's id once accepted.
+	RematchOffer, RematchID string
+
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
 	Updated time.Time // set by Create and Update
@@ -95,6 +107,9 @@ type Store interface {
 	// is to move or to answer a draw offer (to resume them after a
 	// restart).
 	AIToMove(ctx context.Context, limit int) ([]string, error)
+	// Expired returns up to limit ids of unfinished games whose side to
+	// move ran out of time at or before now (Deadline), the earliest first.
+	Expired(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// Review returns game id's stored review (nil while there is none) and
 	// whether a process holds the job of computing it now (its claim runs
 	// until after now).

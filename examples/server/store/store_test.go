@@ -167,6 +167,50 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
+	t.Run("clock and rematch kept", func(t *testing.T) {
+		s := open(t)
+		g := newGame("online")
+		g.ClockBase, g.ClockIncrement = 5*time.Minute, 3*time.Second
+		g.RedLeft, g.BlueLeft = 5*time.Minute, 5*time.Minute
+		require.NoError(t, s.Create(ctx, g))
+		got, err := s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g, got)
+
+		started := time.UnixMilli(1_800_000_000_123).UTC()
+		g.RedLeft, g.TurnStarted, g.Deadline = 4*time.Minute+1500*time.Millisecond, started, started.Add(5*time.Minute)
+		g.RematchOffer, g.RematchID = "blue", newID()
+		require.NoError(t, s.Update(ctx, g))
+		got, err = s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g, got)
+	})
+
+	t.Run("expired", func(t *testing.T) {
+		s := open(t)
+		at := time.UnixMilli(1_000_000_000_000).UTC() // 2001: before any other test's deadline
+		late, later, running, untimed, over := newGame("online"), newGame("online"), newGame("online"), newGame("online"), newGame("online")
+		late.Deadline, later.Deadline, running.Deadline = at.Add(-time.Minute), at, at.Add(time.Millisecond)
+		over.Deadline = at.Add(-time.Hour)
+		finish(over, 3, "time forfeit", "red")
+		for _, g := range []*store.Game{later, late, running, untimed, over} {
+			require.NoError(t, s.Create(ctx, g))
+		}
+		ids, err := s.Expired(ctx, at, 100_000)
+		require.NoError(t, err)
+		mine := map[string]bool{late.ID: true, later.ID: true, running.ID: true, untimed.ID: true, over.ID: true}
+		var got []string
+		for _, id := range ids { // a shared database holds other tests' games too
+			if mine[id] {
+				got = append(got, id)
+			}
+		}
+		assert.Equal(t, []string{late.ID, later.ID}, got, "due games, the earliest first")
+		ids, err = s.Expired(ctx, at, 1)
+		require.NoError(t, err)
+		assert.Len(t, ids, 1)
+	})
+
 	t.Run("reviews", func(t *testing.T) {
 		s := open(t)
 		over, playing := newGame("ai"), newGame("online")
