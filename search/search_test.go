@@ -1104,9 +1104,9 @@ func TestZeroValuesAnswer(t *testing.T) {
 		_, err = EnginePlayer{}.MoveInGame(ctx, nil)
 		assert.ErrorIs(t, err, ErrNilGame)
 	})
-	t.Run("zero position has no move", func(t *testing.T) {
+	t.Run("zero position", func(t *testing.T) {
 		_, err := NewEngine(1).Search(ctx, dsq.Position{}, Options{})
-		assert.ErrorIs(t, err, ErrNoMove)
+		assert.ErrorIs(t, err, dsq.ErrNotAPosition)
 		_, err = RandomPlayer{}.Move(ctx, dsq.Position{})
 		assert.ErrorIs(t, err, ErrNoMove)
 		_, err = GreedyPlayer{}.Move(ctx, dsq.Position{})
