@@ -1,6 +1,7 @@
 // Package doushouqi is a rules engine for Dou Shou Qi (Jungle chess, Animal
 // chess) on 63-bit bitboards: legal move generation, make and unmake, the
-// outcome of a game, position and move notation, and perft.
+// outcome of a game, games played move by move ([Game]), position and move
+// notation, game records, Zobrist hashing and perft.
 //
 // The rules are those of RULES.md, at the root of this module: the normative
 // text this package, its errors and its tests cite (its last sections

@@ -32,8 +32,11 @@ const maxNotationLen = 256
 // without it the rules are Standard. Threefold is refused there: it is a
 // game's rule ([NewGameRules]), not a position's. On input 'w' is read as Red
 // to move and 'J' as a leopard, and a leading byte-order mark (U+FEFF) is
-// skipped. The position is checked with Setup.Validate. Errors are
-// *ParseError; parsing never panics.
+// skipped. The fields are separated by runs of white space of any kind and
+// length (spaces, tabs, newlines: what unicode.IsSpace reports), and white
+// space before the first field and after the last is ignored, so a line
+// read with its newline parses. The position is checked with
+// Setup.Validate. Errors are *ParseError; parsing never panics.
 func ParsePosition(s string) (Position, error) { return parsePosition("ParsePosition", s) }
 
 func parsePosition(fn, s string) (Position, error) {

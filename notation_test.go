@@ -238,3 +238,17 @@ func TestParsePositionIsStrict(t *testing.T) {
 		assert.NoError(t, err, ok)
 	}
 }
+
+// TestParsePositionSeparatesFieldsByAnyWhiteSpace: runs of spaces, tabs,
+// newlines and other Unicode white space separate the fields, and white
+// space around the notation is ignored, as ParsePosition documents.
+func TestParsePositionSeparatesFieldsByAnyWhiteSpace(t *testing.T) {
+	fields := strings.Fields(dsq.StartNotation)
+	require.Len(t, fields, 4)
+	for _, sep := range []string{"  ", "\t", " \t\n ", "\r\n", "\u00a0", "\u3000"} {
+		in := "\n " + strings.Join(fields, sep) + " \n"
+		pos, err := dsq.ParsePosition(in)
+		require.NoError(t, err, "%q", in)
+		assert.Equal(t, dsq.StartPosition(), pos, "%q", in)
+	}
+}

@@ -1,6 +1,7 @@
 package doushouqi
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -134,8 +135,9 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON writes: "winner" is required for a
 // won game and refused otherwise (the outcome read has Winner NoColor), and
-// no other key is allowed. On an error o
-// is left unchanged. JSON null changes nothing, as encoding/json does.
+// no other key is allowed, nor a key given twice (encoding/json would keep
+// the last, so that one text could read as two outcomes). On an error o is
+// left unchanged. JSON null changes nothing, as encoding/json does.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -148,6 +150,9 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		if key != "reason" && key != "winner" {
 			return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: unknown key %q", ErrSyntax, cutInput(key))
 		}
+	}
+	if key, ok := repeatedKey(data); ok {
+		return fmt.Errorf("doushouqi: Outcome.UnmarshalJSON: %w: key %q given twice", ErrSyntax, cutInput(key))
 	}
 	var j outcomeJSON
 	if _, ok := fields["reason"]; !ok || json.Unmarshal(data, &j) != nil {
@@ -163,4 +168,30 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	}
 	*o = parsed
 	return nil
+}
+
+// repeatedKey returns a key given twice in the JSON object data, which
+// json.Unmarshal has read as an object.
+func repeatedKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // the '{'
+		return "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		key, _ := tok.(string) // dec.More inside an object: a key
+		if seen[key] {
+			return key, true
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }

@@ -141,6 +141,24 @@ func TestOutcomeJSONNeedsAReason(t *testing.T) {
 	}
 }
 
+// TestOutcomeJSONRefusesRepeatedKeys: a key given twice is refused, whether
+// the two values agree or not, and the outcome is left as it was; one text
+// reads as one outcome, as in a record.
+func TestOutcomeJSONRefusesRepeatedKeys(t *testing.T) {
+	for _, data := range []string{
+		`{"reason":"undecided","reason":"resignation","winner":"red"}`,
+		`{"reason":"resignation","winner":"red","winner":"blue"}`,
+		`{"reason":"agreed","reason":"agreed"}`,
+		`{"winner":"red","reason":"den entered","winner":"red"}`,
+	} {
+		o := dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}
+		err := json.Unmarshal([]byte(data), &o)
+		require.ErrorIs(t, err, dsq.ErrSyntax, data)
+		assert.Contains(t, err.Error(), "given twice", data)
+		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Blue}, o, data)
+	}
+}
+
 // TestOutcomeJSONNullChangesNothing: JSON null changes nothing, as encoding/json
 // does.
 func TestOutcomeJSONNullChangesNothing(t *testing.T) {

@@ -28,7 +28,10 @@ type Rules struct {
 	// MoveLimit is the number of consecutive half-moves without a capture
 	// after which the game is drawn: 0 means DrawHalfMoves (60), NoMoveLimit
 	// means never, and any number from 1 to MaxMoveLimit is that number (200
-	// is common elsewhere).
+	// is common elsewhere). DrawHalfMoves itself is the standard limit, so
+	// what the package reads or returns writes it as 0: ParseRules, a
+	// position's and a game's Rules, so that one game has one Rules value,
+	// equal to Standard when nothing else differs.
 	MoveLimit int
 	// Threefold makes the third occurrence of the same position with the same
 	// side to move a draw. It needs the history, so only a Game applies it;
@@ -66,6 +69,15 @@ func (r Rules) DrawLimit() int {
 		return -1
 	}
 	return int(r.drawAt())
+}
+
+// canonical returns r with the standard limit written as 0, the one form
+// of the standard limit that the package returns.
+func (r Rules) canonical() Rules {
+	if r.MoveLimit == DrawHalfMoves {
+		r.MoveLimit = 0
+	}
+	return r
 }
 
 // drawAt is the no-capture count that draws under r; never reached when
@@ -114,8 +126,10 @@ func (r Rules) Rank(a Animal) int {
 
 // String writes the rules as ParseRules reads them: "standard", or the
 // options that differ joined by commas, such as
-// "trapped-capture,move-limit=200".
+// "trapped-capture,move-limit=200". A MoveLimit of DrawHalfMoves is the
+// standard limit and is not written.
 func (r Rules) String() string {
+	r = r.canonical()
 	var parts []string
 	if r.TrappedCapture {
 		parts = append(parts, "trapped-capture")
@@ -142,8 +156,9 @@ func (r Rules) String() string {
 // ParseRules reads what Rules.String writes: "standard" (or ""), or
 // options joined by commas in any order. An option given twice, or
 // "no-move-limit" with "move-limit=N", is refused, and so is a limit
-// written with a sign or a leading zero. Errors are *ParseError naming the
-// option, with ErrRules.
+// written with a sign or a leading zero. "move-limit=60" is the standard
+// limit and reads as MoveLimit 0, so that it equals Standard. Errors are
+// *ParseError naming the option, with ErrRules.
 func ParseRules(s string) (Rules, error) {
 	var r Rules
 	if s == "standard" || s == "" {
@@ -185,7 +200,7 @@ func ParseRules(s string) (Rules, error) {
 			return fail("unknown option %q", cutInput(part))
 		}
 	}
-	return r, nil
+	return r.canonical(), nil
 }
 
 // Rules returns the rules p is played under.

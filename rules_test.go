@@ -271,6 +271,36 @@ func TestParseRulesIsStrict(t *testing.T) {
 	assert.Equal(t, dsq.Rules{TrappedCapture: true, MoveLimit: 200, Threefold: true}, r)
 }
 
+// TestRulesStandardLimitIsStandard: the standard limit written out,
+// move-limit=60, reads as Standard and is written as "standard", alone and
+// with other options, and a position given it has Standard rules: one game
+// has one Rules value.
+func TestRulesStandardLimitIsStandard(t *testing.T) {
+	for text, want := range map[string]dsq.Rules{
+		"move-limit=60":                         dsq.Standard,
+		"trapped-capture,move-limit=60":         {TrappedCapture: true},
+		"move-limit=60,threefold":               {Threefold: true},
+		"swap-dog-wolf,move-limit=60,threefold": {SwapDogWolf: true, Threefold: true},
+	} {
+		got, err := dsq.ParseRules(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, want, got, text)
+		assert.Equal(t, want.String(), got.String(), text)
+	}
+	assert.Equal(t, "standard", dsq.Rules{MoveLimit: dsq.DrawHalfMoves}.String())
+	assert.Equal(t, "trapped-capture", dsq.Rules{TrappedCapture: true, MoveLimit: dsq.DrawHalfMoves}.String())
+
+	pos := mustWithRules(t, dsq.StartPosition(), dsq.Rules{MoveLimit: dsq.DrawHalfMoves})
+	assert.Equal(t, dsq.Standard, pos.Rules())
+	assert.Equal(t, dsq.StartPosition(), pos)
+	s := dsq.StartPosition().Setup()
+	s.Rules = dsq.Rules{MoveLimit: dsq.DrawHalfMoves}
+	fromSetup, err := dsq.NewPosition(s)
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Standard, fromSetup.Rules())
+	assert.Equal(t, dsq.Standard, fromSetup.Setup().Rules)
+}
+
 // TestRulesDrawLimit: the standard 60 for the zero MoveLimit, -1 for none,
 // and the limit itself otherwise, at both ends of its range.
 func TestRulesDrawLimit(t *testing.T) {

@@ -281,8 +281,11 @@ func (e *Engine) NewGame() {
 }
 
 // Search finds a move for the side to move in pos, under pos's rules and
-// without a history: no repetition is known before pos. It returns ErrNoMove
-// if there is no move, and the context's error if ctx ends before the first
+// without a history: no repetition is known before pos. It returns an error
+// wrapping dsq.ErrNotAPosition for a value that is not a position of the
+// game (the zero Position, or one an unchecked MakeMove of an illegal move
+// damaged), rather than searching it, ErrNoMove if there is no move, and
+// the context's error if ctx ends before the first
 // iteration finishes; after that, an ended context, time or node limit
 // returns the best move of the last finished iteration, or the move the
 // unfinished iteration proved better than it. Options it refuses (see
@@ -294,10 +297,30 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	if err := opts.check(ctx); err != nil {
 		return Result{}, err
 	}
+	if err := checkPosition(pos); err != nil {
+		return Result{}, err
+	}
 	return e.run(ctx, pos, opts, func(w *worker) {
 		w.stack = append(w.stack[:0], pos.Hash())
 		w.threefold = false
 	})
+}
+
+// checkPosition refuses a value that is not a position of the game, as
+// dsq.NewGameFrom does: the zero Position, a setup that Validate refuses,
+// or a position that does not match its own setup.
+func checkPosition(pos dsq.Position) error {
+	if pos.IsZero() {
+		return fmt.Errorf("search: %w (the zero Position)", dsq.ErrNotAPosition)
+	}
+	s := pos.Setup()
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("search: %w: %w", dsq.ErrNotAPosition, err)
+	}
+	if check, _ := dsq.NewPosition(s); check != pos {
+		return fmt.Errorf("search: %w (inconsistent: an illegal move made unchecked?)", dsq.ErrNotAPosition)
+	}
+	return nil
 }
 
 // SearchGame finds a move for the side to move in g, under g's rules: with

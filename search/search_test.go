@@ -84,6 +84,30 @@ func TestLimits(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNoMove)
 }
 
+// TestSearchRefusesWhatIsNotAPosition: the zero Position and positions an
+// unchecked illegal move damaged (a wolf in the water, a move from an
+// empty square) are refused with dsq.ErrNotAPosition, not answered as a
+// position without a move.
+func TestSearchRefusesWhatIsNotAPosition(t *testing.T) {
+	damaged := func(move string) dsq.Position {
+		pos := dsq.StartPosition()
+		m, err := dsq.ParseMove(move)
+		require.NoError(t, err)
+		pos.MakeMove(m)
+		return pos
+	}
+	for name, pos := range map[string]dsq.Position{
+		"zero":          {},
+		"wolf in water": damaged("c3c4"),
+		"empty square":  damaged("d4d5"),
+	} {
+		r, err := NewEngine(1).Search(context.Background(), pos, Options{Depth: 2})
+		require.ErrorIs(t, err, dsq.ErrNotAPosition, name)
+		assert.NotErrorIs(t, err, ErrNoMove, name)
+		assert.Equal(t, Result{}, r, name)
+	}
+}
+
 // matchGames plays n games of the AI (depth 6) against an opponent, colours
 // alternated, and returns the AI's wins.
 func matchGames(t *testing.T, n int, opponent func(seed uint64) Player) (wins int) {
@@ -1080,9 +1104,9 @@ func TestZeroValuesAnswer(t *testing.T) {
 		_, err = EnginePlayer{}.MoveInGame(ctx, nil)
 		assert.ErrorIs(t, err, ErrNilGame)
 	})
-	t.Run("zero position has no move", func(t *testing.T) {
+	t.Run("zero position", func(t *testing.T) {
 		_, err := NewEngine(1).Search(ctx, dsq.Position{}, Options{})
-		assert.ErrorIs(t, err, ErrNoMove)
+		assert.ErrorIs(t, err, dsq.ErrNotAPosition)
 		_, err = RandomPlayer{}.Move(ctx, dsq.Position{})
 		assert.ErrorIs(t, err, ErrNoMove)
 		_, err = GreedyPlayer{}.Move(ctx, dsq.Position{})

@@ -49,8 +49,11 @@ type Options struct {
 type Mark struct {
 	Square dsq.Square
 	// Color is the outline's CSS colour, such as "#d4008f", "gold" or
-	// "rgb(212 0 143)"; "" is black. At most 64 bytes of letters, digits,
-	// spaces and # ( ) , . % / -: anything else is refused with ErrColor.
+	// "rgb(212 0 143)"; "" is black. At most 64 bytes, one of: #rgb, #rgba,
+	// #rrggbb or #rrggbbaa in hex digits; a named colour (letters only); or
+	// rgb(), rgba(), hsl() or hsla() holding only digits, spaces and
+	// . , % / -. Anything else, such as url(...) or var(...), which would
+	// make a viewer fetch or look something up, is refused with ErrColor.
 	Color string
 	// Class is added to the outline's class ("mark"), for a page's CSS: at
 	// most 64 bytes of names made of letters, digits, '-' and '_', separated
@@ -239,14 +242,48 @@ func checkPaint(arg, color, class string) error {
 	return nil
 }
 
-// isColor reports whether c uses only the characters of CSS colours ("" is
-// the default colour): nothing that could end an attribute or start markup.
+// isColor reports whether c is a colour a Mark or Arrow accepts ("" is
+// the default colour): a hex colour, a named colour, or one of the colour
+// functions with plain numbers. Nothing else, so that no value ends an
+// attribute, starts markup, or makes a viewer fetch something (url(...))
+// or read the page's CSS (var(...)).
 func isColor(c string) bool {
 	if len(c) > 64 {
 		return false
 	}
-	for _, r := range c {
-		if !isAlnum(r) && !strings.ContainsRune("#(),.%/- ", r) {
+	if hex, ok := strings.CutPrefix(c, "#"); ok {
+		switch len(hex) {
+		case 3, 4, 6, 8:
+		default:
+			return false
+		}
+		for _, r := range hex {
+			if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F') {
+				return false
+			}
+		}
+		return true
+	}
+	name, args, call := strings.Cut(c, "(")
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	if !call {
+		return true // a named colour, or ""
+	}
+	switch strings.ToLower(name) {
+	case "rgb", "rgba", "hsl", "hsla":
+	default:
+		return false
+	}
+	args, closed := strings.CutSuffix(args, ")")
+	if !closed {
+		return false
+	}
+	for _, r := range args {
+		if !('0' <= r && r <= '9') && !strings.ContainsRune("., %/-", r) {
 			return false
 		}
 	}

@@ -384,6 +384,63 @@ func TestBoardHighlightsTheLastMovesSquares(t *testing.T) {
 	assert.Empty(t, find(nodes, "g", "last"), "no last move, no highlight")
 }
 
+// TestBoardColoursAreHexNamesOrNumericFunctions: a colour is a hex colour,
+// a name, or rgb/rgba/hsl/hsla of plain numbers; anything a viewer would
+// fetch or look up (url, var) or that is not a colour is refused, on marks
+// and arrows alike, and an accepted colour is written as given.
+func TestBoardColoursAreHexNamesOrNumericFunctions(t *testing.T) {
+	cases := []struct {
+		color string
+		ok    bool
+	}{
+		{"", true},
+		{"#abc", true},
+		{"#ABCD", true},
+		{"#d4008f", true},
+		{"#d4008f80", true},
+		{"gold", true},
+		{"DarkSlateGray", true},
+		{"rgb(212, 0, 143)", true},
+		{"rgb(212 0 143 / 50%)", true},
+		{"RGBA(212,0,143,.5)", true},
+		{"hsl(320, 100%, 41.6%)", true},
+		{"hsla(-40 100% 41% / 0.5)", true},
+		{"url(//evil.example/a.svg#p)", false},
+		{"url(#p)", false},
+		{"var(--mark)", false},
+		{"rgb(var(--r), 0, 0)", false},
+		{"rgb(url(x))", false},
+		{"calc(1)", false},
+		{"rgb(212 0 143", false},
+		{"rgb(212 0 143))", false},
+		{"rgb(1)x", false},
+		{"hsl(120deg, 50%, 50%)", false},
+		{"#abcde", false},
+		{"#ggg", false},
+		{"#", false},
+		{"gold 1", false},
+		{"gold-1", false},
+		{"(1,2,3)", false},
+	}
+	for _, c := range cases {
+		for _, opts := range []svg.Options{
+			{Marks: []svg.Mark{{Square: dsq.A1, Color: c.color}}},
+			{Arrows: []svg.Arrow{{From: dsq.A1, To: dsq.A2, Color: c.color}}},
+		} {
+			s, err := svg.Board(dsq.StartPosition(), opts)
+			if !c.ok {
+				assert.ErrorIs(t, err, svg.ErrColor, c.color)
+				assert.Empty(t, s, c.color)
+				continue
+			}
+			require.NoError(t, err, c.color)
+			if c.color != "" {
+				assert.Contains(t, s, `="`+c.color+`"`, c.color)
+			}
+		}
+	}
+}
+
 func TestBoardDrawsMarksAndArrowsInOrderWithTheirColours(t *testing.T) {
 	opts := svg.Options{
 		Marks: []svg.Mark{

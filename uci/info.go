@@ -47,7 +47,46 @@ type Info struct {
 	Nodes, NPS      uint64
 	Time            time.Duration
 	PV              []dsq.Move // the expected line, the best move first (moves as written, not checked)
-	String          string     // free text ("info string ..."), as written
+	Text            string     // free text ("info string ..."), as written
+}
+
+// String writes the info as the engine's line: "info", then each field
+// the Info carries (a number above zero, the score if HasScore) in the
+// protocol's words, the PV last, as in "info depth 7 score cp 35 nodes 1200
+// time 13 pv a3a4 b7b6"; Time in whole milliseconds. Text is written as
+// "info string ...", which runs to the end of its line: after the fields,
+// or on a line of its own when there is a PV (which runs to the end of its
+// line too). An Info read from one line writes a line that reads back as it.
+func (i Info) String() string {
+	var b strings.Builder
+	b.WriteString("info")
+	field := func(name string, n uint64) {
+		if n > 0 {
+			b.WriteString(" " + name + " " + strconv.FormatUint(n, 10))
+		}
+	}
+	field("depth", uint64(max(i.Depth, 0)))
+	field("seldepth", uint64(max(i.SelDepth, 0)))
+	field("multipv", uint64(max(i.MultiPV, 0)))
+	if i.HasScore {
+		b.WriteString(" score " + i.Score.String())
+	}
+	field("nodes", i.Nodes)
+	field("nps", i.NPS)
+	field("time", uint64(max(i.Time.Milliseconds(), 0)))
+	if len(i.PV) > 0 {
+		b.WriteString(" pv")
+		for _, m := range i.PV {
+			b.WriteString(" " + m.String())
+		}
+	}
+	if i.Text != "" {
+		if len(i.PV) > 0 {
+			b.WriteString("\ninfo")
+		}
+		b.WriteString(" string " + i.Text)
+	}
+	return b.String()
 }
 
 // parseInfo reads the part of an info line after "info". Numbers that are
@@ -75,7 +114,7 @@ func parseInfo(text string) (Info, error) {
 		switch name {
 		case "string":
 			_, rest, _ := strings.Cut(text, "string")
-			info.String = strings.TrimSpace(rest)
+			info.Text = strings.TrimSpace(rest)
 			return info, nil
 		case "pv":
 			for _, f := range fields[i+1:] {

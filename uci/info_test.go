@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,8 +23,8 @@ func TestParseInfoReadsTheFieldsOfALine(t *testing.T) {
 		{"depth 3 score mate -2 pv a3a4", Info{Depth: 3, HasScore: true, Score: Score{Mate: true, Value: -2}, PV: []dsq.Move{a3a4}}},
 		{"score cp 10 lowerbound depth 4", Info{Depth: 4, HasScore: true, Score: Score{Value: 10, Lower: true}}},
 		{"score cp -10 upperbound", Info{HasScore: true, Score: Score{Value: -10, Upper: true}}},
-		{"string endgame tables: blue wins in 17", Info{String: "endgame tables: blue wins in 17"}},
-		{"depth 2 string error: position: bad", Info{Depth: 2, String: "error: position: bad"}},
+		{"string endgame tables: blue wins in 17", Info{Text: "endgame tables: blue wins in 17"}},
+		{"depth 2 string error: position: bad", Info{Depth: 2, Text: "error: position: bad"}},
 		{"currmove a3a4 currmovenumber 3 hashfull 200 depth 9", Info{Depth: 9}},
 		{"depth 5 wdl 500 400 100 score cp 1", Info{Depth: 5, HasScore: true, Score: Score{Value: 1}}},
 		{"depth 5 currline a3a4 b7b6", Info{Depth: 5}},
@@ -65,5 +67,35 @@ func TestScoreString(t *testing.T) {
 		{Score{Mate: true, Value: 2, Upper: true}, "mate 2 upperbound"},
 	} {
 		assert.Equal(t, c.want, c.in.String())
+	}
+}
+
+// TestInfoStringWritesTheLine: an Info prints as the engine's info line,
+// fields in the protocol's words and the PV last, the text as "info string"
+// (on a line of its own after a PV), and an Info read from a line writes a
+// line that reads back as the same Info.
+func TestInfoStringWritesTheLine(t *testing.T) {
+	a3a4, b7b6 := dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.B7, dsq.B6)
+	for _, c := range []struct {
+		in   Info
+		want string
+	}{
+		{Info{}, "info"},
+		{Info{Depth: 7, SelDepth: 12, MultiPV: 1, HasScore: true, Score: Score{Value: 35}, Nodes: 1200, NPS: 90000, Time: 13 * time.Millisecond, PV: []dsq.Move{a3a4, b7b6}},
+			"info depth 7 seldepth 12 multipv 1 score cp 35 nodes 1200 nps 90000 time 13 pv a3a4 b7b6"},
+		{Info{HasScore: true, Score: Score{Mate: true, Value: -2, Upper: true}}, "info score mate -2 upperbound"},
+		{Info{HasScore: true}, "info score cp 0"},
+		{Info{Text: "endgame tables: blue wins in 17"}, "info string endgame tables: blue wins in 17"},
+		{Info{Depth: 2, Text: "error: position: bad"}, "info depth 2 string error: position: bad"},
+		{Info{Depth: 3, PV: []dsq.Move{a3a4}, Text: "book"}, "info depth 3 pv a3a4\ninfo string book"},
+	} {
+		assert.Equal(t, c.want, c.in.String())
+		assert.Equal(t, c.want, fmt.Sprint(c.in), "an Info prints as its line")
+		first, _, _ := strings.Cut(c.want, "\n")
+		if first == c.want {
+			back, err := parseInfo(strings.TrimPrefix(c.want, "info"))
+			require.NoError(t, err, c.want)
+			assert.Equal(t, c.in, back, c.want)
+		}
 	}
 }

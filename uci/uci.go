@@ -10,7 +10,9 @@
 // does not have, or names a move that is not legal in the game it was given
 // is reported as an error wrapping ErrEngineDied, ErrProtocol or ErrTimeout,
 // never as a hang or a panic: a match or a server can drop such an engine
-// and go on.
+// and go on. A command the engine refuses but survives wraps ErrRefused, and
+// a call on a closed Engine wraps ErrClosed. Every error is an *Error naming
+// the call; errors.Is tells these five sentinels apart.
 //
 // An Engine runs one call at a time: its methods are meant for one goroutine
 // (a second goroutine's call waits for the first to return). Stop and Close
@@ -69,6 +71,8 @@ func (e *Error) Error() string {
 	return s
 }
 
+// Unwrap returns Err, so that errors.Is finds the sentinel the failure
+// wraps (and a context's error, where one ended the call).
 func (e *Error) Unwrap() error { return e.Err }
 
 // Config tunes an Engine. The zero Config is ready to use.
@@ -524,7 +528,7 @@ func (e *Engine) ready(ctx context.Context, op string) error {
 			if err != nil {
 				return &Error{Op: op, Line: line, Err: err}
 			}
-			if msg, ok := strings.CutPrefix(info.String, "error: "); ok && refusal == nil {
+			if msg, ok := strings.CutPrefix(info.Text, "error: "); ok && refusal == nil {
 				refusal = &Error{Op: op, Err: fmt.Errorf("%w: %s", ErrRefused, msg)}
 			}
 		case "", "copyprotection", "registration":
@@ -694,7 +698,7 @@ func (e *Engine) Go(ctx context.Context, limits Limits) (Result, error) {
 			if err != nil {
 				return res, e.fail(&Error{Op: op, Line: line, Err: err})
 			}
-			if msg, ok := strings.CutPrefix(info.String, "error: "); ok && refusal == nil {
+			if msg, ok := strings.CutPrefix(info.Text, "error: "); ok && refusal == nil {
 				refusal = &Error{Op: op, Err: fmt.Errorf("%w: %s", ErrRefused, msg)}
 			}
 			if info.HasScore {

@@ -177,7 +177,7 @@ func TestGoReturnsTheBestMoveAndTheLastScore(t *testing.T) {
 	assert.Equal(t, want, res.Move)
 	assert.Equal(t, uci.Info{Depth: 2, SelDepth: 4, HasScore: true, Score: uci.Score{Value: -12}, Nodes: 230, NPS: 1000, Time: 3 * time.Millisecond, PV: []dsq.Move{want}}, res.Info)
 	require.Len(t, progress, 3)
-	assert.Equal(t, "done", progress[2].String)
+	assert.Equal(t, "done", progress[2].Text)
 	assert.Equal(t, []string{"uci", "ucinewgame", "isready", "position startpos moves a3a4", "go depth 2 nodes 1000"}, f.received())
 }
 
