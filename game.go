@@ -160,7 +160,7 @@ func NewGameRules(pos Position, rules Rules) (*Game, error) {
 	if err != nil {
 		return nil, tidyf("doushouqi: new game: %w", err)
 	}
-	g := &Game{rules: rules}
+	g := &Game{rules: rules.canonical()}
 	g.start(pos)
 	return g, nil
 }

@@ -1169,3 +1169,12 @@ func TestGamePositionAfterALongGame(t *testing.T) {
 	assert.Equal(t, want[0], branch.Start())
 	assert.Len(t, branch.Moves(), len(want)-300)
 }
+
+// TestNewGameRulesStandardLimitIsStandard: a game given the standard limit
+// written out (move-limit=60) has the Standard rules, as its positions do.
+func TestNewGameRulesStandardLimitIsStandard(t *testing.T) {
+	g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{MoveLimit: dsq.DrawHalfMoves, Threefold: true})
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Rules{Threefold: true}, g.Rules())
+	assert.Contains(t, g.Record(), `[Rules "threefold"]`, "the record names the one option that differs")
+}
