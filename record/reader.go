@@ -270,9 +270,9 @@ func (a *Game) finish(tags []tagLine, end recordtext.Token, start dsq.Position) 
 	if err != nil {
 		return relocate(err, tags, end.Line)
 	}
-	a.Tags, a.Rules, a.Start, a.Outcome, a.DrawOffer = main.Tags(), main.Rules(), main.Start(), main.Outcome(), dsq.NoColor
+	a.Tags, a.Rules, a.Start, a.Outcome, a.DrawOffer = main.Tags(), main.Rules(), main.Start(), main.Outcome(), nil
 	if c, ok := main.DrawOffer(); ok && !a.Outcome.IsDecided() {
-		a.DrawOffer = c
+		a.DrawOffer = &c
 	}
 	return nil
 }

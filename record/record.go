@@ -85,7 +85,9 @@ type Game struct {
 	Rules     dsq.Rules
 	Start     dsq.Position // the zero Position means the standard start
 	Outcome   dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
-	DrawOffer dsq.Color    // the side whose draw offer is pending at the end of the main line; NoColor if none
+	// DrawOffer is the side whose draw offer is pending at the end of the
+	// main line, nil if none: the zero Game offers nothing.
+	DrawOffer *dsq.Color
 	Comment   string       // a comment before the main line's first move number
 	Moves     []*Node      // the main line
 }
@@ -97,9 +99,9 @@ const MaxDepth = 64
 // FromGame returns the annotated game of g: its header and its moves as
 // the main line, without annotations.
 func FromGame(g *dsq.Game) *Game {
-	a := &Game{Tags: g.Tags(), Rules: g.Rules(), Start: g.Start(), Outcome: g.Outcome(), DrawOffer: dsq.NoColor}
+	a := &Game{Tags: g.Tags(), Rules: g.Rules(), Start: g.Start(), Outcome: g.Outcome()}
 	if c, ok := g.DrawOffer(); ok && !a.Outcome.IsDecided() {
-		a.DrawOffer = c
+		a.DrawOffer = &c
 	}
 	for _, m := range g.Moves() {
 		a.Moves = append(a.Moves, &Node{Move: m})
@@ -128,7 +130,7 @@ func (a *Game) mainRecord() string {
 	start := a.start()
 	recordtext.WriteTag(&b, "Start", start.String())
 	recordtext.WriteTag(&b, "Result", resultText(a.Outcome))
-	if a.DrawOffer == dsq.Red || a.DrawOffer == dsq.Blue {
+	if a.DrawOffer != nil {
 		recordtext.WriteTag(&b, "DrawOffer", a.DrawOffer.String())
 	}
 	b.WriteString("\n")

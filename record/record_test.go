@@ -101,13 +101,40 @@ func TestFromGameAndBack(t *testing.T) {
 	require.NoError(t, g.SetTag("Red", "alice"))
 	require.NoError(t, g.OfferDraw(dsq.Blue))
 	a := record.FromGame(g)
-	assert.Equal(t, dsq.Blue, a.DrawOffer)
+	require.NotNil(t, a.DrawOffer)
+	assert.Equal(t, dsq.Blue, *a.DrawOffer)
 	back, err := a.Game()
 	require.NoError(t, err)
 	assert.Equal(t, g.Record(), back.Record())
 	text, err := a.MarshalText()
 	require.NoError(t, err)
 	assert.Equal(t, g.Record(), string(text), "a game without annotations is written as Record writes it")
+}
+
+func colorPtr(c dsq.Color) *dsq.Color { return &c }
+
+func TestGameWithoutDrawOfferOffersNothing(t *testing.T) {
+	a := &record.Game{Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A4)}}}
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.NotContains(t, string(text), "DrawOffer")
+	g, err := a.Game()
+	require.NoError(t, err)
+	_, offered := g.DrawOffer()
+	assert.False(t, offered)
+
+	a.DrawOffer = colorPtr(dsq.Red)
+	g, err = a.Game()
+	require.NoError(t, err)
+	c, offered := g.DrawOffer()
+	assert.True(t, offered)
+	assert.Equal(t, dsq.Red, c)
+}
+
+func TestParseReadsNoDrawOfferAsNil(t *testing.T) {
+	a, err := record.Parse("1. a3a4 *\n")
+	require.NoError(t, err)
+	assert.Nil(t, a.DrawOffer)
 }
 
 // TestMarshalTextRefusesWhatCannotBeRead: an illegal move in any line, a
@@ -126,7 +153,7 @@ func TestMarshalTextRefusesWhatCannotBeRead(t *testing.T) {
 		"a nil node":                      {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{nil}}}}},
 		"a reserved tag":                  {Tags: map[string]string{"Result": "*"}},
 		"a result the moves do not give":  {Outcome: dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, Moves: []*record.Node{{Move: g3g4}}},
-		"an offer in a game that is over": {Outcome: dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, DrawOffer: dsq.Blue},
+		"an offer in a game that is over": {Outcome: dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, DrawOffer: colorPtr(dsq.Blue)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			text, err := a.MarshalText()
