@@ -81,15 +81,15 @@ type Node struct {
 // Game is an annotated game: the header of a record, and its moves as a
 // tree whose first line is the main line.
 type Game struct {
-	Tags      map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below
-	Rules     dsq.Rules
-	Start     dsq.Position // the zero Position means the standard start
-	Outcome   dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
+	Tags    map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below
+	Rules   dsq.Rules
+	Start   dsq.Position // the zero Position means the standard start
+	Outcome dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
 	// DrawOffer is the side whose draw offer is pending at the end of the
 	// main line, nil if none: the zero Game offers nothing.
 	DrawOffer *dsq.Color
-	Comment   string       // a comment before the main line's first move number
-	Moves     []*Node      // the main line
+	Comment   string  // a comment before the main line's first move number
+	Moves     []*Node // the main line
 }
 
 // MaxDepth is how deeply variations may nest: a variation inside a
