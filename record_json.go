@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
 // gameJSON is the JSON form of a Game.
@@ -210,7 +212,7 @@ func decodeTagsJSON(dec *json.Decoder) (map[string]string, error) {
 		if _, dup := tags[name]; dup {
 			return nil, fmt.Errorf("tag %q given twice", cutInput(name))
 		}
-		if isWrittenTag(name) {
+		if recordtext.IsReservedTag(name) {
 			return nil, fmt.Errorf("tag %q: %w: written from the game itself", name, ErrTag)
 		}
 		tags[name] = value

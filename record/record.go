@@ -94,7 +94,8 @@ type Game struct {
 
 // MaxDepth is how deeply variations may nest: a variation inside a
 // variation is depth 2.
-const MaxDepth = 64
+// Both this package and [dsq.ParseRecord] refuse a record nested deeper.
+const MaxDepth = recordtext.MaxDepth
 
 // FromGame returns the annotated game of g: its header and its moves as
 // the main line, without annotations.

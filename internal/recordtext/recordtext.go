@@ -374,6 +374,17 @@ func MoveNumber(n int, blue bool) string {
 	return strconv.Itoa(n) + "."
 }
 
+// MaxDepth is how deeply variations may nest in a record, for every reader:
+// a variation inside a variation is depth 2.
+const MaxDepth = 64
+
+// ReservedTags are the tags a record writes from the game itself (its start,
+// rules, result and pending draw offer), never from the game's own tags.
+var ReservedTags = [...]string{"Start", "Rules", "Result", "DrawOffer"}
+
+// IsReservedTag reports whether name is one of ReservedTags.
+func IsReservedTag(name string) bool { return slices.Contains(ReservedTags[:], name) }
+
 // TagOrder is the order of the usual tags in a record; others follow
 // sorted by name, then the tags a record writes from the game itself.
 var TagOrder = []string{"Event", "Site", "Date", "Red", "Blue"}
