@@ -176,6 +176,9 @@ func readRecord(sc *recordtext.Scanner) (*Game, error) {
 		if err != nil {
 			return nil, scanFault(err)
 		}
+		if tok.Kind == recordtext.Comment {
+			continue // before or among the tags, as package record reads it
+		}
 		if tok.Kind != recordtext.Tag {
 			first = tok
 			break

@@ -8,7 +8,8 @@
 // moves, marks ("!", "?", "!!", "??", "!?", "?!", also written straight
 // after a move: "a3a4!?"), {comments}, variations in parentheses and the
 // result token ("1-0", "0-1", "1/2-1/2" or "*"). A ';' starts a comment to
-// the end of the line, which is skipped.
+// the end of the line, which is skipped, or read as a Comment by a Scanner
+// told to KeepLineComments.
 package recordtext
 
 import (
@@ -83,16 +84,22 @@ var ErrUnclosedComment = errors.New("a { comment is not closed: the record is cu
 // Scanner reads tokens from an io.Reader, a line at a time, so that the
 // memory it holds is one line (or one comment), whatever the input's length.
 type Scanner struct {
-	r       *bufio.Reader
-	line    int      // the line rest is on
-	rest    string   // the unread part of that line
-	pending []Token  // the tokens of the last word not yet returned
-	buf     [3]Token // pending's storage: a word is at most a number, a move and a mark
-	inMoves bool     // a token other than a tag came since the last result token
-	tagLine bool     // the current line is a tag\'s
-	started bool
-	err     error // a read error or the end of the input, once met
+	r        *bufio.Reader
+	line     int      // the line rest is on
+	rest     string   // the unread part of that line
+	pending  []Token  // the tokens of the last word not yet returned
+	buf      [3]Token // pending's storage: a word is at most a number, a move and a mark
+	inMoves  bool     // a token other than a tag came since the last result token
+	tagLine  bool     // the current line is a tag\'s
+	started  bool
+	keepSemi bool  // a ';' comment is a Comment token, not skipped
+	err      error // a read error or the end of the input, once met
 }
+
+// KeepLineComments makes the scanner return a ';' comment as a Comment
+// token, its text the rest of the line with the spaces around it trimmed,
+// rather than skip it.
+func (s *Scanner) KeepLineComments() { s.keepSemi = true }
 
 // NewScanner returns a Scanner reading r. A leading byte-order mark (U+FEFF)
 // is skipped.
@@ -203,7 +210,11 @@ func (s *Scanner) next() (Token, error) {
 		}
 		switch s.rest[0] {
 		case ';':
+			text := strings.TrimSpace(s.rest[1:])
 			s.rest = ""
+			if s.keepSemi {
+				return Token{Kind: Comment, Text: text, Line: s.line}, nil
+			}
 			continue
 		case '[':
 			return s.tag()

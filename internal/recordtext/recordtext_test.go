@@ -121,3 +121,22 @@ func TestSortTags(t *testing.T) {
 	recordtext.SortTags(names)
 	assert.Equal(t, []string{"Event", "Date", "Red", "Blue", "Annotator", "Note"}, names)
 }
+
+func TestScannerKeepsLineCommentsWhenTold(t *testing.T) {
+	sc := recordtext.NewScanner(strings.NewReader("1. a3a4 ;  to the end  \r\na7a6 *\n"))
+	sc.KeepLineComments()
+	var comments []recordtext.Token
+	for {
+		tok, err := sc.Next()
+		require.NoError(t, err)
+		if tok.Kind == recordtext.EOF {
+			break
+		}
+		if tok.Kind == recordtext.Comment {
+			comments = append(comments, tok)
+		}
+	}
+	require.Len(t, comments, 1)
+	assert.Equal(t, "to the end", comments[0].Text)
+	assert.Equal(t, 1, comments[0].Line)
+}
