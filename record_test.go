@@ -882,6 +882,19 @@ func TestRecordOverOneMegabyteReadsBack(t *testing.T) {
 	requireRoundTrip(t, tagged)
 }
 
+// TestParseRecordReadsNumericAnnotations: $1 to $6 are skipped as the
+// marks they stand for; any other $n is refused with its reason.
+func TestParseRecordReadsNumericAnnotations(t *testing.T) {
+	g, err := dsq.ParseRecord("1. a3a4 $1 a7a6 $2 2. g3g4 $6 *\n")
+	require.NoError(t, err)
+	assert.Len(t, g.Moves(), 3)
+	_, err = dsq.ParseRecord("1. a3a4 $14 *\n")
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.Line)
+	assert.ErrorContains(t, err, `numeric annotation "$14"`)
+}
+
 // TestParseRecordLimitsNestingAsPackageRecordDoes: variations nest up to
 // 64 deep, the limit of package record, and a record nested deeper is
 // refused by both readers rather than read by one alone.

@@ -232,3 +232,25 @@ func TestLineCommentWithBraceIsRefused(t *testing.T) {
 	assert.Equal(t, 1, re.Line)
 	assert.ErrorContains(t, err, "holds a '}'")
 }
+
+// TestNumericAnnotationsAreMarks: PGN's $1 to $6 are read as the marks they
+// stand for and written back as symbols; other $n, and a second mark, are
+// refused.
+func TestNumericAnnotationsAreMarks(t *testing.T) {
+	a, err := record.Parse("1. a3a4 $5 a7a6 $4 (1... g7g6 $3) 2. g3g4 $6 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, record.Interesting, a.Moves[0].Mark)
+	assert.Equal(t, record.Blunder, a.Moves[1].Mark)
+	assert.Equal(t, record.Brilliant, a.Moves[1].Variations[0][0].Mark)
+	assert.Equal(t, record.Dubious, a.Moves[2].Mark)
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.Contains(t, string(text), "1. a3a4!? a7a6?? (1... g7g6!!) 2. g3g4?! *")
+
+	for _, bad := range []string{"1. a3a4 $7 *\n", "1. a3a4 $0 *\n", "1. a3a4! $1 *\n"} {
+		_, err := record.Parse(bad)
+		require.ErrorIs(t, err, dsq.ErrRecord, bad)
+		_, err = dsq.ParseRecord(bad)
+		require.ErrorIs(t, err, dsq.ErrRecord, bad)
+	}
+}

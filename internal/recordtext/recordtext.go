@@ -7,7 +7,9 @@
 // A record is tag lines, then movetext: move numbers ("12." or "12..."),
 // moves, marks ("!", "?", "!!", "??", "!?", "?!", also written straight
 // after a move: "a3a4!?"), {comments}, variations in parentheses and the
-// result token ("1-0", "0-1", "1/2-1/2" or "*"). A ';' starts a comment to
+// result token ("1-0", "0-1", "1/2-1/2" or "*"). PGN's numeric annotations
+// $1 to $6 are read as the marks ! ? !! ?? !? ?! (the token's Value is the
+// "$n" as written); any other "$n" is an *Error. A ';' starts a comment to
 // the end of the line, which is skipped, or read as a Comment by a Scanner
 // told to KeepLineComments.
 package recordtext
@@ -35,7 +37,7 @@ const (
 	Tag                 // [Name "value"]: Text is the name, Value the unquoted value
 	Number              // a move number, "12." or "12..."
 	Move                // any other word: a move, checked by the reader
-	Mark                // a move mark such as "!?"
+	Mark                // a move mark such as "!?": Text the mark, Value "$n" if so written
 	Comment             // {text}: Text is what the braces hold
 	Open                // "(": a variation starts
 	Close               // ")": a variation ends
@@ -52,6 +54,10 @@ type Token struct {
 
 // Marks are the move marks a record may carry, best first.
 var Marks = [...]string{"!!", "!", "!?", "?!", "?", "??"}
+
+// nagMarks are PGN's numeric annotations that are move marks, and the
+// marks they stand for.
+var nagMarks = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
 
 // IsMark reports whether s is one of Marks.
 func IsMark(s string) bool {
@@ -327,6 +333,14 @@ func (s *Scanner) unreadFrom(text string, start int) {
 // split turns a word into its tokens: "12.a3a4!?" is a number, a move and
 // a mark.
 func (s *Scanner) split(word string) error {
+	if strings.HasPrefix(word, "$") {
+		mark, ok := nagMarks[word]
+		if !ok {
+			return &Error{Line: s.line, Err: fmt.Errorf("numeric annotation %q: only $1 to $6, the move marks ! ? !! ?? !? ?!, are read", Cut(word))}
+		}
+		s.pending = append(s.pending, Token{Kind: Mark, Text: mark, Value: word, Line: s.line})
+		return nil
+	}
 	if IsResult(word) {
 		s.pending = append(s.pending, Token{Kind: Result, Text: word, Line: s.line})
 		return nil
