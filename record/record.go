@@ -81,7 +81,7 @@ type Node struct {
 // Game is an annotated game: the header of a record, and its moves as a
 // tree whose first line is the main line.
 type Game struct {
-	Tags    map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below
+	Tags    map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below, and refused here
 	Rules   dsq.Rules
 	Start   dsq.Position // the zero Position means the standard start
 	Outcome dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
