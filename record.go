@@ -31,8 +31,9 @@ import (
 // never read as a shorter game. A DrawOffer tag names the side whose draw
 // offer is pending. Loading replays and checks every move and the result.
 // As PGN readers do, loading skips "; comment" to the end of a line and
-// "{comments}", move marks such as "!?", and variations in parentheses (the
-// annotated records of package record), and reads "1.a3a4" as "1. a3a4"
+// "{comments}" (also among the tags), move marks such as "!?" (and PGN's
+// $1 to $6, which stand for them), and variations in parentheses (the
+// annotated records of package record, nested at most 64 deep), and reads "1.a3a4" as "1. a3a4"
 // and an optional "1..." before a Blue move. JSON ([Game.MarshalJSON],
 // [ParseRecordJSON]) carries the same content.
 //
