@@ -31,8 +31,9 @@ import (
 // never read as a shorter game. A DrawOffer tag names the side whose draw
 // offer is pending. Loading replays and checks every move and the result.
 // As PGN readers do, loading skips "; comment" to the end of a line and
-// "{comments}", move marks such as "!?", and variations in parentheses (the
-// annotated records of package record), and reads "1.a3a4" as "1. a3a4"
+// "{comments}" (also among the tags), move marks such as "!?" (and PGN's
+// $1 to $6, which stand for them), and variations in parentheses (the
+// annotated records of package record, nested at most 64 deep), and reads "1.a3a4" as "1. a3a4"
 // and an optional "1..." before a Blue move. JSON ([Game.MarshalJSON],
 // [ParseRecordJSON]) carries the same content.
 //
@@ -69,12 +70,6 @@ func (e *RecordError) Unwrap() []error { return []error{e.Err, ErrRecord} }
 
 // drawOfferTag is the tag that names the side whose draw offer is pending.
 const drawOfferTag = "DrawOffer"
-
-// writtenTags are the tags a record writes from the game itself, never
-// from its tags.
-var writtenTags = [...]string{"Start", "Result", "Rules", drawOfferTag}
-
-func isWrittenTag(name string) bool { return slices.Contains(writtenTags[:], name) }
 
 // resultText is the Result tag of an outcome.
 func resultText(o Outcome) string {
@@ -150,7 +145,9 @@ type recordTag struct {
 // illegal move, a move number out of turn, a missing result token, a result
 // the moves do not give, a draw offer the game cannot have) is a
 // *RecordError naming the line and the move, and no game is returned.
-// Comments, marks and variations are skipped: the game is the main line.
+// Comments, marks and variations are skipped: the game is the main line;
+// of the variations only the nesting is checked (closed, and at most 64
+// deep, as package record allows).
 // The record may be of any length.
 func ParseRecord(text string) (*Game, error) {
 	sc := recordtext.NewScanner(strings.NewReader(text))
@@ -179,6 +176,9 @@ func readRecord(sc *recordtext.Scanner) (*Game, error) {
 		tok, err := sc.Next()
 		if err != nil {
 			return nil, scanFault(err)
+		}
+		if tok.Kind == recordtext.Comment {
+			continue // before or among the tags, as package record reads it
 		}
 		if tok.Kind != recordtext.Tag {
 			first = tok
@@ -228,7 +228,7 @@ func newRecordedGame(tags map[string]recordTag) (*Game, error) {
 	names := slices.SortedFunc(maps.Keys(tags), func(a, b string) int { return tags[a].line - tags[b].line })
 	own := map[string]string{}
 	for _, name := range names {
-		if isWrittenTag(name) {
+		if recordtext.IsReservedTag(name) {
 			continue
 		}
 		if err := checkTag(name, tags[name].value); err != nil {
@@ -318,7 +318,7 @@ var errCutShort = errors.New("the moves do not end with a result token (1-0, 0-1
 // replay plays the movetext that starts with the token first on g, which
 // is at its start, up to the result token, which it returns; the input must
 // end there. Comments and marks are skipped, and so are variations, whose
-// nesting only is checked.
+// nesting only is checked, up to recordtext.MaxDepth.
 func (g *Game) replay(sc *recordtext.Scanner, first recordtext.Token) (recordtext.Token, error) {
 	numbered := false  // the next move has had its number
 	afterMove := false // the last token but comments was a move, which a mark may follow
@@ -342,6 +342,9 @@ func (g *Game) replay(sc *recordtext.Scanner, first recordtext.Token) (recordtex
 		case recordtext.Open:
 			if depth == 0 && (moves == 0 || numbered) {
 				return tok, &RecordError{Line: tok.Line, Err: errors.New("a variation must follow the move it replaces")}
+			}
+			if depth >= recordtext.MaxDepth {
+				return tok, &RecordError{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", recordtext.MaxDepth)}
 			}
 			depth++
 		case recordtext.Close:

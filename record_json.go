@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
 // gameJSON is the JSON form of a Game.
@@ -66,7 +68,8 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 // or truncated JSON, a key that is not one of "tags", "rules", "start",
 // "moves", "result" and "drawOffer" spelt exactly, a key given twice (in
 // the record or in its tags, as the text form refuses a tag given twice), a
-// missing "moves" or "result", an invalid tag, an illegal move, a result the
+// missing or null "moves" or "result" (the optional keys may be null, read
+// as absent), an invalid tag, an illegal move, a result the
 // moves do not give ("*" or "undecided" for a game that is over included), a
 // draw offer in a game that is over, invalid UTF-8. "start" may be omitted
 // for the start position; a start written with its rules field (as
@@ -156,9 +159,9 @@ func decodeGameJSON(data []byte) (gameJSON, error) {
 		case "start":
 			err = dec.Decode(&j.Start)
 		case "moves":
-			err = dec.Decode(&j.Moves)
+			err = decodeRequired(dec, &j.Moves)
 		case "result":
-			err = dec.Decode(&j.Result)
+			err = decodeRequired(dec, &j.Result)
 		case "drawOffer":
 			err = dec.Decode(&j.DrawOffer)
 		}
@@ -178,6 +181,20 @@ func decodeGameJSON(data []byte) (gameJSON, error) {
 		}
 	}
 	return j, nil
+}
+
+// decodeRequired decodes the value of a key a record must give ("moves",
+// "result") into v, refusing null: null is no more a value than a missing
+// key is, and an empty game is written "moves": [].
+func decodeRequired(dec *json.Decoder, v any) error {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return err
+	}
+	if string(raw) == "null" {
+		return errors.New("null, want a value")
+	}
+	return json.Unmarshal(raw, v)
 }
 
 // decodeTagsJSON reads the "tags" object: names to string values, each
@@ -210,7 +227,7 @@ func decodeTagsJSON(dec *json.Decoder) (map[string]string, error) {
 		if _, dup := tags[name]; dup {
 			return nil, fmt.Errorf("tag %q given twice", cutInput(name))
 		}
-		if isWrittenTag(name) {
+		if recordtext.IsReservedTag(name) {
 			return nil, fmt.Errorf("tag %q: %w: written from the game itself", name, ErrTag)
 		}
 		tags[name] = value

@@ -33,6 +33,8 @@ func TestRecordJSONStrict(t *testing.T) {
 		"wrong case of a known key":    `{"moves":[],"Result":"*"}`,
 		"no result":                    `{"moves":[]}`,
 		"no moves":                     `{"result":"*"}`,
+		"null moves":                   `{"moves":null,"result":"*"}`,
+		"null result":                  `{"moves":[],"result":null}`,
 		"null":                         `null`,
 		"not an object":                `[1,2]`,
 		"trailing data":                `{"moves":[],"result":"*"} {}`,

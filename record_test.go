@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -879,6 +880,41 @@ func TestRecordOverOneMegabyteReadsBack(t *testing.T) {
 	tagged := dsq.NewGame()
 	require.NoError(t, tagged.SetTag("Note", strings.Repeat("x", 2<<20)))
 	requireRoundTrip(t, tagged)
+}
+
+// TestParseRecordReadsNumericAnnotations: $1 to $6 are skipped as the
+// marks they stand for; any other $n is refused with its reason.
+func TestParseRecordReadsNumericAnnotations(t *testing.T) {
+	g, err := dsq.ParseRecord("1. a3a4 $1 a7a6 $2 2. g3g4 $6 *\n")
+	require.NoError(t, err)
+	assert.Len(t, g.Moves(), 3)
+	_, err = dsq.ParseRecord("1. a3a4 $14 *\n")
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.Line)
+	assert.ErrorContains(t, err, `numeric annotation "$14"`)
+}
+
+// TestParseRecordLimitsNestingAsPackageRecordDoes: variations nest up to
+// 64 deep, the limit of package record, and a record nested deeper is
+// refused by both readers rather than read by one alone.
+func TestParseRecordLimitsNestingAsPackageRecordDoes(t *testing.T) {
+	nested := func(depth int) string {
+		return "1. a3a4 " + strings.Repeat("(1. g3g4 ", depth) + strings.Repeat(")", depth) + " *\n"
+	}
+	_, err := dsq.ParseRecord(nested(64))
+	require.NoError(t, err)
+	_, err = record.Parse(nested(64))
+	require.NoError(t, err)
+
+	_, err = dsq.ParseRecord(nested(65))
+	require.ErrorIs(t, err, dsq.ErrRecord)
+	assert.ErrorContains(t, err, "nested deeper than 64")
+	_, err = record.Parse(nested(65))
+	assert.ErrorContains(t, err, "nested deeper than 64")
+
+	_, err = dsq.ParseRecord(nested(100_000))
+	assert.ErrorContains(t, err, "nested deeper than 64")
 }
 
 // TestParseRecordReadsTheMainLineOfAnAnnotatedRecord: comments, marks and

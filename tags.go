@@ -17,9 +17,6 @@ import (
 // printable text (see [Game.SetTag]).
 var ErrTag = errors.New("invalid tag")
 
-// reservedTags are written from the game itself, never from its tags.
-var reservedTags = [...]string{"Start", "Result", "Rules", "DrawOffer"}
-
 // Tag returns the value of the tag name, such as "Red", "Blue", "Date" or
 // "Event", and whether it is set.
 func (g Game) Tag(name string) (string, bool) {
@@ -70,10 +67,8 @@ func checkTag(name, value string) error {
 	if !recordtext.ValidTagName(name) {
 		return fmt.Errorf("doushouqi: tag %q: %w: a name is 1 to 64 letters, digits or underscores", cutInput(name), ErrTag)
 	}
-	for _, r := range reservedTags {
-		if name == r {
-			return fmt.Errorf("doushouqi: tag %q: %w: written from the game itself", name, ErrTag)
-		}
+	if recordtext.IsReservedTag(name) {
+		return fmt.Errorf("doushouqi: tag %q: %w: written from the game itself", name, ErrTag)
 	}
 	if !utf8.ValidString(value) {
 		return fmt.Errorf("doushouqi: tag %q: %w: value %q is not valid UTF-8", name, ErrTag, cutInput(value))

@@ -11,15 +11,18 @@ import (
 	"github.com/doushouqi/doushouqi/internal/recordtext"
 )
 
-// Parse reads one annotated record, as MarshalText writes it; comments
-// after the result token are dropped. Every fault
+// Parse reads one annotated record, as MarshalText writes it. A ';'
+// comment is read as a {comment} at its place; comments before or among
+// the tags are the game's Comment, before those that open the movetext.
+// Comments after the result token are dropped, the one thing Parse reads
+// and does not keep: no game follows them. Every fault
 // is a *dsq.RecordError naming its line: a syntax error, an illegal move in
 // any line, a move number out of turn, a variation that does not follow a
 // move or is not closed, a tag or a result the main line does not allow (as
 // [dsq.ParseRecord] has them), or text after the result token. Consecutive
 // comments at one place are read as one, joined by a space.
 func Parse(text string) (*Game, error) {
-	sc := recordtext.NewScanner(strings.NewReader(text))
+	sc := newScanner(strings.NewReader(text))
 	g, err := readGame(sc)
 	if err == io.EOF {
 		return nil, &dsq.RecordError{Err: errors.New("no record")}
@@ -59,9 +62,19 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that reads records from r.
-func NewReader(r io.Reader) *Reader { return &Reader{sc: recordtext.NewScanner(r)} }
+func NewReader(r io.Reader) *Reader { return &Reader{sc: newScanner(r)} }
 
-// Read returns the next game, and io.EOF after the last. A record that
+// newScanner returns the tokenizer of annotated records, which keeps the
+// ';' comments that a plain reader skips.
+func newScanner(r io.Reader) *recordtext.Scanner {
+	sc := recordtext.NewScanner(r)
+	sc.KeepLineComments()
+	return sc
+}
+
+// Read returns the next game, and io.EOF after the last. A comment
+// between two records is the next game's Comment; comments after the last
+// record are dropped. A record that
 // cannot be read gives its *dsq.RecordError, whose line counts from the
 // start of the stream; the reader then skips to the next tag section, so
 // that the next Read returns the record after the bad one. An error of the
@@ -105,7 +118,7 @@ type frame struct {
 // readGame reads one record from sc: io.EOF if the input holds no more.
 func readGame(sc *recordtext.Scanner) (*Game, error) {
 	var tags []tagLine
-	var lead []string // comments before the first tag: between two records, or a tagless record's
+	var lead []string // comments before and among the tags, the game's own
 	seen := map[string]bool{}
 	var tok recordtext.Token
 	for {
@@ -113,14 +126,16 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		if tok, err = sc.Next(); err != nil {
 			return nil, scanFault(err)
 		}
-		if tok.Kind == recordtext.Comment && len(tags) == 0 {
+		if tok.Kind == recordtext.Comment {
+			if strings.Contains(tok.Text, "}") { // a ';' comment
+				return nil, commentFault(tok)
+			}
 			lead = append(lead, tok.Text)
 			continue
 		}
 		if tok.Kind != recordtext.Tag {
 			break
 		}
-		lead = nil
 		if seen[tok.Text] {
 			return nil, &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
 		}
@@ -169,6 +184,9 @@ func readGame(sc *recordtext.Scanner) (*Game, error) {
 		case recordtext.Tag:
 			return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("a tag after the moves began")}
 		case recordtext.Comment:
+			if strings.Contains(tok.Text, "}") { // a ';' comment
+				return nil, commentFault(tok)
+			}
 			switch {
 			case len(f.nodes) > 0 && !f.numbered && f.pending == "":
 				comments.add(&f.nodes[len(f.nodes)-1].After, tok.Text)
@@ -270,9 +288,9 @@ func (a *Game) finish(tags []tagLine, end recordtext.Token, start dsq.Position) 
 	if err != nil {
 		return relocate(err, tags, end.Line)
 	}
-	a.Tags, a.Rules, a.Start, a.Outcome, a.DrawOffer = main.Tags(), main.Rules(), main.Start(), main.Outcome(), dsq.NoColor
+	a.Tags, a.Rules, a.Start, a.Outcome, a.DrawOffer = main.Tags(), main.Rules(), main.Start(), main.Outcome(), nil
 	if c, ok := main.DrawOffer(); ok && !a.Outcome.IsDecided() {
-		a.DrawOffer = c
+		a.DrawOffer = &c
 	}
 	return nil
 }
@@ -318,6 +336,12 @@ func relocate(err error, tags []tagLine, line int) error {
 		moved.Line = line
 	}
 	return &moved
+}
+
+// commentFault refuses a ';' comment holding a '}': the game could not be
+// written back, as a comment is written {...}.
+func commentFault(tok recordtext.Token) error {
+	return &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("%w: the ; comment %q holds a '}', which a comment written back as {...} cannot", dsq.ErrSyntax, recordtext.Cut(tok.Text))}
 }
 
 // scanFault turns an error of the tokenizer into a *dsq.RecordError.

@@ -181,9 +181,10 @@ func TestManyCommentsAreJoinedOnce(t *testing.T) {
 	assert.Equal(t, "x y", a.Moves[1].Before)
 }
 
-// TestCommentsBetweenRecords: a comment after a record's result token is
-// dropped, in one record and in a stream, where it does not make a record of
-// its own; before a tagless record's moves it is the game's comment.
+// TestCommentsBetweenRecords: a comment after the result token of a record
+// read alone is dropped (there is no game after it); in a stream a comment
+// between two records is the next game's comment, before those after its
+// tags, and never makes a record of its own.
 func TestCommentsBetweenRecords(t *testing.T) {
 	a, err := record.Parse("[Event \"a\"]\n\n1. a3a4 * {played online}\n")
 	require.NoError(t, err)
@@ -198,5 +199,58 @@ func TestCommentsBetweenRecords(t *testing.T) {
 		require.NoError(t, err)
 		got = append(got, a.Tags["Event"]+"|"+a.Comment)
 	}
-	assert.Equal(t, []string{"a|", "b|b's own", "|tagless"}, got)
+	assert.Equal(t, []string{"a|", "b|between b's own", "|tagless"}, got)
+}
+
+// TestLineCommentsAreKept: a ';' comment is read as a {comment} at its
+// place, before or among the tags included, and written back in braces.
+func TestLineCommentsAreKept(t *testing.T) {
+	a, err := record.Parse("; before the tags\n[Event \"e\"]\n; among them\n[Site \"s\"]\n\n1. a3a4 ; why\n1... ; the reply\na7a6 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, "before the tags among them", a.Comment)
+	assert.Equal(t, "s", a.Tags["Site"])
+	require.Len(t, a.Moves, 2)
+	assert.Equal(t, "why", a.Moves[0].After)
+	assert.Equal(t, "the reply", a.Moves[1].Before)
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.Contains(t, string(text), "{before the tags among them} 1. a3a4 {why} 1... {the reply} a7a6 *")
+
+	plain, err := dsq.ParseRecord("; before the tags\n[Event \"e\"]\n{among them}\n[Site \"s\"]\n\n1. a3a4 *\n")
+	require.NoError(t, err, "the plain reader takes comments among the tags too")
+	site, _ := plain.Tag("Site")
+	assert.Equal(t, "s", site)
+}
+
+// TestLineCommentWithBraceIsRefused: a ';' comment holding '}' could not
+// be written back in braces, so it is refused rather than changed.
+func TestLineCommentWithBraceIsRefused(t *testing.T) {
+	_, err := record.Parse("1. a3a4 ; a } here\na7a6 *\n")
+	require.ErrorIs(t, err, dsq.ErrRecord)
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.Line)
+	assert.ErrorContains(t, err, "holds a '}'")
+}
+
+// TestNumericAnnotationsAreMarks: PGN's $1 to $6 are read as the marks they
+// stand for and written back as symbols; other $n, and a second mark, are
+// refused.
+func TestNumericAnnotationsAreMarks(t *testing.T) {
+	a, err := record.Parse("1. a3a4 $5 a7a6 $4 (1... g7g6 $3) 2. g3g4 $6 *\n")
+	require.NoError(t, err)
+	assert.Equal(t, record.Interesting, a.Moves[0].Mark)
+	assert.Equal(t, record.Blunder, a.Moves[1].Mark)
+	assert.Equal(t, record.Brilliant, a.Moves[1].Variations[0][0].Mark)
+	assert.Equal(t, record.Dubious, a.Moves[2].Mark)
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.Contains(t, string(text), "1. a3a4!? a7a6?? (1... g7g6!!) 2. g3g4?! *")
+
+	for _, bad := range []string{"1. a3a4 $7 *\n", "1. a3a4 $0 *\n", "1. a3a4! $1 *\n"} {
+		_, err := record.Parse(bad)
+		require.ErrorIs(t, err, dsq.ErrRecord, bad)
+		_, err = dsq.ParseRecord(bad)
+		require.ErrorIs(t, err, dsq.ErrRecord, bad)
+	}
 }

@@ -81,25 +81,28 @@ type Node struct {
 // Game is an annotated game: the header of a record, and its moves as a
 // tree whose first line is the main line.
 type Game struct {
-	Tags      map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below
-	Rules     dsq.Rules
-	Start     dsq.Position // the zero Position means the standard start
-	Outcome   dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
-	DrawOffer dsq.Color    // the side whose draw offer is pending at the end of the main line; NoColor if none
-	Comment   string       // a comment before the main line's first move number
-	Moves     []*Node      // the main line
+	Tags    map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below, and refused here
+	Rules   dsq.Rules
+	Start   dsq.Position // the zero Position means the standard start
+	Outcome dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
+	// DrawOffer is the side whose draw offer is pending at the end of the
+	// main line, nil if none: the zero Game offers nothing.
+	DrawOffer *dsq.Color
+	Comment   string  // a comment before the main line's first move number
+	Moves     []*Node // the main line
 }
 
 // MaxDepth is how deeply variations may nest: a variation inside a
 // variation is depth 2.
-const MaxDepth = 64
+// Both this package and [dsq.ParseRecord] refuse a record nested deeper.
+const MaxDepth = recordtext.MaxDepth
 
 // FromGame returns the annotated game of g: its header and its moves as
 // the main line, without annotations.
 func FromGame(g *dsq.Game) *Game {
-	a := &Game{Tags: g.Tags(), Rules: g.Rules(), Start: g.Start(), Outcome: g.Outcome(), DrawOffer: dsq.NoColor}
+	a := &Game{Tags: g.Tags(), Rules: g.Rules(), Start: g.Start(), Outcome: g.Outcome()}
 	if c, ok := g.DrawOffer(); ok && !a.Outcome.IsDecided() {
-		a.DrawOffer = c
+		a.DrawOffer = &c
 	}
 	for _, m := range g.Moves() {
 		a.Moves = append(a.Moves, &Node{Move: m})
@@ -110,8 +113,79 @@ func FromGame(g *dsq.Game) *Game {
 // Game returns the main line as a game, with the header's tags, rules,
 // start, result and draw offer, checked as [dsq.ParseRecord] checks a
 // record: an error is a *dsq.RecordError.
+//
+// Before anything else, what no record can hold is refused: a tag of Tags
+// that the record writes from the fields (Start, Rules, Result,
+// DrawOffer), a nil node in any line, and variations nested deeper than
+// MaxDepth. The error's Line is 0 (there is no text yet); a move's fault
+// names its number, side and move, and its reason says which line.
 func (a *Game) Game() (*dsq.Game, error) {
-	return dsq.ParseRecord(a.mainRecord())
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	g, err := dsq.ParseRecord(a.mainRecord())
+	if err != nil {
+		var re *dsq.RecordError
+		if errors.As(err, &re) { // the line is of a text the caller never saw
+			moved := *re
+			moved.Line = 0
+			if moved.Move != "" {
+				moved.Err = fmt.Errorf("the main line: %w", re.Err)
+			}
+			return nil, &moved
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// check refuses what no record can hold, before any move is played: a
+// reserved tag in Tags, a nil node, variations nested too deep.
+func (a *Game) check() error {
+	names := slices.Sorted(maps.Keys(a.Tags))
+	for _, name := range names {
+		if recordtext.IsReservedTag(name) {
+			return &dsq.RecordError{Err: fmt.Errorf("tag %q in Tags: %w: the record writes it from the Game's own field", name, dsq.ErrTag)}
+		}
+	}
+	return checkNodes(a.Moves, nil)
+}
+
+// checkNodes refuses a nil node in the line nodes, at the variation path
+// (nil for the main line), or in its variations.
+func checkNodes(nodes []*Node, path []int) error {
+	if len(path)/2 > MaxDepth {
+		return &dsq.RecordError{Err: fmt.Errorf("%s: variations nested deeper than %d", where(path), MaxDepth)}
+	}
+	for i, n := range nodes {
+		if n == nil {
+			return &dsq.RecordError{Err: fmt.Errorf("%s: node %d is nil", where(path), i+1)}
+		}
+		for j, v := range n.Variations {
+			if err := checkNodes(v, append(path, i+1, j+1)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// where names the line at path, for an error: pairs of a node's place in
+// its line (from 1) and a variation's place among that node's.
+func where(path []int) string {
+	if len(path) == 0 {
+		return "the main line"
+	}
+	const shown = 3 // levels named; a deeper line is named by its depth
+	var b strings.Builder
+	b.WriteString("the main line")
+	for i := 0; i+1 < len(path) && i < 2*shown; i += 2 {
+		fmt.Fprintf(&b, ", node %d, variation %d", path[i], path[i+1])
+	}
+	if len(path) > 2*shown {
+		fmt.Fprintf(&b, ", ... (a variation %d deep)", len(path)/2)
+	}
+	return b.String()
 }
 
 // mainRecord writes the main line as a plain record.
@@ -128,7 +202,7 @@ func (a *Game) mainRecord() string {
 	start := a.start()
 	recordtext.WriteTag(&b, "Start", start.String())
 	recordtext.WriteTag(&b, "Result", resultText(a.Outcome))
-	if a.DrawOffer == dsq.Red || a.DrawOffer == dsq.Blue {
+	if a.DrawOffer != nil {
 		recordtext.WriteTag(&b, "DrawOffer", a.DrawOffer.String())
 	}
 	b.WriteString("\n")
@@ -192,12 +266,12 @@ func (a *Game) MarshalText() ([]byte, error) {
 	b.WriteString(head + "\n\n")
 	if a.Comment != "" {
 		if err := checkComment(a.Comment); err != nil {
-			return nil, err
+			return nil, &dsq.RecordError{Err: fmt.Errorf("the game's comment: %w", err)}
 		}
 		b.WriteString("{" + a.Comment + "} ")
 	}
 	begin, _ := dsq.NewGameRules(a.start(), a.Rules) // main.Start and Rules, as Game checked them
-	if err := writeLine(&b, *begin, a.Moves, 0); err != nil {
+	if err := writeLine(&b, *begin, a.Moves, nil); err != nil {
 		return nil, err
 	}
 	b.WriteString(resultToken(main.Outcome()) + "\n")
@@ -213,48 +287,48 @@ func (a *Game) String() string {
 	return string(text)
 }
 
-// writeLine writes the line nodes played from g, a game at its start.
-func writeLine(b *bytes.Buffer, g dsq.Game, nodes []*Node, depth int) error {
-	if depth > MaxDepth {
-		return fmt.Errorf("record: variations nested deeper than %d", MaxDepth)
-	}
+// writeLine writes the line nodes played from g, a game at its start; path
+// places the line in the tree as where names it.
+func writeLine(b *bytes.Buffer, g dsq.Game, nodes []*Node, path []int) error {
 	numbered := true // a number is due: the first move of a line, or after a comment or variation
-	for _, n := range nodes {
-		if n == nil {
-			return errors.New("record: a nil node")
-		}
+	for i, n := range nodes {
 		pos := g.Position()
+		number := recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == dsq.Blue)
+		fault := func(format string, args ...any) error {
+			return &dsq.RecordError{MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: n.Move.String(),
+				Err: fmt.Errorf("%s: "+format, append([]any{where(path)}, args...)...)}
+		}
 		if numbered || pos.SideToMove() == dsq.Red || n.Before != "" {
-			b.WriteString(recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == dsq.Blue) + " ")
+			b.WriteString(number + " ")
 		}
 		if n.Before != "" {
 			if err := checkComment(n.Before); err != nil {
-				return err
+				return fault("the comment before: %w", err)
 			}
 			b.WriteString("{" + n.Before + "} ")
 		}
 		before := g
 		if err := g.Play(n.Move); err != nil {
-			return fmt.Errorf("record: move %s: %w", recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == dsq.Blue), err)
+			return fault("%w", err)
 		}
 		if int(n.Mark) > len(recordtext.Marks) {
-			return fmt.Errorf("record: mark %d is not a mark", n.Mark)
+			return fault("mark %d: %w: not a mark", n.Mark, dsq.ErrSyntax)
 		}
 		b.WriteString(n.Move.String() + n.Mark.String() + " ")
 		numbered = false
 		if n.After != "" {
 			if err := checkComment(n.After); err != nil {
-				return err
+				return fault("the comment after: %w", err)
 			}
 			b.WriteString("{" + n.After + "} ")
 			numbered = true
 		}
-		for _, v := range n.Variations {
+		for j, v := range n.Variations {
 			if len(v) == 0 {
-				return errors.New("record: an empty variation")
+				return fault("variation %d is empty", j+1)
 			}
 			b.WriteString("(")
-			if err := writeLine(b, before, v, depth+1); err != nil {
+			if err := writeLine(b, before, v, append(path, i+1, j+1)); err != nil {
 				return err
 			}
 			b.Truncate(b.Len() - 1) // the space after the line's last token
@@ -265,13 +339,16 @@ func writeLine(b *bytes.Buffer, g dsq.Game, nodes []*Node, depth int) error {
 	return nil
 }
 
+// errComment is the reason a comment the text form cannot hold is refused.
+var errComment = errors.New("a comment must be valid UTF-8 without '}'")
+
 // checkComment refuses a comment the text form cannot hold.
 func checkComment(c string) error {
 	if !utf8.ValidString(c) {
-		return fmt.Errorf("record: comment %q is not valid UTF-8", recordtext.Cut(c))
+		return fmt.Errorf("%w: %q is not valid UTF-8", errComment, recordtext.Cut(c))
 	}
 	if strings.Contains(c, "}") {
-		return fmt.Errorf("record: comment %q holds a '}', which would end it", recordtext.Cut(c))
+		return fmt.Errorf("%w: %q holds a '}', which would end it", errComment, recordtext.Cut(c))
 	}
 	return nil
 }

@@ -101,13 +101,128 @@ func TestFromGameAndBack(t *testing.T) {
 	require.NoError(t, g.SetTag("Red", "alice"))
 	require.NoError(t, g.OfferDraw(dsq.Blue))
 	a := record.FromGame(g)
-	assert.Equal(t, dsq.Blue, a.DrawOffer)
+	require.NotNil(t, a.DrawOffer)
+	assert.Equal(t, dsq.Blue, *a.DrawOffer)
 	back, err := a.Game()
 	require.NoError(t, err)
 	assert.Equal(t, g.Record(), back.Record())
 	text, err := a.MarshalText()
 	require.NoError(t, err)
 	assert.Equal(t, g.Record(), string(text), "a game without annotations is written as Record writes it")
+}
+
+func colorPtr(c dsq.Color) *dsq.Color { return &c }
+
+func TestGameWithoutDrawOfferOffersNothing(t *testing.T) {
+	a := &record.Game{Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A4)}}}
+	text, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.NotContains(t, string(text), "DrawOffer")
+	g, err := a.Game()
+	require.NoError(t, err)
+	_, offered := g.DrawOffer()
+	assert.False(t, offered)
+
+	a.DrawOffer = colorPtr(dsq.Red)
+	g, err = a.Game()
+	require.NoError(t, err)
+	c, offered := g.DrawOffer()
+	assert.True(t, offered)
+	assert.Equal(t, dsq.Red, c)
+}
+
+func TestParseReadsNoDrawOfferAsNil(t *testing.T) {
+	a, err := record.Parse("1. a3a4 *\n")
+	require.NoError(t, err)
+	assert.Nil(t, a.DrawOffer)
+}
+
+func TestNilNodeIsRefusedWithoutPanic(t *testing.T) {
+	a3a4, a7a6 := dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.A7, dsq.A6)
+	for name, c := range map[string]struct {
+		game  *record.Game
+		where string
+	}{
+		"in the main line": {&record.Game{Moves: []*record.Node{{Move: a3a4}, nil}}, "the main line: node 2 is nil"},
+		"in a variation": {&record.Game{Moves: []*record.Node{{Move: a3a4}, {Move: a7a6, Variations: [][]*record.Node{{nil}}}}},
+			"the main line, node 2, variation 1: node 1 is nil"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			text, err := c.game.MarshalText()
+			require.ErrorIs(t, err, dsq.ErrRecord)
+			assert.ErrorContains(t, err, c.where)
+			assert.Nil(t, text)
+			assert.Empty(t, c.game.String())
+			g, err := c.game.Game()
+			require.ErrorIs(t, err, dsq.ErrRecord)
+			assert.ErrorContains(t, err, c.where)
+			assert.Nil(t, g)
+		})
+	}
+}
+
+func TestReservedTagInTagsIsRefusedByName(t *testing.T) {
+	for _, name := range []string{"Start", "Rules", "Result", "DrawOffer"} {
+		t.Run(name, func(t *testing.T) {
+			a := &record.Game{Tags: map[string]string{"Red": "alice", name: "x"}, Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A4)}}}
+			_, err := a.MarshalText()
+			require.ErrorIs(t, err, dsq.ErrRecord)
+			require.ErrorIs(t, err, dsq.ErrTag)
+			assert.ErrorContains(t, err, `tag "`+name+`" in Tags`)
+			assert.NotContains(t, err.Error(), "line", "there is no text the caller saw")
+			_, err = a.Game()
+			assert.ErrorContains(t, err, `tag "`+name+`" in Tags`)
+		})
+	}
+}
+
+func TestWritingErrorsNameTheMoveAndTheLine(t *testing.T) {
+	a3a4, a7a6 := dsq.NewMove(dsq.A3, dsq.A4), dsq.NewMove(dsq.A7, dsq.A6)
+	for name, c := range map[string]struct {
+		game         *record.Game
+		number       int
+		side         dsq.Color
+		move, reason string
+		sentinel     error
+	}{
+		"an illegal move in a variation": {
+			&record.Game{Moves: []*record.Node{{Move: a3a4}, {Move: a7a6, Variations: [][]*record.Node{{{Move: dsq.NewMove(dsq.A7, dsq.A5)}}}}}},
+			1, dsq.Blue, "a7a5", "the main line, node 2, variation 1: ", dsq.ErrNotAStep},
+		"a comment with } after a move": {
+			&record.Game{Moves: []*record.Node{{Move: a3a4, After: "x } y"}}},
+			1, dsq.Red, "a3a4", "the main line: the comment after: ", nil},
+		"an unknown mark": {
+			&record.Game{Moves: []*record.Node{{Move: a3a4}, {Move: a7a6, Mark: 9}}},
+			1, dsq.Blue, "a7a6", "the main line: mark 9", dsq.ErrSyntax},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := c.game.MarshalText()
+			require.ErrorIs(t, err, dsq.ErrRecord)
+			if c.sentinel != nil {
+				require.ErrorIs(t, err, c.sentinel)
+			}
+			var re *dsq.RecordError
+			require.ErrorAs(t, err, &re)
+			assert.Equal(t, 0, re.Line)
+			assert.Equal(t, c.number, re.MoveNumber)
+			assert.Equal(t, c.side, re.Side)
+			assert.Equal(t, c.move, re.Move)
+			assert.Contains(t, re.Err.Error(), c.reason)
+		})
+	}
+}
+
+func TestGameErrorNamesTheMainLineMoveWithoutALine(t *testing.T) {
+	a := &record.Game{Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A4)}, {Move: dsq.NewMove(dsq.A7, dsq.A5)}}}
+	_, err := a.Game()
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re)
+	require.ErrorIs(t, err, dsq.ErrNotAStep)
+	assert.Equal(t, 0, re.Line, "the text with lines is the package's own")
+	assert.Equal(t, 1, re.MoveNumber)
+	assert.Equal(t, dsq.Blue, re.Side)
+	assert.Equal(t, "a7a5", re.Move)
+	assert.ErrorContains(t, err, "the main line")
 }
 
 // TestMarshalTextRefusesWhatCannotBeRead: an illegal move in any line, a
@@ -123,10 +238,11 @@ func TestMarshalTextRefusesWhatCannotBeRead(t *testing.T) {
 		"a game comment with }":           {Comment: "}"},
 		"an empty variation":              {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{}}}}},
 		"an unknown mark":                 {Moves: []*record.Node{{Move: a3a4, Mark: 9}}},
+		"a nil node in the main line":     {Moves: []*record.Node{nil}},
 		"a nil node":                      {Moves: []*record.Node{{Move: a3a4, Variations: [][]*record.Node{{nil}}}}},
 		"a reserved tag":                  {Tags: map[string]string{"Result": "*"}},
 		"a result the moves do not give":  {Outcome: dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Red}, Moves: []*record.Node{{Move: g3g4}}},
-		"an offer in a game that is over": {Outcome: dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, DrawOffer: dsq.Blue},
+		"an offer in a game that is over": {Outcome: dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, DrawOffer: colorPtr(dsq.Blue)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			text, err := a.MarshalText()

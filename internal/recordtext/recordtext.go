@@ -7,8 +7,11 @@
 // A record is tag lines, then movetext: move numbers ("12." or "12..."),
 // moves, marks ("!", "?", "!!", "??", "!?", "?!", also written straight
 // after a move: "a3a4!?"), {comments}, variations in parentheses and the
-// result token ("1-0", "0-1", "1/2-1/2" or "*"). A ';' starts a comment to
-// the end of the line, which is skipped.
+// result token ("1-0", "0-1", "1/2-1/2" or "*"). PGN's numeric annotations
+// $1 to $6 are read as the marks ! ? !! ?? !? ?! (the token's Value is the
+// "$n" as written); any other "$n" is an *Error. A ';' starts a comment to
+// the end of the line, which is skipped, or read as a Comment by a Scanner
+// told to KeepLineComments.
 package recordtext
 
 import (
@@ -34,7 +37,7 @@ const (
 	Tag                 // [Name "value"]: Text is the name, Value the unquoted value
 	Number              // a move number, "12." or "12..."
 	Move                // any other word: a move, checked by the reader
-	Mark                // a move mark such as "!?"
+	Mark                // a move mark such as "!?": Text the mark, Value "$n" if so written
 	Comment             // {text}: Text is what the braces hold
 	Open                // "(": a variation starts
 	Close               // ")": a variation ends
@@ -51,6 +54,10 @@ type Token struct {
 
 // Marks are the move marks a record may carry, best first.
 var Marks = [...]string{"!!", "!", "!?", "?!", "?", "??"}
+
+// nagMarks are PGN's numeric annotations that are move marks, and the
+// marks they stand for.
+var nagMarks = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
 
 // IsMark reports whether s is one of Marks.
 func IsMark(s string) bool {
@@ -83,16 +90,22 @@ var ErrUnclosedComment = errors.New("a { comment is not closed: the record is cu
 // Scanner reads tokens from an io.Reader, a line at a time, so that the
 // memory it holds is one line (or one comment), whatever the input's length.
 type Scanner struct {
-	r       *bufio.Reader
-	line    int      // the line rest is on
-	rest    string   // the unread part of that line
-	pending []Token  // the tokens of the last word not yet returned
-	buf     [3]Token // pending's storage: a word is at most a number, a move and a mark
-	inMoves bool     // a token other than a tag came since the last result token
-	tagLine bool     // the current line is a tag\'s
-	started bool
-	err     error // a read error or the end of the input, once met
+	r        *bufio.Reader
+	line     int      // the line rest is on
+	rest     string   // the unread part of that line
+	pending  []Token  // the tokens of the last word not yet returned
+	buf      [3]Token // pending's storage: a word is at most a number, a move and a mark
+	inMoves  bool     // a token other than a tag came since the last result token
+	tagLine  bool     // the current line is a tag\'s
+	started  bool
+	keepSemi bool  // a ';' comment is a Comment token, not skipped
+	err      error // a read error or the end of the input, once met
 }
+
+// KeepLineComments makes the scanner return a ';' comment as a Comment
+// token, its text the rest of the line with the spaces around it trimmed,
+// rather than skip it.
+func (s *Scanner) KeepLineComments() { s.keepSemi = true }
 
 // NewScanner returns a Scanner reading r. A leading byte-order mark (U+FEFF)
 // is skipped.
@@ -203,7 +216,11 @@ func (s *Scanner) next() (Token, error) {
 		}
 		switch s.rest[0] {
 		case ';':
+			text := strings.TrimSpace(s.rest[1:])
 			s.rest = ""
+			if s.keepSemi {
+				return Token{Kind: Comment, Text: text, Line: s.line}, nil
+			}
 			continue
 		case '[':
 			return s.tag()
@@ -316,6 +333,14 @@ func (s *Scanner) unreadFrom(text string, start int) {
 // split turns a word into its tokens: "12.a3a4!?" is a number, a move and
 // a mark.
 func (s *Scanner) split(word string) error {
+	if strings.HasPrefix(word, "$") {
+		mark, ok := nagMarks[word]
+		if !ok {
+			return &Error{Line: s.line, Err: fmt.Errorf("numeric annotation %q: only $1 to $6, the move marks ! ? !! ?? !? ?!, are read", Cut(word))}
+		}
+		s.pending = append(s.pending, Token{Kind: Mark, Text: mark, Value: word, Line: s.line})
+		return nil
+	}
 	if IsResult(word) {
 		s.pending = append(s.pending, Token{Kind: Result, Text: word, Line: s.line})
 		return nil
@@ -373,6 +398,17 @@ func MoveNumber(n int, blue bool) string {
 	}
 	return strconv.Itoa(n) + "."
 }
+
+// MaxDepth is how deeply variations may nest in a record, for every reader:
+// a variation inside a variation is depth 2.
+const MaxDepth = 64
+
+// ReservedTags are the tags a record writes from the game itself (its start,
+// rules, result and pending draw offer), never from the game's own tags.
+var ReservedTags = [...]string{"Start", "Rules", "Result", "DrawOffer"}
+
+// IsReservedTag reports whether name is one of ReservedTags.
+func IsReservedTag(name string) bool { return slices.Contains(ReservedTags[:], name) }
 
 // TagOrder is the order of the usual tags in a record; others follow
 // sorted by name, then the tags a record writes from the game itself.

@@ -121,3 +121,43 @@ func TestSortTags(t *testing.T) {
 	recordtext.SortTags(names)
 	assert.Equal(t, []string{"Event", "Date", "Red", "Blue", "Annotator", "Note"}, names)
 }
+
+func TestScannerKeepsLineCommentsWhenTold(t *testing.T) {
+	sc := recordtext.NewScanner(strings.NewReader("1. a3a4 ;  to the end  \r\na7a6 *\n"))
+	sc.KeepLineComments()
+	var comments []recordtext.Token
+	for {
+		tok, err := sc.Next()
+		require.NoError(t, err)
+		if tok.Kind == recordtext.EOF {
+			break
+		}
+		if tok.Kind == recordtext.Comment {
+			comments = append(comments, tok)
+		}
+	}
+	require.Len(t, comments, 1)
+	assert.Equal(t, "to the end", comments[0].Text)
+	assert.Equal(t, 1, comments[0].Line)
+}
+
+func TestScannerReadsNumericAnnotationsAsMarks(t *testing.T) {
+	for nag, mark := range map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"} {
+		got := tokens(t, "1. a3a4 "+nag+" *\n")
+		require.Len(t, got, 4, nag)
+		assert.Equal(t, recordtext.Token{Kind: recordtext.Mark, Text: mark, Value: nag, Line: 1}, got[2])
+	}
+	for _, nag := range []string{"$0", "$7", "$10", "$", "$x"} {
+		sc := recordtext.NewScanner(strings.NewReader("1. a3a4 " + nag + " *\n"))
+		var err error
+		for err == nil {
+			var tok recordtext.Token
+			if tok, err = sc.Next(); tok.Kind == recordtext.EOF && err == nil {
+				break
+			}
+		}
+		var se *recordtext.Error
+		require.ErrorAs(t, err, &se, nag)
+		assert.ErrorContains(t, err, "only $1 to $6", nag)
+	}
+}
