@@ -17,23 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// elephantLion solves a red elephant and lion against a blue elephant (and
-// the endings its captures lead to) under the standard rules.
-func elephantLion(t *testing.T) *endgame.Tables {
-	t.Helper()
-	ts, err := endgame.NewTables(dsq.Standard)
-	require.NoError(t, err)
-	m, err := endgame.ParseMaterial("ELve")
-	require.NoError(t, err)
-	require.NoError(t, ts.Generate([]endgame.Material{m}, endgame.Options{}))
-	return ts
-}
-
-// solved is a position of ELve: Red to move wins in 15 half-moves, and
-// a5a6 is the only move that does it so soon (a plain search at the AI's
-// depths plays a4d4).
-const solved = "7/7/2e4/7/E6/L6/7/7/7 r 0 1"
-
 // waitTables waits until /healthz reports the endgame tables in state want.
 func waitTables(t *testing.T, c *client, want string) {
 	t.Helper()
@@ -49,13 +32,13 @@ func waitTables(t *testing.T, c *client, want string) {
 // without tables.
 func TestRunEGTB(t *testing.T) {
 	dir := t.TempDir()
-	ts := elephantLion(t)
+	ts := apitest.ElephantLion(t)
 	for _, m := range ts.Materials() {
 		require.NoError(t, ts.Table(m).WriteFile(dir))
 	}
 	c, stop := startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
 	waitTables(t, c, "ready")
-	res := c.Req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	res := c.Req("GET", "/api/analysis?position="+url.QueryEscape(apitest.SolvedELve), "")
 	require.Equal(t, 200, res.Status, res.Raw)
 	assert.Equal(t, "red wins in 15: a5a6", res.Body["endgame"].(map[string]any)["text"])
 	logs, err := stop()
@@ -107,7 +90,7 @@ func TestRunEGTB(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Rvr.egtb"), []byte("not a table"), 0o644))
 	c, stop = startRun(t, "-db", filepath.Join(t.TempDir(), "dsq.db"), "-egtb", dir)
 	waitTables(t, c, "failed")
-	res = c.Req("GET", "/api/analysis?position="+url.QueryEscape(solved), "")
+	res = c.Req("GET", "/api/analysis?position="+url.QueryEscape(apitest.SolvedELve), "")
 	require.Equal(t, 200, res.Status, res.Raw)
 	assert.NotContains(t, res.Body, "endgame")
 	logs, err = stop()

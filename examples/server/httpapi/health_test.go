@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 	"github.com/doushouqi/doushouqi/search"
 	"github.com/stretchr/testify/assert"
@@ -44,14 +45,14 @@ func TestHealthNamesTheStoreWhenItIsDown(t *testing.T) {
 // state from none to loading to ready, or failed.
 func TestSetTablesWhileServing(t *testing.T) {
 	c, s := newClient(t, testOptions{})
-	analysis := "/api/analysis?position=" + url.QueryEscape(solved)
+	analysis := "/api/analysis?position=" + url.QueryEscape(apitest.SolvedELve)
 	res := c.Req("GET", analysis, "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.NotContains(t, res.Body, "endgame", "no tables yet")
 
 	s.TablesLoading()
 	assert.Equal(t, "loading", c.Req("GET", "/healthz", "").Body["endgameTables"])
-	ts := elephantLion(t)
+	ts := apitest.ElephantLion(t)
 	var wg sync.WaitGroup
 	for range 4 { // readers racing the handover
 		wg.Go(func() { c.Req("GET", analysis, "") })
@@ -63,7 +64,7 @@ func TestSetTablesWhileServing(t *testing.T) {
 	res = c.Req("GET", analysis, "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.Equal(t, "red wins in 15: a5a6", res.Body["endgame"].(map[string]any)["text"])
-	pos, err := dsq.ParsePosition(solved)
+	pos, err := dsq.ParsePosition(apitest.SolvedELve)
 	require.NoError(t, err)
 	play, err := dsq.NewGameFrom(pos)
 	require.NoError(t, err)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,22 +100,10 @@ func TestAnalyzeEmptySquare(t *testing.T) {
 	assert.ErrorIs(t, err, dsq.ErrSquare)
 }
 
-// elephantLion solves a red elephant and lion against a blue elephant (and
-// the endings its captures lead to).
-func elephantLion(t *testing.T) *endgame.Tables {
-	t.Helper()
-	ts, err := endgame.NewTables(dsq.Standard)
-	require.NoError(t, err)
-	m, err := endgame.ParseMaterial("ELve")
-	require.NoError(t, err)
-	require.NoError(t, ts.Generate([]endgame.Material{m}, endgame.Options{}))
-	return ts
-}
-
 // TestAnalyzeEndgameLoss: the verdict is for the side to move, and the best
 // moves of a lost position are those that hold out longest.
 func TestAnalyzeEndgameLoss(t *testing.T) {
-	ts := elephantLion(t)
+	ts := apitest.ElephantLion(t)
 	pos := mustParse(t, "7/7/7/7/7/7/7/3e3/E5L r 0 1") // Blue's elephant enters Red's den next
 	a, err := teach.Teacher{Tables: ts}.Analyze(pos, "")
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/doushouqi/doushouqi/examples/server/teach"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,7 +81,7 @@ func TestHandlerPlaysMoves(t *testing.T) {
 // position they hold, and leaves it out for one they do not hold, for a
 // decided game and without tables.
 func TestHandlerEndgame(t *testing.T) {
-	h := teach.Teacher{Tables: elephantLion(t)}.Handler()
+	h := teach.Teacher{Tables: apitest.ElephantLion(t)}.Handler()
 	get := func(h http.Handler, position string) map[string]any {
 		t.Helper()
 		rec := httptest.NewRecorder()
