@@ -280,8 +280,9 @@ func (a Claim) apply(c *change) error {
 		wait = c.next.Clock.Remaining(opp, c.next.Position().SideToMove(), c.now)
 	}
 	if gone := c.now.Sub(since); gone < wait {
-		return &Error{Kind: Conflict, Code: "opponent-may-return",
-			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", (wait - gone).Round(time.Second))}
+		left := wait - gone
+		return &Error{Kind: Conflict, Code: "opponent-may-return", RetryAfter: left,
+			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", left.Round(time.Second))}
 	}
 	if err := c.next.Forfeit(opp, dsq.Abandoned); err != nil {
 		return errOver

@@ -327,6 +327,7 @@ func TestClaim(t *testing.T) {
 	e := refused(t, err, Conflict)
 	assert.Equal(t, "opponent-may-return", e.Code)
 	assert.Contains(t, e.Message, "1h0m0s")
+	assert.Equal(t, time.Hour, e.RetryAfter, "the wait is given for a client to say in its words")
 	f.Advance(time.Hour)
 	res, err := s.Change(ctx, id, red, Claim{})
 	require.NoError(t, err)

@@ -1,6 +1,8 @@
 package games
 
 import (
+	"time"
+
 	dsq "github.com/doushouqi/doushouqi"
 )
 
@@ -26,6 +28,10 @@ type Error struct {
 	Message string
 	Move    dsq.Move // the refused move, for Illegal
 	Err     error    // the rules' reason, for Illegal
+	// RetryAfter, when not zero, is how long until the same call may be
+	// granted (an abandonment claim made too early), so that a client can
+	// say when in its own words instead of quoting Message.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -86,7 +86,11 @@ func apiErrorOf(err error) error {
 		if e.Code != "" {
 			code = e.Code
 		}
-		return fail(http.StatusConflict, code, e.Message)
+		c := fail(http.StatusConflict, code, e.Message)
+		if e.RetryAfter > 0 {
+			c.retryAfter = (e.RetryAfter + time.Second - 1).Truncate(time.Second) // whole seconds, rounded up: never early
+		}
+		return c
 	case games.Invalid:
 		return fail(http.StatusBadRequest, "bad-request", e.Message)
 	case games.Illegal:

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/examples/server/games"
 	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -536,6 +538,9 @@ func TestClaimRefused(t *testing.T) {
 	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
 	assert.Equal(t, http.StatusConflict, res.Status)
 	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+	wait, err := strconv.Atoi(res.Header.Get("Retry-After"))
+	require.NoError(t, err, "Retry-After says when the claim may be made")
+	assert.InDelta(t, games.DefaultAbandonAfter.Seconds(), wait, 2)
 
 	leave := s.cfg.Hub.Arrive(g.ID, "blue")
 	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
