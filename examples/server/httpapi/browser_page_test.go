@@ -291,6 +291,7 @@ func pageTwice(t *testing.T, tb *tab) {
 	posts := func(suffix string) int {
 		return evalIn[int](tb, fmt.Sprintf(`window.posts.filter(p => p.endsWith(%q)).length`, suffix))
 	}
+	tb.click("#new-details summary") // under the start screen the form is folded
 	tb.click(`#new-game input[name=mode][value=local]`)
 	evalIn[bool](tb, `(() => { const f = document.getElementById("new-game"); f.requestSubmit(); f.requestSubmit(); return true; })()`)
 	tb.poll(`new URLSearchParams(location.search).has("game") && document.body.dataset.ply === "0"`)

@@ -2,20 +2,23 @@
 // ApiError whose text() a player understands, in the page's language.
 "use strict";
 import {t, has} from "./i18n.js";
+import {formatWait} from "./clock.js";
 
 const REQUEST_TIMEOUT = 30000; // ms a request may take before it counts as lost
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = 0) {
     super(message || code);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter; // seconds until the same call may be granted (Retry-After), or 0
   }
 
   // text is what the page shows: a rule reason for a refused move, the
   // translation of a known code, the server's message for an unknown code.
   text() {
     if (this.code === "network") return t("err.network");
+    if (this.code === "opponent-may-return" && this.retryAfter > 0) return t("claim.wait", {time: formatWait(this.retryAfter)});
     if (this.status === 422) {
       const reason = has("code." + this.code) ? t("code." + this.code) : this.message;
       return t("err.refused", {reason});
@@ -40,14 +43,33 @@ export async function call(method, path, body, token) {
   } catch (e) {
     throw new ApiError(0, "network", String(e));
   }
+  noteServerTime(res.headers.get("Date"));
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    throw new ApiError(res.status, (data && data.code) || "http-" + res.status, data && data.message);
+    const wait = Number(res.headers.get("Retry-After")) || 0;
+    throw new ApiError(res.status, (data && data.code) || "http-" + res.status, data && data.message, wait);
   }
   if (data === null) throw new ApiError(res.status, "bad-response", "");
   return data;
 }
+
+// The server's clock judges an online game's time; the page counts down
+// in the server's time, estimated from the answers' Date headers. A Date
+// is the server's second, cut down: each answer gives a lower bound of the
+// difference, and the largest one seen is the closest.
+let skew = null;
+
+function noteServerTime(date) {
+  const at = Date.parse(date || "");
+  if (Number.isNaN(at)) return;
+  const d = at - Date.now();
+  if (skew === null || d > skew || d < skew - 5000) skew = d; // a clock set anew: start over
+}
+
+// serverNow is the server's time now, in ms since the epoch, as well as
+// the page can tell.
+export function serverNow() { return Date.now() + (skew || 0); }
 
 // Seat tokens are kept per game in localStorage under dsq.seats.<id>.
 export function loadSeats(id) {

@@ -1,13 +1,16 @@
-// The game controls of the play view: the new-game form and the AI's
-// levels, and the actions a player sends from the board (a move, undo,
-// restart, resignation, draw offers and answers), with the buttons that
-// show which of them apply. Every function takes the page that play.js
+// The game controls of the play view: the new-game form (the AI's levels,
+// an online game's time control), and the actions a player sends from the
+// board (a move, undo, restart, resignation, draw offers and answers, the
+// abandonment claim, the rematch), with the buttons that show which of
+// them apply. Every function takes the page that play.js
 // wires (page.state, page.render, page.apply, page.startGame).
 "use strict";
 import {t} from "./i18n.js";
 import {call, saveSeats} from "./api.js";
 import {say, fail} from "./status.js";
-import {LEVEL_ANIMALS, levelName, levelAbout} from "./players.js";
+import {LEVEL_ANIMALS, levelName, levelAbout, away} from "./players.js";
+import {controlName, rematchView} from "./clock.js";
+import {other} from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -24,6 +27,11 @@ export function initControls(page) {
   $("offer").addEventListener("click", () => draw(page, "offer"));
   $("accept").addEventListener("click", () => draw(page, "accept"));
   $("decline").addEventListener("click", () => draw(page, "decline"));
+  $("claim").addEventListener("click", () => act(page, "/claim", {}, page.state.viewer()));
+  $("rematch").addEventListener("click", () => rematch(page, "offer"));
+  $("rematch-accept").addEventListener("click", () => rematch(page, "accept"));
+  $("rematch-decline").addEventListener("click", () => rematch(page, "decline"));
+  $("rematch-watch").addEventListener("click", () => page.openRematch());
   // After a game the form for the next one is a tap away, also on a phone
   // where it lies below the board.
   const openForm = (e) => {
@@ -36,7 +44,7 @@ export function initControls(page) {
   $("other-settings").addEventListener("click", openForm);
   // The start screen: one tap starts a game, the AI at the form's level.
   $("quick-ai").addEventListener("click", () => newGame(page, {mode: "ai", color: readForm().color, level: readForm().level}));
-  $("quick-online").addEventListener("click", () => newGame(page, {mode: "online", color: readForm().color, level: readForm().level}));
+  $("quick-online").addEventListener("click", () => newGame(page, Object.assign(readForm(), {mode: "online"})));
   $("quick-local").addEventListener("click", () => newGame(page, {mode: "local", color: "red", level: readForm().level}));
 }
 
@@ -74,15 +82,21 @@ async function loadLevels(s) {
   levelLabels(s);
 }
 
+// clockLabels names the time controls of the form in the page's language.
+export function clockLabels() {
+  for (const o of $("clock").options) o.textContent = controlName(o.value);
+}
+
 function readForm() {
   const f = $("new-game");
-  return {mode: f.elements.mode.value, color: f.elements.color.value, level: Number(f.elements.level.value)};
+  return {mode: f.elements.mode.value, color: f.elements.color.value, level: Number(f.elements.level.value), clock: f.elements.clock.value};
 }
 
 export function formChanged() {
   const mode = $("new-game").elements.mode.value;
   $("level-set").hidden = mode !== "ai";
   $("color-set").hidden = mode === "local";
+  $("clock-set").hidden = $("clock-about").hidden = mode !== "online";
 }
 
 // newGame asks for a game with the settings and puts it on the board. A
@@ -94,6 +108,7 @@ async function newGame(page, settings) {
   const body = {mode: settings.mode};
   if (settings.mode !== "local") body.color = settings.color;
   if (settings.mode === "ai") body.level = settings.level;
+  if (settings.mode === "online" && settings.clock) body.clock = settings.clock;
   say("");
   s.creating = true;
   $("start").disabled = true;
@@ -179,6 +194,8 @@ function resign(page) {
 
 function draw(page, action) { return act(page, "/draw", {action}, page.state.viewer()); }
 
+function rematch(page, action) { return act(page, "/rematch", {action}, page.state.viewer()); }
+
 // renderControls shows the form and the buttons that apply to the game.
 export function renderControls(s) {
   const g = s.game;
@@ -187,10 +204,15 @@ export function renderControls(s) {
   // end, so that a finished game's moves and review come right after the
   // board (the bar's New game button opens the form).
   const onBoard = g ? g.id : null;
-  if (s.formFor !== onBoard) { $("new-details").open = !g; s.formFor = onBoard; }
   // The start screen's buttons come first while no game is on the board
-  // (an analysis board opened with ?position= has none).
+  // (an analysis board opened with ?position= has none): the form is then
+  // "Other settings", folded under them.
   $("start-screen").hidden = !!g || s.learn;
+  if (s.formFor !== onBoard) { $("new-details").open = !g && s.learn; s.formFor = onBoard; }
+  // Under the start screen the form is the other settings of its buttons;
+  // with a game on the board it is the new game (the Other settings
+  // button of a game's end opens it).
+  $("new-summary").textContent = t(g ? "new.title" : "new.other");
   const seated = !!g && s.mine().length > 0;
   const live = !!g && !g.over;
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
@@ -207,7 +229,31 @@ export function renderControls(s) {
   show("accept", online && !!offerBy && offerBy !== s.viewer());
   show("decline", online && !!offerBy && offerBy !== s.viewer());
   show("resign", live && seated && !s.freeSeat());
-  show("new", !!g && g.over);
+  show("new", !!g && g.over && !s.rematchAsked());
   $("draw-note").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === s.viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
+  renderOnlinePlay(s);
+}
+
+// renderOnlinePlay shows what an online game offers besides moves: the
+// claim of a game the opponent has left, and after the end the rematch
+// (offered, waiting, answered) or the way to it once it has begun.
+function renderOnlinePlay(s) {
+  const g = s.game;
+  const player = !!g && g.mode === "online" && s.mine().length === 1;
+  const me = player ? s.mine()[0] : null;
+  const left = player && away(s, other(me));
+  show("claim", left && !s.awaiting());
+  const view = g && g.mode === "online" ? rematchView(g, me) : null;
+  const action = view ? view.action : null;
+  show("rematch", player && action === "offer");
+  show("rematch-accept", player && action === "answer");
+  show("rematch-decline", player && action === "answer");
+  show("rematch-watch", action === "go");
+  $("rematch-watch").textContent = t(player ? "btn.toRematch" : "btn.watchRematch");
+  const note = !view ? "" : action === "waiting" ? t("rematch.waiting", {color: t("side." + other(me))})
+    : action === "answer" ? t("rematch.incoming", {color: t("side." + g.rematch.offeredBy)})
+      : action === "declined" ? t("rematch.declined") : "";
+  $("rematch-note").hidden = !note;
+  $("rematch-note").textContent = note;
 }

@@ -17,9 +17,13 @@ const OPEN_WAIT = 5000;  // ms for a stream to open
 const SILENT = 3;        // ping intervals without a word after which a stream counts as lost
 
 // follow calls onState with each new state of game id until the returned
-// function is called.
-export function follow(id, onState) {
+// function is called. With seat, a seat holder's token, the stream counts
+// as that player being here (API.md, Clocks, presence, rematch), and
+// onPresence gets the stream's presence events ({red, blue}), which come
+// without a new state.
+export function follow(id, onState, {seat = "", onPresence = null} = {}) {
   const path = "/api/games/" + encodeURIComponent(id);
+  const events = path + "/events" + (seat ? "?seat=" + encodeURIComponent(seat) : "");
   let es = null, timer = 0, wait = POLL, polling = 0, stopped = false, last = "";
   let every = 15000, heard = 0; // the server's ping interval (its pings say it), the last word from the stream
   const deliver = (text) => {
@@ -31,7 +35,7 @@ export function follow(id, onState) {
   const stream = () => {
     if (stopped || typeof EventSource === "undefined" || document.hidden) return false;
     if (es) es.close();
-    es = new EventSource(path + "/events");
+    es = new EventSource(events);
     const s = es;
     heard = Date.now();
     // A stream not open after OPEN_WAIT is given up; one open but silent is
@@ -52,6 +56,11 @@ export function follow(id, onState) {
       polling = 0;
       wait = POLL;
       try { deliver(e.data); } catch (err) { /* a broken event: the next one resumes */ }
+    });
+    s.addEventListener("presence", (e) => {
+      if (s !== es || stopped || !onPresence) return;
+      heard = Date.now();
+      try { onPresence(JSON.parse(e.data)); } catch (err) { /* a broken event: the next state says it */ }
     });
     s.addEventListener("error", () => { clearTimeout(give); if (s === es) fallBack(); });
     return true;

@@ -7,8 +7,9 @@
 // (the board and pressing its squares), controls.js (new game and the
 // player's actions), review.js (the move list, stepping, the engine's
 // review), online.js (invitations and links), players.js (who plays
-// whom, above and below the board), mygames.js (the games this browser
-// holds a seat in).
+// whom, above and below the board, with the clocks), clock.js (time
+// controls, presence and the rematch as the state gives them), mygames.js
+// (the games this browser holds a seat in).
 //
 // The parts share one page object, made here and passed to each:
 //   page.state        the PlayState
@@ -16,18 +17,20 @@
 //   page.render()     redraws the whole view from the state
 //   page.apply(g)     takes a game state from the server
 //   page.startGame(g) puts game g on the board and follows it
+//   page.openRematch() puts the rematch of the game on the board there
 "use strict";
-import {call, loadSeats, sawGame, setCurrentGame} from "./api.js";
+import {call, loadSeats, saveSeats, sawGame, setCurrentGame, serverNow} from "./api.js";
 import {follow} from "./live.js";
 import {t} from "./i18n.js";
 import {describe} from "./position.js";
-import {PlayState} from "./state.js";
+import {PlayState, other} from "./state.js";
 import {say, saidInfo, announce, fail, statusText, renderStatus} from "./status.js";
 import {BoardView, initBoardControls, press, deselect, refreshAnalysis, explainNow} from "./boardview.js";
-import {initControls, formChanged, levelLabels, renderControls} from "./controls.js";
+import {initControls, formChanged, levelLabels, clockLabels, renderControls} from "./controls.js";
 import {initReview, step, reviewed, renderReviewNote, renderSteps, renderMoves} from "./review.js";
 import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOnline} from "./online.js";
-import {renderPlayers} from "./players.js";
+import {renderPlayers, renderClocks} from "./players.js";
+import {startClock, rematchView} from "./clock.js";
 import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +42,7 @@ export function initPlay() {
   p.render = () => render(p);
   p.apply = (g) => apply(p, g);
   p.startGame = (g) => startGame(p, g);
+  p.openRematch = openRematch;
   p.view = new BoardView($("board"), (sq) => press(p, sq));
   page = p;
   const s = p.state;
@@ -49,6 +53,7 @@ export function initPlay() {
   initMyGames(p);
   document.addEventListener("keydown", (e) => keys(p, e));
   formChanged();
+  clockLabels();
   const params = new URLSearchParams(location.search);
   if (params.get("position")) {
     s.position = params.get("position");
@@ -66,6 +71,7 @@ export function refreshPlay() {
   if (!page) return;
   render(page);
   levelLabels(page.state);
+  clockLabels();
   explainNow(page.state);
 }
 
@@ -133,14 +139,72 @@ function startGame(page, g) {
   invitationUsable(s);
   fetchInvitation(page);
   listen(page, g.id);
+  tickClocks(page);
   // On a phone the form is below the board: bring the board back up.
   if ($("board").getBoundingClientRect().top < 0 || $("panel").getBoundingClientRect().top > innerHeight) window.scrollTo(0, 0);
 }
 
+// listen follows game id live: the stream, or polling when it fails
+// (live.js). A player of an online game opens it with their seat's token,
+// which tells the other player they are here.
 function listen(page, id) {
   const s = page.state;
   if (s.events) s.events();
-  s.events = follow(id, (g) => apply(page, g)); // the stream, or polling when it fails (live.js)
+  const g = s.game, mine = s.mine();
+  const seat = g && g.mode === "online" && mine.length === 1 ? s.seatToken(mine[0]) : "";
+  s.events = follow(id, (g) => apply(page, g), {seat, onPresence: (p) => {
+    if (!s.game || s.game.id !== id) return;
+    s.game = Object.assign({}, s.game, {connected: p}); // presence leaves the version as it is
+    render(page);
+  }});
+}
+
+// tickClocks counts the game's clocks down between states. When the side
+// to move's time runs out on the page, the page asks for the state once:
+// the server judges the flag fall on that read (API.md, Clocks).
+function tickClocks(page) {
+  const s = page.state;
+  if (s.clockStop) s.clockStop();
+  s.clockStop = null;
+  const g = s.game;
+  if (!g || !g.clock || g.over) return;
+  let asked = -1;
+  s.clockStop = startClock(() => s.game, (left, toMove) => {
+    const now = s.game;
+    if (!now || now.id !== g.id) return;
+    renderClocks(s, left);
+    if (toMove && left[toMove] === 0 && now.clock.turnStarted && asked !== now.version) {
+      asked = now.version;
+      call("GET", "/api/games/" + encodeURIComponent(g.id)).then((st) => apply(page, st), () => { asked = -1; });
+    }
+    if (now.over && s.clockStop) { s.clockStop(); s.clockStop = null; }
+  }, serverNow);
+}
+
+// followRematch takes this browser's players into the rematch once it
+// begins: the same seat tokens hold the new game's seats, colours swapped.
+function followRematch(page, g) {
+  const s = page.state;
+  const view = rematchView(g, s.mine()[0]);
+  if (!view || view.action !== "go" || s.mine().length !== 1) return false;
+  const seats = {};
+  for (const c of s.mine()) seats[other(c)] = s.seatToken(c);
+  saveSeats(view.gameId, seats);
+  history.replaceState(null, "", "/?game=" + encodeURIComponent(view.gameId));
+  say(t("rematch.started"), true);
+  loadGame(page, view.gameId);
+  return true;
+}
+
+// openRematch puts the rematch of the game on the board there (a player
+// coming back to the old game later, or a watcher following the players).
+export function openRematch() {
+  const p = page, g = p && p.state.game;
+  if (!g || !g.rematch || !g.rematch.gameId) return;
+  if (!followRematch(p, g)) {
+    history.replaceState(null, "", "/?game=" + encodeURIComponent(g.rematch.gameId));
+    loadGame(p, g.rematch.gameId);
+  }
 }
 
 // apply takes a state from the server. Answers to our own requests may
@@ -170,6 +234,8 @@ function apply(page, g) {
     say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"), true);
   }
   if (g.over && !(same && old.over)) announce(statusText(s));
+  // The rematch began while the old game was on the board: both players go.
+  if (same && g.rematch && g.rematch.gameId && !(old.rematch && old.rematch.gameId) && followRematch(page, g)) return;
   const joined = same && old.mode === "online" && old.seated && (!old.seated.red || !old.seated.blue) && g.seated && g.seated.red && g.seated.blue;
   if (joined && saidInfo()) say(""); // "Link copied" is done with
   if (!same || s.view !== null && s.view >= g.ply) s.view = null;

@@ -1,10 +1,13 @@
 // Who plays whom, in words: the two sides named above and below the board
 // ("You (Red)", "AI · Dog, level 3: careful with its pieces", an online
-// opponent, "Red" and "Blue" on one device), and the AI's levels described
-// for a player, their Elo standing left to a details line.
+// opponent and whether they are here, "Red" and "Blue" on one device) with
+// their clocks, and the AI's levels described for a player, their Elo
+// standing left to a details line.
 "use strict";
 import {t, cap} from "./i18n.js";
 import {other} from "./state.js";
+import {serverNow} from "./api.js";
+import {timeLeft, formatClock, connected} from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,13 +33,20 @@ export function sideName(s, c) {
     return s.seats[c] ? t("who.you", {color}) : color;
   }
   if (g.mode === "online") {
-    if (s.mine().length === 1) {
-      if (s.seats[c]) return t("who.you", {color});
-      return g.seated && !g.seated[c] ? t("who.waiting", {color}) : t("who.opponent", {color});
-    }
-    return color;
+    const seated = !g.seated || g.seated[c];
+    if (s.mine().length === 1 && s.seats[c]) return t("who.you", {color});
+    if (!seated) return s.mine().length === 1 ? t("who.waiting", {color}) : color;
+    const name = s.mine().length === 1 ? t("who.opponent", {color}) : color;
+    return g.over ? name : name + " · " + t(connected(g, c) ? "presence.connected" : "presence.away");
   }
   return color;
+}
+
+// away says whether side c is an online player who has left the game: no
+// live stream open (shown dimmed, and the claim is offered against them).
+export function away(s, c) {
+  const g = s.game;
+  return !!g && g.mode === "online" && !g.over && !!g.seated && g.seated.red && g.seated.blue && !s.seats[c] && !connected(g, c);
 }
 
 // renderPlayers names the side at the top and the side at the bottom of
@@ -49,5 +59,26 @@ export function renderPlayers(s) {
     el.title = el.textContent; // the whole of a name the line cuts short
     el.dataset.side = c;
     el.classList.toggle("to-move", !!s.game && !s.game.over && s.game.sideToMove === c);
+    el.classList.toggle("away", away(s, c));
+  }
+  renderClocks(s, timeLeft(s.game, serverNow()));
+}
+
+// renderClocks shows each side's time left (as timeLeft gives it, null
+// without a clock) beside its name, the side to move's running.
+export function renderClocks(s, left) {
+  const g = s.game;
+  const bottom = s.orientation(), top = other(bottom);
+  for (const [id, c] of [["clock-top", top], ["clock-bottom", bottom]]) {
+    const el = $(id);
+    el.hidden = !left;
+    if (!left) continue;
+    const running = !g.over && !!g.clock.turnStarted && g.sideToMove === c;
+    const text = formatClock(left[c]);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", running && left[c] < 20000);
+    el.dataset.side = c;
+    el.setAttribute("aria-label", t("clock.of", {color: t("side." + c)}) + ": " + text);
   }
 }

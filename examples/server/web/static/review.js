@@ -47,7 +47,7 @@ export function renderSteps(s) {
   show("steps", !!g && g.ply > 0);
   $("first").disabled = $("back").disabled = shown === 0;
   $("forward").disabled = $("last").disabled = !g || shown >= g.ply;
-  show("review", !!g && g.over && g.ply > 0);
+  show("review", !!g && g.over && g.ply > 0 && !s.rematchAsked());
   $("review").setAttribute("aria-pressed", String(s.reviewOn));
   // The record as a file: plain while the game goes on, with the engine's
   // marks, evaluations and better moves once its review is stored.

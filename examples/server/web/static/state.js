@@ -6,6 +6,7 @@
 // may do; its operations change the selection and the position shown.
 "use strict";
 import {START, replay} from "./position.js";
+import {rematchView} from "./clock.js";
 
 export class PlayState {
   constructor() {
@@ -18,7 +19,8 @@ export class PlayState {
     this.learn = false;
     this.position = START;   // shown when there is no game (analysis board)
     this.events = null;      // stops the live updates of the current game
-    this.settings = {mode: "ai", color: "red", level: 3};
+    this.clockStop = null;   // stops the countdown of the current game's clocks
+    this.settings = {mode: "ai", color: "red", level: 3, clock: ""};
     this.levels = null;      // level -> Elo below the top level (GET /api/levels), null until read
     this.resignArmed = false;
     this.restartArmed = false;
@@ -77,6 +79,13 @@ export class PlayState {
     if (!g.seated.red) return "red";
     if (!g.seated.blue) return "blue";
     return null;
+  }
+
+  // rematchAsked says whether the other player's rematch offer waits for
+  // this browser's answer (the end screen then shows only the answers).
+  rematchAsked() {
+    const v = this.mine().length === 1 ? rematchView(this.game, this.mine()[0]) : null;
+    return !!v && v.action === "answer";
   }
 
   // invitedHere says whether the page holds an invitation to the current game.
@@ -146,7 +155,8 @@ export class PlayState {
     this.flip = false;
     this.reviewOn = false;
     this.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (this.mine()[0] || "red"),
-      level: g.mode === "ai" && g.level ? g.level : this.settings.level}; // Play again: the same game's settings
+      level: g.mode === "ai" && g.level ? g.level : this.settings.level,
+      clock: g.clock ? g.clock.control : ""}; // Play again: the same game's settings
     return g;
   }
 }

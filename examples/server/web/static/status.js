@@ -5,6 +5,7 @@
 import {t, has} from "./i18n.js";
 import {ApiError} from "./api.js";
 import {describe} from "./position.js";
+import {away} from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,6 +67,7 @@ export function statusText(s) {
   if (g.mode === "local") return t("status.toMove", {color: side});
   if (s.seats[g.sideToMove]) return t("status.yourMove", {color: side});
   if (!s.mine().length) return t("status.toMove", {color: side}) + " · " + t("status.watch");
+  if (away(s, g.sideToMove)) return t("status.away", {color: side}); // the claim is offered beside it
   return t("status.waiting", {color: side});
 }
 

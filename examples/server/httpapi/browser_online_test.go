@@ -1,0 +1,128 @@
+package httpapi
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserOnlinePlay: an online game with a clock between two browsers,
+// at the phone sizes. The creator picks "5 min + 3 s a move" under Other
+// settings; both clocks show once the second player joins, the side to
+// move's running; each player sees whether the other is here. When Blue
+// leaves, Red sees Blue away and is offered the claim, which answers (in
+// Red's language) when it may be made; Blue's return takes the offer away.
+// After Blue resigns, Red's rematch reaches Blue live, Blue accepts, and
+// both pages move to the new game with the colours swapped and the clock
+// running. Every control is in the viewport in English, German and Spanish.
+func TestBrowserOnlinePlay(t *testing.T) {
+	b := newBrowser(t, newSite(t))
+	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}} {
+		t.Run(size.name, func(t *testing.T) { onlinePlay(t, b.tab(t, size, ""), b.tab(t, size, "")) })
+	}
+}
+
+var clockText = regexp.MustCompile(`^\d+:\d\d(\.\d)?$`)
+
+func onlinePlay(t *testing.T, red, blue *tab) {
+	red.open("/?lang=en")
+	assert.False(t, evalIn[bool](red, `document.getElementById("new-details").open`), "under the start screen the other settings are folded")
+	assert.Equal(t, "Other settings", red.text("#new-details summary"), "one heading says New game")
+	red.click("#new-details summary")
+	red.click(`#new-game input[name=mode][value=online]`)
+	red.poll(`!document.getElementById("clock-set").hidden`)
+	assert.Equal(t, "5 min + 3 s a move", evalIn[string](red, `document.querySelector('#clock option[value="5+3"]').textContent`))
+	assert.True(t, evalIn[bool](red, `document.getElementById("level-set").hidden`), "no AI level for an online game")
+	red.do(chromedp.SetValue(chromedp.CSS("#clock"), "5+3"))
+	red.click("#start")
+	red.poll(`!document.getElementById("share").hidden`)
+	assert.Equal(t, "5:00", red.text("#clock-bottom"), "the clock waits for the second player")
+	assert.False(t, evalIn[bool](red, `document.getElementById("clock-bottom").classList.contains("running")`))
+	invite, _ := shareLinks(t, red)
+	game := strings.SplitN(strings.TrimPrefix(invite, "/?game="), "#", 2)[0]
+
+	blue.open(invite + "&lang=en")
+	blue.poll(`!document.getElementById("join").hidden`)
+	blue.click("#join")
+	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
+	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · here"`)
+	red.poll(`document.getElementById("clock-bottom").classList.contains("running")`)
+	assert.Regexp(t, clockText, red.text("#clock-bottom"))
+	assert.Equal(t, "5:00", red.text("#clock-top"), "the side not to move's clock stands")
+	red.inView("clock", "#board", "#status", "#clock-top", "#clock-bottom", "#who-top", "#who-bottom", "#offer", "#resign")
+	red.move("a3", "a4")
+	blue.poll(`document.getElementById("clock-bottom").classList.contains("running") && !document.getElementById("clock-top").classList.contains("running")`)
+	blue.poll(`document.getElementById("who-top").textContent === "Opponent (Red) · here"`)
+	red.shot("online-clock")
+
+	// Blue leaves: Red sees it, and the claim says when it may be made.
+	blue.open("/lessons")
+	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · away"`)
+	red.poll(`!document.getElementById("claim").hidden`)
+	assert.Equal(t, "Blue has left the game", red.status())
+	for _, lang := range phoneLanguages {
+		red.open("/?game=" + game + "&lang=" + lang)
+		red.poll(`!document.getElementById("claim").hidden`)
+		red.inView("opponent away "+lang, "#board", "#status", "#claim", "#clock-top", "#clock-bottom", "#resign")
+		red.shot("online-away-" + lang)
+	}
+	red.open("/?game=" + game + "&lang=es")
+	red.poll(`!document.getElementById("claim").hidden`)
+	red.click("#claim")
+	red.poll(`document.getElementById("message").textContent !== ""`)
+	assert.Regexp(t, `^Tu rival aún puede volver: podrás reclamar la victoria dentro de [1-5] min\.$`, red.text("#message"))
+	red.open("/?game=" + game + "&lang=en")
+	blue.open("/?game=" + game + "&lang=en")
+	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · here" && document.getElementById("claim").hidden`)
+
+	// The end, and a rematch that reaches the other player live.
+	blue.click("#resign")
+	blue.click("#resign")
+	red.poll(`document.body.dataset.over === "1" && !document.getElementById("rematch").hidden`)
+	assert.True(t, evalIn[bool](red, `document.getElementById("clock-bottom").textContent !== "" && !document.getElementById("clock-bottom").classList.contains("running")`), "the clocks stop at the end")
+	for _, lang := range phoneLanguages {
+		red.open("/?game=" + game + "&lang=" + lang)
+		red.poll(`!document.getElementById("rematch").hidden`)
+		red.inView("the end "+lang, "#board", "#status", "#rematch", "#new")
+		assert.True(t, evalIn[bool](red, `document.getElementById("restart").hidden`), "one button for the same settings: the rematch")
+	}
+	red.open("/?game=" + game + "&lang=en")
+	red.poll(`!document.getElementById("rematch").hidden`)
+	red.shot("online-end")
+	red.click("#rematch")
+	red.poll(`document.getElementById("rematch-note").textContent === "Rematch offered: waiting for Blue"`)
+	assert.True(t, evalIn[bool](red, `document.getElementById("rematch").hidden`))
+	for _, lang := range phoneLanguages {
+		if lang != "en" {
+			blue.open("/?game=" + game + "&lang=" + lang)
+		}
+		blue.poll(`!document.getElementById("rematch-accept").hidden`)
+		blue.inView("rematch offered "+lang, "#board", "#status", "#rematch-note", "#rematch-accept", "#rematch-decline")
+		blue.shot("online-rematch-offered-" + lang)
+	}
+	blue.open("/?game=" + game + "&lang=en")
+	blue.poll(`!document.getElementById("rematch-accept").hidden`)
+	assert.Equal(t, "Red offers a rematch", blue.text("#rematch-note"))
+	blue.click("#rematch-accept")
+
+	// Both pages are in the new game, colours swapped, the clock running.
+	onNew := `new URLSearchParams(location.search).get("game") !== %q && document.body.dataset.ply === "0" && document.body.dataset.over === ""`
+	red.poll(fmt.Sprintf(onNew, game))
+	blue.poll(fmt.Sprintf(onNew, game))
+	rematch := red.gameState().ID
+	assert.Equal(t, rematch, blue.gameState().ID, "both are in the same new game")
+	red.poll(`document.getElementById("who-bottom").textContent === "You (Blue)"`)
+	blue.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
+	blue.poll(`document.getElementById("clock-bottom").classList.contains("running")`)
+	require.Equal(t, "Waiting for Red", red.status())
+	blue.move("a3", "a4")
+	red.poll(`document.getElementById("status").textContent === "Your move (Blue)"`)
+	red.shot("online-rematch")
+	blue.shot("online-rematch-red")
+	blue.axeCheck("online game with a clock")
+}
