@@ -44,7 +44,7 @@ type stream struct {
 	// the first: the first state holds the presence at the start.
 	presence int8
 	done     func()
-	closed  bool // under the hub's lock
+	closed   bool // under the hub's lock
 }
 
 // topic is one game's streams and its place in the writers' queue.
