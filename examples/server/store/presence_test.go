@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	"net/url"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -18,9 +20,21 @@ func TestPresenceSQLite(t *testing.T) {
 	presenceSuite(t, func(t *testing.T) store.Store { return open(t, file) })
 }
 
+// TestPresencePostgres runs on a database of its own: its sweeps, at times
+// of its own, must not close the records of other tests' instances alive on
+// the test database, nor theirs its records.
 func TestPresencePostgres(t *testing.T) {
-	dsn := testenv.PostgresURL(t)
-	presenceSuite(t, func(t *testing.T) store.Store { return open(t, dsn) })
+	admin, err := sql.Open("pgx", testenv.PostgresURL(t))
+	require.NoError(t, err)
+	defer admin.Close()
+	name := "dsq_presence_" + newID()[:12]
+	_, err = admin.Exec("CREATE DATABASE " + name)
+	require.NoError(t, err)
+	t.Cleanup(func() { admin.Exec("DROP DATABASE " + name + " WITH (FORCE)") })
+	u, err := url.Parse(testenv.PostgresURL(t))
+	require.NoError(t, err)
+	u.Path = "/" + name
+	presenceSuite(t, func(t *testing.T) store.Store { return open(t, u.String()) })
 }
 
 // byInstance sorts records by instance then colour, for comparing.
@@ -36,8 +50,6 @@ func byInstance(ps []store.Presence) []store.Presence {
 
 func presenceSuite(t *testing.T, open func(t *testing.T) store.Store) {
 	ctx := context.Background()
-	// Times in 2000: a sweep in these tests reaches no record that another
-	// test, on the same PostgreSQL database, writes at the present time.
 	at := func(sec int) time.Time { return time.Date(2000, 1, 1, 0, 0, sec, 0, time.UTC) }
 
 	t.Run("records by instance", func(t *testing.T) {
