@@ -149,7 +149,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	cfg.Hub = hub
 	shareCtx, stopSharing := context.WithCancel(context.Background())
 	sharing := httpapi.SharePresence(shareCtx, hub, db, live.DefaultBeat, log)
-	defer func() { stopSharing(); <-sharing }() // this instance's players leave, before the database closes
+	// This instance's players leave the records before the database closes.
+	defer func() { stopSharing(); <-sharing }()
+
 	if store.IsPostgres(*dbPath) { // the rate limits, counted for all instances
 		if cfg.LimitDB, err = httpapi.OpenLimitDB(ctx, *dbPath); err != nil {
 			return err

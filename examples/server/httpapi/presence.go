@@ -26,9 +26,13 @@ func SharePresence(ctx context.Context, hub *live.Hub, db store.Store, beat time
 // them.
 type presenceStore struct{ db store.Store }
 
-func (p presenceStore) SetPresence(ctx context.Context, r live.Record) error {
-	return p.db.SetPresence(ctx, store.Presence{Game: r.Game, Color: r.Color, Instance: r.Instance,
-		Streams: r.Streams, Seen: r.Seen, Left: r.Left})
+func (p presenceStore) SetPresence(ctx context.Context, records ...live.Record) error {
+	rows := make([]store.Presence, len(records))
+	for i, r := range records {
+		rows[i] = store.Presence{Game: r.Game, Color: r.Color, Instance: r.Instance,
+			Streams: r.Streams, Seen: r.Seen, Left: r.Left}
+	}
+	return p.db.SetPresence(ctx, rows...)
 }
 
 func (p presenceStore) BeatPresence(ctx context.Context, instance string, now time.Time) (int, error) {

@@ -26,11 +26,11 @@ type cutStore struct {
 
 var errCut = errors.New("cut off from the database")
 
-func (c *cutStore) SetPresence(ctx context.Context, p store.Presence) error {
+func (c *cutStore) SetPresence(ctx context.Context, records ...store.Presence) error {
 	if c.writes.Load() {
 		return errCut
 	}
-	return c.Store.SetPresence(ctx, p)
+	return c.Store.SetPresence(ctx, records...)
 }
 
 func (c *cutStore) BeatPresence(ctx context.Context, instance string, now time.Time) (int, error) {

@@ -33,8 +33,13 @@ const DefaultBeat = 10 * time.Second
 // stops counting within staleBeats+1 beats.
 const staleBeats = 3
 
-// presenceWrite bounds each write of a sharing hub to the database.
-const presenceWrite = 5 * time.Second
+// presenceWrite bounds each write of a sharing hub to the database, and
+// presenceRead its read for a presence event: a database that hangs holds
+// a writer of the streams up this long at most.
+const (
+	presenceWrite = 5 * time.Second
+	presenceRead  = 2 * time.Second
+)
 
 // colors are the seats' colours, as the hub names them.
 var colors = [2]string{"red", "blue"}
@@ -71,8 +76,9 @@ type Record struct {
 // seat's record must reach the other instances' hubs as a change of the
 // game (their Publish), so that their streams hear of it.
 type PresenceStore interface {
-	// SetPresence writes r over the instance's record of the seat.
-	SetPresence(ctx context.Context, r Record) error
+	// SetPresence writes each record over the one its instance had of
+	// that seat, all or none.
+	SetPresence(ctx context.Context, records ...Record) error
 	// BeatPresence sets Seen to now on the instance's records with streams
 	// open, and returns how many it set.
 	BeatPresence(ctx context.Context, instance string, now time.Time) (int, error)
@@ -334,8 +340,8 @@ func (h *Hub) share(ctx context.Context, sh *sharing) {
 	}
 }
 
-// flushPresence writes the count of every seat that changed since the last
-// write; after a failure the rest wait for the next beat.
+// flushPresence writes, in one go, the count of every seat that changed
+// since the last write; after a failure they wait for the next beat.
 func (h *Hub) flushPresence(ctx context.Context, sh *sharing) {
 	h.mu.Lock()
 	if len(sh.dirty) == 0 {
@@ -352,21 +358,18 @@ func (h *Hub) flushPresence(ctx context.Context, sh *sharing) {
 	}
 	clear(sh.dirty)
 	h.mu.Unlock()
-	for i, r := range records {
-		wctx, cancel := context.WithTimeout(ctx, presenceWrite)
-		err := sh.store.SetPresence(wctx, r)
-		cancel()
-		if err != nil {
-			if ctx.Err() == nil {
-				sh.log.Warn("presence: write", "game", r.Game, "err", err)
-			}
-			h.mu.Lock()
-			for _, r := range records[i:] {
-				sh.dirty[seat{r.Game, r.Color}] = struct{}{}
-			}
-			h.mu.Unlock()
-			return
+	wctx, cancel := context.WithTimeout(ctx, presenceWrite)
+	err := sh.store.SetPresence(wctx, records...)
+	cancel()
+	if err != nil {
+		if ctx.Err() == nil {
+			sh.log.Warn("presence: write", "seats", len(records), "err", err)
 		}
+		h.mu.Lock()
+		for _, r := range records {
+			sh.dirty[seat{r.Game, r.Color}] = struct{}{}
+		}
+		h.mu.Unlock()
 	}
 }
 

@@ -87,10 +87,14 @@ func (m *memPresence) change(f func() []string) error {
 	return nil
 }
 
-func (m *memPresence) SetPresence(_ context.Context, r Record) error {
+func (m *memPresence) SetPresence(_ context.Context, records ...Record) error {
 	return m.change(func() []string {
-		m.records[[3]string{r.Game, r.Color, r.Instance}] = r
-		return []string{r.Game}
+		var ids []string
+		for _, r := range records {
+			m.records[[3]string{r.Game, r.Color, r.Instance}] = r
+			ids = append(ids, r.Game)
+		}
+		return ids
 	})
 }
 
@@ -182,11 +186,11 @@ type cutOff struct {
 	off atomic.Bool
 }
 
-func (c *cutOff) SetPresence(ctx context.Context, r Record) error {
+func (c *cutOff) SetPresence(ctx context.Context, records ...Record) error {
 	if c.off.Load() {
 		return errDown
 	}
-	return c.PresenceStore.SetPresence(ctx, r)
+	return c.PresenceStore.SetPresence(ctx, records...)
 }
 
 func (c *cutOff) BeatPresence(ctx context.Context, instance string, now time.Time) (int, error) {

@@ -270,7 +270,7 @@ func (h *Hub) write() {
 		var presence []byte
 		var bits int8
 		if checkPresence && err == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), presenceRead)
 			seats, perr := h.Presence(ctx, id)
 			cancel()
 			if perr == nil { // else the streams keep the presence they had

@@ -31,16 +31,59 @@ func (s *sqlStore) writePresence(ctx context.Context, query string, args ...any)
 		return err
 	}
 	var n int64
-	return s.db.QueryRowContext(ctx, s.q(`WITH changed AS (`+query+` RETURNING game_id)
-		SELECT count(*) FROM (SELECT pg_notify('dsq_games', game_id) FROM changed) AS notified`), args...).Scan(&n)
+	return s.db.QueryRowContext(ctx, s.q(announced(query)), args...).Scan(&n)
 }
 
-func (s *sqlStore) SetPresence(ctx context.Context, p Presence) error {
-	err := s.writePresence(ctx, `INSERT INTO presence (game_id, color, instance, streams, seen, left_at)
-		VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (game_id, color, instance) DO UPDATE
-		SET streams = excluded.streams, seen = excluded.seen, left_at = excluded.left_at`,
-		p.Game, p.Color, p.Instance, p.Streams, stamp(p.Seen), stamp(p.Left))
+// announced is query, a write of presence records, announcing the game of
+// each record it changes (PostgreSQL).
+func announced(query string) string {
+	return `WITH changed AS (` + query + ` RETURNING game_id)
+		SELECT count(*) FROM (SELECT pg_notify('dsq_games', game_id) FROM changed) AS notified`
+}
+
+const setPresence = `INSERT INTO presence (game_id, color, instance, streams, seen, left_at)
+	VALUES (?, ?, ?, ?, ?, ?)
+	ON CONFLICT (game_id, color, instance) DO UPDATE
+	SET streams = excluded.streams, seen = excluded.seen, left_at = excluded.left_at`
+
+func (s *sqlStore) SetPresence(ctx context.Context, records ...Presence) error {
+	if len(records) == 0 {
+		return nil
+	}
+	query := setPresence
+	if s.d.notify {
+		query = announced(query)
+	} else {
+		s.writeMu.Lock() // SQLite: one writer at a time, as write queues them
+		defer s.writeMu.Unlock()
+	}
+	err := func() error {
+		// One transaction: a burst of arrivals (streams reopened after a
+		// restart) costs one commit, not one each.
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		stmt, err := tx.PrepareContext(ctx, s.q(query))
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, p := range records {
+			args := []any{p.Game, p.Color, p.Instance, p.Streams, stamp(p.Seen), stamp(p.Left)}
+			if s.d.notify {
+				var n int64
+				err = stmt.QueryRowContext(ctx, args...).Scan(&n)
+			} else {
+				_, err = stmt.ExecContext(ctx, args...)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return tx.Commit()
+	}()
 	if err != nil {
 		return fmt.Errorf("store: set presence: %w", err)
 	}

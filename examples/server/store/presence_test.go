@@ -70,15 +70,17 @@ func presenceSuite(t *testing.T, open func(t *testing.T) store.Store) {
 			{Game: id, Color: "red", Instance: i2, Streams: 0, Seen: at(2), Left: at(3)},
 		}, byInstance(got), "each instance's own, another game's apart")
 
-		require.NoError(t, a.SetPresence(ctx, store.Presence{Game: id, Color: "red", Instance: i1, Streams: 0, Seen: at(4), Left: at(4)}))
-		require.NoError(t, a.SetPresence(ctx, store.Presence{Game: id, Color: "blue", Instance: i1, Streams: 1, Seen: at(5)}))
+		require.NoError(t, a.SetPresence(ctx,
+			store.Presence{Game: id, Color: "red", Instance: i1, Streams: 0, Seen: at(4), Left: at(4)},
+			store.Presence{Game: id, Color: "blue", Instance: i1, Streams: 1, Seen: at(5)}))
+		require.NoError(t, a.SetPresence(ctx), "none: nothing to write")
 		got, err = a.GamePresence(ctx, id)
 		require.NoError(t, err)
 		assert.Equal(t, []store.Presence{
 			{Game: id, Color: "blue", Instance: i1, Streams: 1, Seen: at(5)},
 			{Game: id, Color: "red", Instance: i1, Streams: 0, Seen: at(4), Left: at(4)},
 			{Game: id, Color: "red", Instance: i2, Streams: 0, Seen: at(2), Left: at(3)},
-		}, byInstance(got), "a write replaces the instance's record of that seat")
+		}, byInstance(got), "a write replaces the instance's records of those seats")
 	})
 
 	t.Run("beat, sweep, end", func(t *testing.T) {

@@ -144,9 +144,9 @@ type Store interface {
 	// instance. Every write that changes a seat's record announces its
 	// game to Listen, as a change of the game does.
 
-	// SetPresence writes instance p.Instance's record of seat (p.Game,
-	// p.Color) over the one it had.
-	SetPresence(ctx context.Context, p Presence) error
+	// SetPresence writes each record over the one its instance had of
+	// that seat, all or none.
+	SetPresence(ctx context.Context, records ...Presence) error
 	// BeatPresence sets Seen to now on instance's records with streams
 	// open (the instance is alive) and returns how many it set.
 	BeatPresence(ctx context.Context, instance string, now time.Time) (int, error)
