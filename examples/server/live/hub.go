@@ -5,7 +5,9 @@
 // itself, so a slow watcher never holds anything up and never sees a stale
 // state. The hub also serves Server-Sent Events streams whose connections
 // it has taken over (Adopt, stream.go), at a small fraction of the memory a
-// goroutine per stream costs.
+// goroutine per stream costs, and counts the players' own streams as their
+// presence, shared with the other instances through the database when told
+// to (Arrive, Share, presence.go).
 package live
 
 import (

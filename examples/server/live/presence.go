@@ -13,11 +13,13 @@ import (
 // streams is open, on this hub or, when the hub shares presence (Share), on
 // any instance's hub on the same database; when none is, it is away since
 // the last of them closed. A hub counts its own streams in memory (Arrive),
-// so that its own answers and events need no database; a sharing hub also
-// writes each seat's count to the database in the background, says every
-// beat that its instance is alive, and reads the other instances' records
-// when asked (Presence) and when a game's streams may have heard news
-// (Publish: another instance's writes announce their game as changed).
+// so that a stream's opening and closing never wait for a database and a
+// seat connected here needs no read; a sharing hub also writes each seat's
+// count to the database in the background, says every beat that its
+// instance is alive, and reads the other instances' records when asked
+// (Presence) and when a game's streams may have news (a seat here came or
+// left, or Publish: another instance's writes announce their game as
+// changed).
 
 // presenceKept is how long a seat's departure is remembered.
 const presenceKept = 24 * time.Hour
@@ -110,8 +112,9 @@ type sharing struct {
 // "red" or "blue") until the returned leave is called (once; again does
 // nothing). The game's watchers are told: the hub's streams get an event
 // "presence" with data {"red": bool, "blue": bool} (whatever the state's
-// version, which presence does not change), and its subscribers a notice.
-// Neither Arrive nor leave waits for a database.
+// version, which presence does not change) when it differs from the last
+// one they were sent, and its subscribers a notice. Neither Arrive nor
+// leave waits for a database.
 func (h *Hub) Arrive(id, color string) (leave func()) {
 	k := seat{id, color}
 	h.mu.Lock()
