@@ -25,7 +25,7 @@ import (
 const presenceKept = 24 * time.Hour
 
 // DefaultBeat is how often a hub that shares presence says that its
-// instance is alive. A seat held on an instance silent for staleBeats beats
+// instance is alive. A seat held on an instance silent for three beats
 // counts as away since the instance's last beat: every instance on one
 // database must use the same beat.
 const DefaultBeat = 10 * time.Second
@@ -276,10 +276,12 @@ func colorIndex(c string) int {
 // close (in the background: a failed write is logged and tried again at
 // the next beat, and never ends a stream), says every beat (DefaultBeat)
 // that its instance is alive, and closes the records of instances silent
-// for staleBeats beats at their last beat, so that the seats of an instance
-// killed stop counting within staleBeats+1 beats. When ctx ends it closes
+// for three beats (staleBeats) at their last beat, so that the seats of an
+// instance killed stop counting within four. When ctx ends it closes
 // its own records (the instance stops), stops sharing and closes the
-// channel it returned. Call it once, before the hub serves streams.
+// channel it returned. The records' times are each instance's clock: the
+// instances' clocks must agree to well within a beat. Call it once, before
+// the hub serves streams.
 func (h *Hub) Share(ctx context.Context, store PresenceStore, beat time.Duration, log *slog.Logger) (stopped <-chan struct{}) {
 	done := make(chan struct{})
 	sh := h.startSharing(store, beat, log)
