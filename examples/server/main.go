@@ -37,6 +37,7 @@ import (
 
 	"github.com/doushouqi/doushouqi/examples/server/ai"
 	"github.com/doushouqi/doushouqi/examples/server/httpapi"
+	"github.com/doushouqi/doushouqi/examples/server/live"
 	"github.com/doushouqi/doushouqi/examples/server/store"
 )
 
@@ -139,6 +140,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer db.Close()
 	cfg.Store = db
+	// The players' presence, kept in the database for every instance on it:
+	// a player connected to one is connected on all.
+	if cfg.Streams <= 0 {
+		cfg.Streams = httpapi.DefaultConfig().Streams
+	}
+	hub := live.New(cfg.Streams)
+	cfg.Hub = hub
+	shareCtx, stopSharing := context.WithCancel(context.Background())
+	sharing := httpapi.SharePresence(shareCtx, hub, db, live.DefaultBeat, log)
+	// This instance's players leave the records before the database closes.
+	defer func() { stopSharing(); <-sharing }()
+
 	if store.IsPostgres(*dbPath) { // the rate limits, counted for all instances
 		if cfg.LimitDB, err = httpapi.OpenLimitDB(ctx, *dbPath); err != nil {
 			return err

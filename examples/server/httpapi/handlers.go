@@ -309,12 +309,11 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 
 // claim ends an online game as won by the caller whose opponent has left it
 // (API.md: POST /claim): 409 "opponent-connected" or "opponent-may-return"
-// otherwise.
+// otherwise, 503 "presence-unknown" when the opponent's presence cannot be
+// read.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	change(s, w, r, func(*struct{}) (games.Action, error) {
-		return games.Claim{Presence: func(c dsq.Color) (bool, time.Time) { return s.cfg.Hub.Presence(id, c.String()) }}, nil
-	})
+	change(s, w, r, func(*struct{}) (games.Action, error) { return s.claimAction(r, id) })
 }
 
 // rematch offers, accepts or declines a rematch of a finished online game

@@ -1,11 +1,13 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/examples/server/internal/apitest"
 	"github.com/doushouqi/doushouqi/examples/server/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,4 +90,69 @@ func readPly(c *client, id string, ply int) map[string]any {
 		require.True(c.T, time.Now().Before(deadline), "ply %v, want %d", st["ply"], ply)
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// TestTwoInstancesSharePresence: a player's stream on instance B is its
+// presence on instance A too: A's state shows it connected, A's watchers
+// hear it come and go, and a claim on A against it is refused. When B dies
+// without closing its streams (it writes nothing more), the player counts
+// as away on A once B has been silent for three beats, away since B's last
+// beat, and the claim on A is won once the player's clock time is gone.
+func TestTwoInstancesSharePresence(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	const beat = 200 * time.Millisecond
+	wayB := &cutStore{}
+	a, sa := newClient(t, testOptions{db: dsn, config: sharePresence(t, beat, &cutStore{})})
+	b, sb := newClient(t, testOptions{db: dsn, config: sharePresence(t, beat, wayB)})
+
+	g := a.Create(`{"mode":"online","clock":"1+0"}`)
+	red := g.Seats["red"]
+	path := "/api/games/" + g.ID
+	res := b.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	// Blue has 4 s left (red to move): once away, a claim waits that long.
+	ctx := context.Background()
+	row, err := sa.cfg.Store.Get(ctx, g.ID)
+	require.NoError(t, err)
+	row.BlueLeft = 4 * time.Second
+	require.NoError(t, sa.cfg.Store.Update(ctx, row))
+	claim := func() apitest.Response {
+		return a.As(red, "POST", path+"/claim", `{}`)
+	}
+	connected := func() map[string]any { return a.State(g.ID)["connected"].(map[string]any) }
+
+	watch := openEvents(t, a, g.ID, "") // a watcher on A
+	seat := openEvents(t, b, g.ID, blue)
+	watch.waitPresence(t, `{"red":false,"blue":true}`)
+	assert.Equal(t, map[string]any{"red": false, "blue": true}, connected(), "on B: connected on A")
+	res = claim()
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "opponent-connected", res.Body["code"], res.Raw)
+
+	seat.Close()
+	watch.waitPresence(t, `{"red":false,"blue":false}`)
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, connected(), "left B: away on A")
+	res = claim()
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+
+	openEvents(t, b, g.ID, blue)
+	watch.waitPresence(t, `{"red":false,"blue":true}`)
+	assert.Equal(t, true, connected()["blue"])
+
+	// B dies: nothing it does reaches the database any more, and its
+	// streams end without its departures written.
+	wayB.writes.Store(true)
+	killed := time.Now()
+	sb.Shutdown()
+	require.Eventually(t, func() bool { return connected()["blue"] == false }, 20*time.Second, 20*time.Millisecond)
+	assert.GreaterOrEqual(t, time.Since(killed), 2*beat, "counted for three beats from B's last")
+	watch.waitPresence(t, `{"red":false,"blue":false}`) // A's sweep closed B's record and told the instances
+	res = claim()
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+	require.Eventually(t, func() bool { res = claim(); return res.Status == http.StatusOK }, 20*time.Second, 50*time.Millisecond)
+	assert.GreaterOrEqual(t, time.Since(killed), 4*time.Second-beat, "away since B's last beat, for blue's 4 s")
+	assert.Equal(t, map[string]any{"reason": "abandonment", "winner": "red"}, res.Body["outcome"])
 }

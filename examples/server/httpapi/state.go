@@ -51,7 +51,8 @@ type State struct {
 	// Clock is an online game's clock, nil without a time control.
 	Clock *ClockState `json:"clock"`
 	// Connected tells, for each colour, whether its player has the game
-	// open now (a live stream with its seat token) on this server.
+	// open now (a live stream with its seat token): in an online game, on
+	// any instance of the site.
 	Connected map[string]bool `json:"connected"`
 	// Rematch is a finished online game's rematch, nil when none was
 	// offered.
@@ -115,13 +116,10 @@ func clockState(g *games.Game) *ClockState {
 // stampLayout is RFC 3339 to the millisecond, as clocks are kept.
 const stampLayout = "2006-01-02T15:04:05.000Z07:00"
 
-// state is gameState with the players' presence on this server's hub
-// (connected).
+// state is gameState with the players' presence (connected, presence.go).
 func (s *Server) state(g *games.Game) State {
 	st := gameState(g)
-	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
-		st.Connected[c.String()], _ = s.cfg.Hub.Presence(g.ID, c.String())
-	}
+	st.Connected = s.connected(g)
 	return st
 }
 

@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/doushouqi/doushouqi/examples/server/live"
@@ -28,4 +29,19 @@ func ExampleHub() {
 	}
 	fmt.Println("woken", woken, "time(s)")
 	// Output: woken 1 time(s)
+}
+
+// A seat holder's stream is its presence until it closes. With Share, the
+// hubs of every instance on one database answer the same.
+func ExampleHub_Presence() {
+	hub := live.New(100)
+	leave := hub.Arrive("game-1", "blue") // blue's page opened the game's stream
+	seats, _ := hub.Presence(context.Background(), "game-1")
+	fmt.Println("red:", seats["red"].Connected, "blue:", seats["blue"].Connected)
+	leave()
+	seats, _ = hub.Presence(context.Background(), "game-1")
+	fmt.Println("blue away since its stream closed:", !seats["blue"].Connected && !seats["blue"].Since.IsZero())
+	// Output:
+	// red: false blue: true
+	// blue away since its stream closed: true
 }

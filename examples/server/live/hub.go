@@ -5,7 +5,9 @@
 // itself, so a slow watcher never holds anything up and never sees a stale
 // state. The hub also serves Server-Sent Events streams whose connections
 // it has taken over (Adopt, stream.go), at a small fraction of the memory a
-// goroutine per stream costs.
+// goroutine per stream costs, and counts the players' own streams as their
+// presence, shared with the other instances through the database when told
+// to (Arrive, Share, presence.go).
 package live
 
 import (
@@ -26,6 +28,7 @@ type Hub struct {
 	s    streamHub // stream.go
 
 	here    map[seat]*presence // seat holders' streams (presence.go)
+	shared  *sharing           // nil: presence is this hub's alone (presence.go)
 	started time.Time
 	now     func() time.Time
 }
@@ -81,7 +84,9 @@ func (s *Sub) Close() {
 }
 
 // Publish tells the watchers of game id that it changed; an empty id tells
-// every watcher. It never blocks.
+// every watcher. When the hub shares presence (Share), its streams are
+// also sent the game's presence if it changed: the change may be another
+// instance's record of a player who came or left. It never blocks.
 func (h *Hub) Publish(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -40,8 +40,11 @@ type stream struct {
 	fd      *rawConn // non-blocking writes and probes; nil: writes with a deadline
 	id      string
 	version int64 // of the last state sent
-	done    func()
-	closed  bool // under the hub's lock
+	// presence is the last presence event sent (presenceBits), -1 before
+	// the first: the first state holds the presence at the start.
+	presence int8
+	done     func()
+	closed   bool // under the hub's lock
 }
 
 // topic is one game's streams and its place in the writers' queue.
@@ -49,8 +52,9 @@ type topic struct {
 	streams map[*stream]struct{}
 	queued  bool // in the queue, or being written with another change to follow
 	running bool
-	// presence: a seat holder came or left; the next write sends the
-	// presence event (presence.go) whatever the version.
+	// presence: a seat holder may have come or left; the next write sends
+	// the presence event (presence.go), whatever the version, to the
+	// streams that have not been sent the same.
 	presence bool
 }
 
@@ -125,7 +129,7 @@ func (h *Hub) Stop() {
 // change it saw meanwhile is sent at once. On an error conn is closed,
 // sub ended and done called.
 func (h *Hub) Adopt(sub *Sub, conn net.Conn, version int64, done func()) error {
-	st := &stream{conn: conn, fd: rawOf(conn), id: sub.id, version: version, done: done}
+	st := &stream{conn: conn, fd: rawOf(conn), id: sub.id, version: version, presence: -1, done: done}
 	h.mu.Lock()
 	if !h.s.serving {
 		h.mu.Unlock()
@@ -197,11 +201,13 @@ func (h *Hub) publishStreams(id string) {
 	}
 	if id == "" {
 		for id, t := range h.s.topics {
+			t.presence = t.presence || h.shared != nil
 			h.enqueue(id, t)
 		}
 		return
 	}
 	if t := h.s.topics[id]; t != nil {
+		t.presence = t.presence || h.shared != nil
 		h.enqueue(id, t)
 	}
 }
@@ -258,12 +264,19 @@ func (h *Hub) write() {
 		for st := range t.streams {
 			targets = append(targets, st)
 		}
-		var presence []byte
-		if t.presence {
-			t.presence = false
-			presence = h.presenceEventLocked(id)
-		}
+		checkPresence := t.presence
+		t.presence = false
 		h.mu.Unlock()
+		var presence []byte
+		var bits int8
+		if checkPresence && err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), presenceRead)
+			seats, perr := h.Presence(ctx, id)
+			cancel()
+			if perr == nil { // else the streams keep the presence they had
+				presence, bits = presenceEvent(seats), presenceBits(seats)
+			}
+		}
 		for _, st := range targets {
 			if err != nil {
 				h.drop(st)
@@ -274,8 +287,9 @@ func (h *Hub) write() {
 			if ok {
 				st.version = max(st.version, version)
 			}
-			if ok && presence != nil {
+			if ok && presence != nil && st.presence != bits {
 				ok = st.send(presence)
+				st.presence = bits
 			}
 			st.mu.Unlock()
 			if !ok {

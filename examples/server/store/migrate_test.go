@@ -182,6 +182,11 @@ func migrateSchema1(t *testing.T, db *sql.DB, dsn, driver string) {
 	assert.Nil(t, review)
 	assert.False(t, claimed)
 
+	// Migration 8: the players' presence, nobody's yet.
+	seen, err := s.GamePresence(ctx, rows[1].id)
+	require.NoError(t, err)
+	assert.Empty(t, seen)
+
 	// The replay columns are gone.
 	if driver == "sqlite" {
 		dsn = "file:" + dsn

@@ -1,6 +1,7 @@
-// Package store keeps the play site's games in a SQL database: SQLite through
-// a pure-Go driver (a file, the default) or PostgreSQL through pgx (for
-// several server instances on one database). Both sit behind the one Store
+// Package store keeps the play site's games, and which players have them
+// open on which server instance, in a SQL database: SQLite through a pure-Go
+// driver (a file, the default) or PostgreSQL through pgx (for several
+// server instances on one database). Both sit behind the one Store
 // interface, share their SQL where the dialects allow, and pass the same test
 // suite.
 //
@@ -89,8 +90,9 @@ type SiteStats struct {
 // Modes are the game modes, each with its own statistics.
 var Modes = []string{"ai", "local", "online"}
 
-// Store keeps games. Its methods are safe for concurrent use, also by several
-// processes on one database.
+// Store keeps games, and which players have them open (Presence). Its
+// methods are safe for concurrent use, also by several processes on one
+// database.
 type Store interface {
 	// Create stores a new game with version 1 and sets its Version, Created
 	// and Updated; ErrExists if the id is taken.
@@ -137,6 +139,27 @@ type Store interface {
 	// Shared reports whether other processes may change the games (then
 	// Listen reports their changes).
 	Shared() bool
+
+	// The players' presence (presence.go), a record per game, seat and
+	// instance. Every write that changes a seat's record announces its
+	// game to Listen, as a change of the game does.
+
+	// SetPresence writes each record over the one its instance had of
+	// that seat, all or none.
+	SetPresence(ctx context.Context, records ...Presence) error
+	// BeatPresence sets Seen to now on instance's records with streams
+	// open (the instance is alive) and returns how many it set.
+	BeatPresence(ctx context.Context, instance string, now time.Time) (int, error)
+	// SweepPresence closes the records with streams open last seen before
+	// stale (their instance stopped without saying so), as if their last
+	// stream had closed when they were last seen, and deletes the records
+	// without streams whose last one closed before forget.
+	SweepPresence(ctx context.Context, stale, forget time.Time) error
+	// EndPresence closes instance's records with streams open, as if their
+	// last stream had closed at now (the instance stops).
+	EndPresence(ctx context.Context, instance string, now time.Time) error
+	// GamePresence returns the records of game id, of every instance.
+	GamePresence(ctx context.Context, id string) ([]Presence, error)
 	// Close releases the database.
 	Close() error
 }
