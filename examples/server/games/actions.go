@@ -229,9 +229,10 @@ func (a Join) apply(c *change) error {
 }
 
 // Claim ends an online game as won by the asking seat when the opponent has
-// left it: no stream open, and away for at least its clock's time left
-// (Remaining, as if its clock had run while it was away) or, without a
-// time control, the service's AbandonAfter.
+// left it: no stream open, and away for at least the time its clock had
+// when it left (as if its clock had run while it was away: an opponent to
+// move is claimable when its flag would fall) or, without a time control,
+// the service's AbandonAfter.
 type Claim struct {
 	// Presence, if not nil, tells whether colour c's player is connected
 	// and if not since when it is away (the live hub's); nil: the
@@ -277,7 +278,13 @@ func (a Claim) apply(c *change) error {
 	}
 	wait := c.abandonAfter
 	if !c.next.Clock.Control.IsZero() {
-		wait = c.next.Clock.Remaining(opp, c.next.Position().SideToMove(), c.now)
+		// The time the opponent had when they left: a side to move away since
+		// its turn began would flag at the same moment as the claim opens.
+		at := since
+		if at.Before(c.next.Clock.Started) {
+			at = c.next.Clock.Started
+		}
+		wait = c.next.Clock.Remaining(opp, c.next.Position().SideToMove(), at)
 	}
 	if gone := c.now.Sub(since); gone < wait {
 		left := wait - gone
@@ -306,6 +313,9 @@ func rematchable(c *change) error {
 func (OfferRematch) apply(c *change) error {
 	if err := rematchable(c); err != nil {
 		return err
+	}
+	if c.next.RematchOffer == c.seat.Other().String() {
+		return AcceptRematch{}.apply(c) // both offered at once: the offers cross as one agreement
 	}
 	if c.next.RematchOffer != "" {
 		return refuse(Conflict, "a rematch was offered already")

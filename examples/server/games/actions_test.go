@@ -362,6 +362,18 @@ func TestClaim(t *testing.T) {
 	refused(t, err, NoSeat)
 	_, err = s.Change(ctx, id, blue, Claim{})
 	assert.Equal(t, errOver, err)
+
+	// Timed, the one who left to move: the claim waits for the time they
+	// had when they left, when their flag falls anyway; never half of it.
+	id2, red2, _ := clocked(t, s, "5+0")
+	_, err = s.Change(ctx, id2, red2, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	s = serviceOn(t, file, onClock(f), seen(f.Now(), dsq.Red))
+	f.Advance(150 * time.Second)
+	_, err = s.Change(ctx, id2, red2, Claim{})
+	e = refused(t, err, Conflict)
+	assert.Equal(t, "opponent-may-return", e.Code, "half of their time is not their time")
+	assert.Equal(t, 150*time.Second, e.RetryAfter)
 }
 
 // TestRematch: after the end either player offers a rematch and the other
@@ -384,10 +396,12 @@ func TestRematch(t *testing.T) {
 	assert.Equal(t, "blue", res.Game.RematchOffer)
 	_, err = s.Change(ctx, id, blue, AcceptRematch{})
 	refused(t, err, Conflict) // one's own offer
-	_, err = s.Change(ctx, id, red, OfferRematch{})
-	refused(t, err, Conflict)
+	_, err = s.Change(ctx, id, blue, OfferRematch{})
+	refused(t, err, Conflict) // offered already
 
-	res, err = s.Change(ctx, id, red, AcceptRematch{})
+	// Red offers too: the two offers cross, and the rematch begins as if
+	// Red had accepted.
+	res, err = s.Change(ctx, id, red, OfferRematch{})
 	require.NoError(t, err)
 	next := res.Game.RematchID
 	require.True(t, ValidID(next))

@@ -196,6 +196,11 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		s.answer(w, r, 0, nil, err)
 		return
 	}
+	// A player of an online game reading it with its seat token is here
+	// (presence.go, polled), also without a live stream.
+	if c, ok := g.SeatOf(bearer(r)); ok && g.Mode == games.Online && !g.IsOver() {
+		s.polled.read(s.cfg.Hub, g.ID, c.String())
+	}
 	writeJSON(w, http.StatusOK, s.state(g))
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -112,4 +113,59 @@ func (s *Server) claimAction(r *http.Request, id string) (games.Action, error) {
 		p := seats[c.String()]
 		return p.Connected, p.Since
 	}}, nil
+}
+
+// pollGrace is how long a seat holder's read of its game's state counts as
+// its presence: longer than the page's slowest poll (30 s, and a hidden
+// tab's timers that browsers slow to one a minute).
+const pollGrace = 90 * time.Second
+
+// polled counts a seat holder's reads of its game's state (GET with its
+// seat token) as presence for pollGrace after the last one. A page whose
+// live stream failed, was refused, or was given up in a hidden tab polls
+// instead, and a player still reading the game has not left it: neither
+// shown away nor claimable. Each seat holds one arrival on the hub (so the
+// other instances hear of it as of a stream), which every read extends.
+type polled struct {
+	mu    sync.Mutex
+	grace time.Duration
+	seats map[polledSeat]*pollStay
+}
+
+type polledSeat struct{ id, color string }
+
+// pollStay is one seat's arrival by reads: it ends at until, or later if
+// reads come meanwhile.
+type pollStay struct {
+	until time.Time
+	leave func()
+}
+
+func newPolled(grace time.Duration) *polled {
+	return &polled{grace: grace, seats: map[polledSeat]*pollStay{}}
+}
+
+// read counts a read of seat (id, color) on hub now.
+func (p *polled) read(hub *live.Hub, id, color string) {
+	k := polledSeat{id, color}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if st := p.seats[k]; st != nil {
+		st.until = time.Now().Add(p.grace)
+		return
+	}
+	st := &pollStay{until: time.Now().Add(p.grace), leave: hub.Arrive(id, color)}
+	p.seats[k] = st
+	var end func()
+	end = func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if wait := time.Until(st.until); wait > 0 {
+			time.AfterFunc(wait, end)
+			return
+		}
+		delete(p.seats, k)
+		st.leave()
+	}
+	time.AfterFunc(p.grace, end)
 }

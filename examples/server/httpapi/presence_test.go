@@ -192,3 +192,34 @@ func TestClaimRefusedWhenPresenceUnknown(t *testing.T) {
 	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
 	assert.Equal(t, http.StatusOK, res.Status, "read again: blue left an hour ago")
 }
+
+// TestSeatReadsArePresence: a player who reads the game with its seat
+// token (a page polling because its live stream failed, or a hidden tab)
+// is here for the grace after its last read: shown connected, and a claim
+// against it refused; a read without the token counts nothing; once the
+// reads stop for the grace, the player is away.
+func TestSeatReadsArePresence(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	s.polled = newPolled(300 * time.Millisecond)
+	g := c.Create(`{"mode":"online"}`)
+	path := "/api/games/" + g.ID
+	res := c.Req("POST", path+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+
+	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"], "a watcher's read counts nothing")
+	res = c.As(blue, "GET", path, "")
+	require.Equal(t, http.StatusOK, res.Status)
+	assert.Equal(t, map[string]any{"red": false, "blue": true}, res.Body["connected"], "the reader is here at once")
+	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	assert.Equal(t, "opponent-connected", res.Body["code"], res.Raw)
+
+	for range 3 { // reads within the grace keep Blue here
+		time.Sleep(150 * time.Millisecond)
+		c.As(blue, "GET", path, "")
+	}
+	assert.Equal(t, true, c.State(g.ID)["connected"].(map[string]any)["blue"])
+	require.Eventually(t, func() bool { return c.State(g.ID)["connected"].(map[string]any)["blue"] == false },
+		5*time.Second, 50*time.Millisecond, "away once the reads stop for the grace")
+	assert.Empty(t, s.polled.seats, "nothing kept of a seat gone")
+}

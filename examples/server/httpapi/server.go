@@ -166,6 +166,7 @@ type Server struct {
 	conns   *connCap            // HTTPServer's connections
 
 	tables *tableSet // the endgame tables once ready (health.go)
+	polled *polled   // seat holders' reads counted as presence (presence.go)
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -176,7 +177,7 @@ func NewServer(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	tables := newTableSet(cfg.Tables)
 	s := &Server{
-		cfg: cfg, log: cfg.Logger, tables: tables,
+		cfg: cfg, log: cfg.Logger, tables: tables, polled: newPolled(pollGrace),
 		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
 			AITime: cfg.AITime, Tables: tables.get, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
 			ReviewNodes: cfg.ReviewNodes}),
