@@ -93,7 +93,7 @@ func phoneOnline(t *testing.T, red, blue *tab) {
 	red.inView("your move", "#board", "#status", "#offer", "#resign")
 	assert.Equal(t, "Your move · Dou Shou Qi", evalIn[string](red, `document.title`))
 	assert.Equal(t, "You (Red)", red.text("#who-bottom"))
-	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · here"`)
+	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · connected"`)
 	red.move("a3", "a4")
 	red.click("#offer")
 	blue.poll(`!document.getElementById("accept").hidden`)

@@ -44,7 +44,12 @@ export function initControls(page) {
   $("other-settings").addEventListener("click", openForm);
   // The start screen: one tap starts a game, the AI at the form's level.
   $("quick-ai").addEventListener("click", () => newGame(page, {mode: "ai", color: readForm().color, level: readForm().level}));
-  $("quick-online").addEventListener("click", () => newGame(page, Object.assign(readForm(), {mode: "online"})));
+  // A friend online: with the form's time control only while the form is
+  // set to online games (the control is hidden otherwise).
+  $("quick-online").addEventListener("click", () => {
+    const f = readForm();
+    newGame(page, {mode: "online", color: f.color, level: f.level, clock: f.mode === "online" ? f.clock : ""});
+  });
   $("quick-local").addEventListener("click", () => newGame(page, {mode: "local", color: "red", level: readForm().level}));
 }
 

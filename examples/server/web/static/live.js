@@ -74,7 +74,10 @@ export function follow(id, onState, {seat = "", onPresence = null} = {}) {
     if (polling * POLL >= RETRY && !document.hidden && stream()) return;
     polling++;
     try {
-      const res = await fetch(path, {headers: {"Accept": "application/json"}, cache: "no-store"});
+      // A seat holder's polls carry its token: reading the game, it is here
+      // (API.md, Clocks, presence, rematch), also while its stream is down.
+      const headers = seat ? {"Accept": "application/json", "Authorization": "Bearer " + seat} : {"Accept": "application/json"};
+      const res = await fetch(path, {headers, cache: "no-store"});
       if (stopped) return;
       if (!res.ok) throw new Error("status " + res.status);
       const text = await res.text();

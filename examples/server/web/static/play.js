@@ -29,7 +29,7 @@ import {BoardView, initBoardControls, press, deselect, refreshAnalysis, explainN
 import {initControls, formChanged, levelLabels, clockLabels, renderControls} from "./controls.js";
 import {initReview, step, reviewed, renderReviewNote, renderSteps, renderMoves} from "./review.js";
 import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOnline} from "./online.js";
-import {renderPlayers, renderClocks} from "./players.js";
+import {renderPlayers, renderClocks, away, AWAY_GRACE} from "./players.js";
 import {startClock, rematchView} from "./clock.js";
 import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
 
@@ -155,8 +155,24 @@ function listen(page, id) {
   s.events = follow(id, (g) => apply(page, g), {seat, onPresence: (p) => {
     if (!s.game || s.game.id !== id) return;
     s.game = Object.assign({}, s.game, {connected: p}); // presence leaves the version as it is
-    render(page);
+    presenceChanged(page);
   }});
+}
+
+// presenceChanged redraws after the players' presence may have changed,
+// and once more when a player just seen away has been away long enough
+// for the page to say so (players.js, away).
+function presenceChanged(page) {
+  const s = page.state, id = s.game && s.game.id;
+  if (s.notePresence()) {
+    setTimeout(() => {
+      if (!s.game || s.game.id !== id) return;
+      render(page);
+      const gone = ["red", "blue"].find((c) => away(s, c));
+      if (gone) announce(t("status.away", {color: t("side." + gone)})); // a screen reader hears it too
+    }, AWAY_GRACE + 50);
+  }
+  render(page);
 }
 
 // tickClocks counts the game's clocks down between states. When the side
@@ -168,22 +184,24 @@ function tickClocks(page) {
   s.clockStop = null;
   const g = s.game;
   if (!g || !g.clock || g.over) return;
-  let asked = -1;
+  let asked = -1, wait = 1000; // the version last asked about, and the wait before asking again
   s.clockStop = startClock(() => s.game, (left, toMove) => {
     const now = s.game;
     if (!now || now.id !== g.id) return;
     renderClocks(s, left);
     if (toMove && left[toMove] === 0 && now.clock.turnStarted && asked !== now.version) {
       asked = now.version;
-      call("GET", "/api/games/" + encodeURIComponent(g.id)).then((st) => apply(page, st), () => { asked = -1; });
+      const again = () => { wait = Math.min(wait * 2, 30000); setTimeout(() => { if (asked === now.version) asked = -1; }, wait); };
+      call("GET", "/api/games/" + encodeURIComponent(g.id)).then((st) => { wait = 1000; apply(page, st); if (!st.over) again(); }, again);
     }
     if (now.over && s.clockStop) { s.clockStop(); s.clockStop = null; }
   }, serverNow);
 }
 
-// followRematch takes this browser's players into the rematch once it
-// begins: the same seat tokens hold the new game's seats, colours swapped.
-function followRematch(page, g) {
+// followRematch takes this browser's players into the rematch of g, which
+// has begun (news says so): the same seat tokens hold the new game's
+// seats, colours swapped.
+function followRematch(page, g, news) {
   const s = page.state;
   const view = rematchView(g, s.mine()[0]);
   if (!view || view.action !== "go" || s.mine().length !== 1) return false;
@@ -191,7 +209,7 @@ function followRematch(page, g) {
   for (const c of s.mine()) seats[other(c)] = s.seatToken(c);
   saveSeats(view.gameId, seats);
   history.replaceState(null, "", "/?game=" + encodeURIComponent(view.gameId));
-  say(t("rematch.started"), true);
+  if (news) say(t("rematch.started"), true);
   loadGame(page, view.gameId);
   return true;
 }
@@ -201,7 +219,7 @@ function followRematch(page, g) {
 export function openRematch() {
   const p = page, g = p && p.state.game;
   if (!g || !g.rematch || !g.rematch.gameId) return;
-  if (!followRematch(p, g)) {
+  if (!followRematch(p, g, false)) {
     history.replaceState(null, "", "/?game=" + encodeURIComponent(g.rematch.gameId));
     loadGame(p, g.rematch.gameId);
   }
@@ -235,11 +253,11 @@ function apply(page, g) {
   }
   if (g.over && !(same && old.over)) announce(statusText(s));
   // The rematch began while the old game was on the board: both players go.
-  if (same && g.rematch && g.rematch.gameId && !(old.rematch && old.rematch.gameId) && followRematch(page, g)) return;
+  if (same && g.rematch && g.rematch.gameId && !(old.rematch && old.rematch.gameId) && followRematch(page, g, true)) return;
   const joined = same && old.mode === "online" && old.seated && (!old.seated.red || !old.seated.blue) && g.seated && g.seated.red && g.seated.blue;
   if (joined && saidInfo()) say(""); // "Link copied" is done with
   if (!same || s.view !== null && s.view >= g.ply) s.view = null;
-  render(page);
+  presenceChanged(page);
   if (same && !s.viewing()) page.view.slide(shownBefore, g.ply, g.ply >= old.ply ? g.moves : movesBefore);
   if (s.learn && (!old || old.ply !== g.ply || old.id !== g.id)) refreshAnalysis(page);
 }

@@ -42,11 +42,19 @@ export function sideName(s, c) {
   return color;
 }
 
-// away says whether side c is an online player who has left the game: no
-// live stream open (shown dimmed, and the claim is offered against them).
+// AWAY_GRACE is how long (ms) an opponent must have been seen away before
+// the page says so: a player joining or reloading opens the game's stream
+// a moment after the other page hears of it.
+export const AWAY_GRACE = 5000;
+
+// away says whether side c is an online player who has left the game: not
+// connected, as the page has seen for AWAY_GRACE (shown dimmed, and the
+// claim is offered against them).
 export function away(s, c) {
   const g = s.game;
-  return !!g && g.mode === "online" && !g.over && !!g.seated && g.seated.red && g.seated.blue && !s.seats[c] && !connected(g, c);
+  if (!g || g.mode !== "online" || g.over || !g.seated || !g.seated.red || !g.seated.blue || s.seats[c] || connected(g, c)) return false;
+  const since = s.goneSince[c];
+  return !!since && Date.now() - since >= AWAY_GRACE;
 }
 
 // renderPlayers names the side at the top and the side at the bottom of
@@ -75,10 +83,14 @@ export function renderClocks(s, left) {
     if (!left) continue;
     const running = !g.over && !!g.clock.turnStarted && g.sideToMove === c;
     const text = formatClock(left[c]);
-    if (el.textContent !== text) el.textContent = text;
     el.classList.toggle("running", running);
     el.classList.toggle("low", running && left[c] < 20000);
     el.dataset.side = c;
-    el.setAttribute("aria-label", t("clock.of", {color: t("side." + c)}) + ": " + text);
+    // The name and the time change only when the page shows another second
+    // (a screen reader rebuilds nothing ten times a second).
+    if (el.textContent !== text) {
+      el.textContent = text;
+      el.setAttribute("aria-label", t("clock.of", {color: t("side." + c)}) + ": " + text);
+    }
   }
 }

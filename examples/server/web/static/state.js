@@ -20,6 +20,7 @@ export class PlayState {
     this.position = START;   // shown when there is no game (analysis board)
     this.events = null;      // stops the live updates of the current game
     this.clockStop = null;   // stops the countdown of the current game's clocks
+    this.goneSince = {};     // colour -> when (ms) the page first saw that player not connected
     this.settings = {mode: "ai", color: "red", level: 3, clock: ""};
     this.levels = null;      // level -> Elo below the top level (GET /api/levels), null until read
     this.resignArmed = false;
@@ -79,6 +80,19 @@ export class PlayState {
     if (!g.seated.red) return "red";
     if (!g.seated.blue) return "blue";
     return null;
+  }
+
+  // notePresence records when the page first saw each player of the game
+  // not connected, forgetting it once they are; it returns whether one
+  // went away just now.
+  notePresence() {
+    const g = this.game, c = (g && g.connected) || {};
+    let went = false;
+    for (const side of ["red", "blue"]) {
+      if (c[side]) delete this.goneSince[side];
+      else if (!this.goneSince[side]) { this.goneSince[side] = Date.now(); went = true; }
+    }
+    return went;
   }
 
   // rematchAsked says whether the other player's rematch offer waits for
@@ -154,6 +168,7 @@ export class PlayState {
     this.view = null;
     this.flip = false;
     this.reviewOn = false;
+    this.goneSince = {};
     this.settings = {mode: g.mode, color: g.mode === "ai" ? (g.aiColor === "red" ? "blue" : "red") : (this.mine()[0] || "red"),
       level: g.mode === "ai" && g.level ? g.level : this.settings.level,
       clock: g.clock ? g.clock.control : ""}; // Play again: the same game's settings
