@@ -55,7 +55,7 @@
 // kernel's page cache, read from disk as probes first touch them, shared by
 // every process that opens the same file, and reclaimable under memory
 // pressure, so that the 117 MiB of the sets of up to three pieces do not
-// count as each server process's own memory (see docs/endgame-tables-memory.md).
+// count as each server process's own memory (see lab/egtb/tables-memory.md).
 // Elsewhere the entries are read into the heap. Tables.Close and Table.Close
 // release them. Replace a table file by renaming a new one over it (as
 // WriteFile does), never by rewriting it in place while it is open.

@@ -462,7 +462,7 @@ func TestCloseEndsACallInAnotherGoroutine(t *testing.T) {
 func buildEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "engine")
-	out, err := exec.Command("go", "build", "-o", bin, "../examples/engine").CombinedOutput()
+	out, err := exec.Command("go", "build", "-C", "../examples", "-o", bin, "./engine").CombinedOutput() // a module of its own
 	require.NoError(t, err, string(out))
 	return bin
 }

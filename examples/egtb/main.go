@@ -2,11 +2,11 @@
 // endgame: every material of up to three pieces, and any material of up to
 // four given on the command line, under the standard rules or house rules.
 //
-//	go run ./examples/egtb                      # all sets of up to 3 pieces into ./egtb
-//	go run ./examples/egtb LTve Evcr            # and these four- and three-piece sets
-//	go run ./examples/egtb -stats Evcr LTve     # then print their facts
-//	go run ./examples/egtb -verify               # check every entry against its children
-//	go run ./examples/egtb -pieces 0 -probe "7/7/2e4/7/E6/L6/7/7/7 b 0 1"
+//	go -C examples run ./egtb                      # all sets of up to 3 pieces into ./egtb
+//	go -C examples run ./egtb LTve Evcr            # and these four- and three-piece sets
+//	go -C examples run ./egtb -stats Evcr LTve     # then print their facts
+//	go -C examples run ./egtb -verify               # check every entry against its children
+//	go -C examples run ./egtb -pieces 0 -probe "7/7/2e4/7/E6/L6/7/7/7 b 0 1"
 //
 // Tables already in the directory are read, not solved again (use -fresh to
 // solve everything); only the tables the materials asked for need are read. A progress bar goes to stderr when it is a terminal,

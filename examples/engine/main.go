@@ -4,7 +4,7 @@
 // "jcei" handshake ("jceiok") that an existing open Jungle engine's GUI
 // sends.
 //
-//	go run ./examples/engine
+//	go -C examples run ./engine
 //
 // Commands, one per line:
 //
@@ -12,7 +12,7 @@
 //	isready                      readyok
 //	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text),
 //	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0),
-//	                             EGTB (a directory of endgame tables made by go run ./examples/egtb
+//	                             EGTB (a directory of endgame tables made by go -C examples run ./egtb
 //	                             under the same rules; <empty> for none),
 //	                             Level (the AI ladder's level, 1..8, default 8: full strength),
 //	                             Seed (a level's random seed, 1..2^53; 0, the default, draws
@@ -277,7 +277,7 @@ func openTables(dir string, rules dsq.Rules) (*endgame.Tables, error) {
 		return nil, err
 	}
 	if len(ts.Materials()) == 0 {
-		return nil, fmt.Errorf("no table files (*%s) in %s; make them with go run ./examples/egtb", endgame.FileExt, dir)
+		return nil, fmt.Errorf("no table files (*%s) in %s; make them with go -C examples run ./egtb", endgame.FileExt, dir)
 	}
 	return ts, nil
 }

@@ -260,7 +260,7 @@ func TestQuitExits(t *testing.T) {
 }
 
 // writeTables solves the named materials (and those their captures lead
-// to) under rules into a new directory, as go run ./examples/egtb does.
+// to) under rules into a new directory, as go -C examples run ./egtb does.
 func writeTables(t *testing.T, rules dsq.Rules, names ...string) string {
 	t.Helper()
 	ts, err := endgame.NewTables(rules)

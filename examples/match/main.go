@@ -4,12 +4,12 @@
 // difference with its 95% interval, and a sequential probability ratio test
 // (SPRT) that stops the match as soon as it is decided.
 //
-//	go run ./examples/match -a SPEC -b SPEC [-openings FILE] [-rules R]
+//	go -C examples run ./match -a SPEC -b SPEC [-openings FILE] [-rules R]
 //	    [-games N] [-concurrency N] [-pin] [-sprt ELO0,ELO1] [-alpha A]
 //	    [-beta B] [-max-time D] [-max-plies N] [-records FILE] [-tb DIR]
 //	    [-adj-win-score CP] [-adj-win-moves N] [-adj-draw-ply N]
 //	    [-adj-draw-score CP] [-adj-draw-moves N] [-adj-nodes N]
-//	go run ./examples/match -gen-openings N [-gen-plies MIN,MAX]
+//	go -C examples run ./match -gen-openings N [-gen-plies MIN,MAX]
 //	    [-gen-depth D] [-gen-margin CP|MIN,MAX] [-seed S] > FILE
 //
 // A SPEC is comma-separated key=value fields: engine=search (this module's

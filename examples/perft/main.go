@@ -1,7 +1,7 @@
 // Command perft counts the leaf nodes of the Dou Shou Qi game tree from a
 // position, depth by depth, or per root move with -divide.
 //
-//	go run ./examples/perft [-fen F] [-depth N] [-divide] [-threads N] [-leaves] [-hash MiB]
+//	go -C examples run ./perft [-fen F] [-depth N] [-divide] [-threads N] [-leaves] [-hash MiB]
 //	                        [-trapped-capture] [-swap-dog-wolf] [-move-limit N] [-cpuprofile file]
 //
 // Without -divide it prints one line per depth 1..N: the depth, the node
@@ -17,7 +17,7 @@
 // (see doushouqi.Rules and the house rules of RULES.md); the default is
 // the standard rules of RULES.md. -cpuprofile writes a CPU profile; the
 // profile kept in lab/perft/default.pgo, made with it, speeds up a build
-// that names it (go build -pgo=lab/perft/default.pgo ./examples/perft).
+// that names it (go -C examples build -pgo=../lab/perft/default.pgo ./perft).
 package main
 
 import (

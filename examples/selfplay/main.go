@@ -3,7 +3,7 @@
 // with how each ended; average, shortest and longest game in moves; first
 // player (Red) against second player (Blue) wins.
 //
-//	go run ./examples/selfplay [-games N] [-red P] [-blue P] [-seed S] [-json] [-records DIR]
+//	go -C examples run ./selfplay [-games N] [-red P] [-blue P] [-seed S] [-json] [-records DIR]
 //
 // A player is random, greedy, ai:<depth> (such as ai:4) or ai:<duration>
 // (such as ai:200ms). A progress bar is drawn on standard error when it is

@@ -8,7 +8,7 @@
 //
 // With -egtb DIR the AI plays solved endings perfectly and the analysis
 // (/api/analysis, the page's Learn panel) says who wins them and how: DIR
-// holds endgame tables made by go run ./examples/egtb (standard rules); if
+// holds endgame tables made by go -C examples run ./egtb (standard rules); if
 // it has none, every ending of up to three pieces is solved into it (117
 // MiB, kept in memory). The site serves at once: the tables are solved, on
 // all cores but one, or read in the background, used once ready, and

@@ -9,7 +9,7 @@
 # GAMES (default 200) is per run; OUT_DIR (default
 # lab/match/results/adjudication-<date>) receives plain.txt and
 # adjudicated.txt: the command, date, CPU, load and output of each run.
-# MATCH_BINARY is go build -o match ./examples/match at the commit measured.
+# MATCH_BINARY is go -C examples build -o /tmp/match ./match at the commit measured.
 # Environment (defaults in brackets):
 #   A, B        the pairing [nodes=40000,name=n40k] [nodes=20000,name=n20k]
 #   RULES       [trapped-capture,move-limit=200,threefold] (the public rules)

@@ -24,12 +24,12 @@ run() { # run FILE COMMAND...: the command's stdout and stderr into FILE
 	echo "wrote $out/$file" >&2
 }
 
-go build -pgo=lab/perft/default.pgo -o /tmp/dsq-perft ./examples/perft # the profile kept in lab/perft
+go -C examples build -pgo=../lab/perft/default.pgo -o /tmp/dsq-perft ./perft # the profile kept in lab/perft
 
 perft_d7() {
 	run perft-d7-count.txt /tmp/dsq-perft -depth 7 -threads 1
 	run perft-d7-leaves.txt /tmp/dsq-perft -depth 7 -threads 1 -leaves
-	go build -pgo=off -o /tmp/dsq-perft-nopgo ./examples/perft
+	go -C examples build -pgo=off -o /tmp/dsq-perft-nopgo ./perft
 	run perft-d7-leaves-nopgo.txt /tmp/dsq-perft-nopgo -depth 7 -threads 1 -leaves
 }
 

@@ -9,7 +9,7 @@
 # level plays by time otherwise: search.TopLevelTime per move). LOW_SEED
 # (default LOW) gives another run of the same step other games: at fixed
 # nodes the top level is deterministic, so a second run needs another seed.
-# MATCH_BINARY is go build -o match ./examples/match at the commit measured.
+# MATCH_BINARY is go -C examples build -o /tmp/match ./match at the commit measured.
 # The SPRT is set so that it never stops the match: every step is measured
 # over all its games (or until MAX_TIME).
 set -euo pipefail
