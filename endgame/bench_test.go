@@ -44,7 +44,7 @@ func BenchmarkProbe(b *testing.B) {
 }
 
 // egtbDir names a directory of table files for the file benchmarks, such as
-// the three-piece sets written by `go -C examples run ./egtb -dir /tmp/egtb3`;
+// the three-piece sets written by `go -C cmd run ./egtb -dir /tmp/egtb3`;
 // without it they write Evcr and its children into a temporary directory.
 var egtbDir = flag.String("egtb.dir", "", "directory of table files for BenchmarkOpen and BenchmarkProbeFile")
 

@@ -88,7 +88,7 @@ func ExampleGreedyPlayer() {
 
 func ExampleOptions_tables() {
 	// Solve a red elephant and lion against a blue elephant (and the
-	// smaller endings its captures lead to); go -C examples run ./egtb stores
+	// smaller endings its captures lead to); go -C cmd run ./egtb stores
 	// every ending of up to three pieces, to be read with endgame.Open.
 	tables, _ := endgame.NewTables(dsq.Standard)
 	m, _ := endgame.ParseMaterial("ELve")

@@ -31,7 +31,7 @@ import (
 // evaluation (see fitWeights for the parameters), starting from today's
 // weights; it then writes weights.go (-tune.out). Everything is
 // deterministic: the same command on the same code and as many cores writes
-// the same file. The weights of v39 (examples/match/results), of which
+// the same file. The weights of v39 (cmd/match/results), of which
 // today's go three quarters of the way from v38's, came from
 //
 //	go test ./search -run TestTuneEval -tune -tune.shape \
@@ -46,7 +46,7 @@ var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
 	tuneNodes = flag.String("tune.nodes", "1500,2500", "nodes per move of the self-play games, one series of games per value")
 	tuneOut   = flag.String("tune.out", "weights.go", "file the fitted weights are written to")
-	tuneOpen  = flag.String("tune.openings", "../examples/match/testdata/openings.txt", "file of the self-play games' starting positions")
+	tuneOpen  = flag.String("tune.openings", "../cmd/match/testdata/openings.txt", "file of the self-play games' starting positions")
 	tuneRules = flag.String("tune.rules", "standard", "house rules of the self-play games (dsq.ParseRules)")
 	tuneProcs = flag.Int("tune.procs", runtime.GOMAXPROCS(0), "self-play games played at once")
 	tuneShape = flag.Bool("tune.shape", false, "keep the shape of the advance curves: fit a scale for each group of them (-tune.curves), and the material values")

@@ -72,7 +72,7 @@ type Arrow struct {
 	Class string
 }
 
-// The play site's light theme (examples/server/web/static/style.css).
+// The play site's light theme (site/web/static/style.css).
 const (
 	frameColor   = "#5a4330"
 	coordColor   = "#f4efe3"

@@ -6,7 +6,7 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// shapes are the animal pictograms of the play site (examples/server's
+// shapes are the animal pictograms of the play site (site's
 // pieces.svg, drawn for this project), one element a line on a 100x100 grid.
 // Class "f" is the animal, drawn in a light colour; "k" its features and "ks"
 // their strokes, drawn in the dark colour of the piece's side; "t" the

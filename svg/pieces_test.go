@@ -18,7 +18,7 @@ import (
 
 // sitePieces is the play site's pictogram file, in this repository but not in
 // this module's downloads.
-var sitePieces = filepath.Join("..", "examples", "server", "web", "static", "pieces.svg")
+var sitePieces = filepath.Join("..", "site", "web", "static", "pieces.svg")
 
 // shapeElements reads a sequence of XML elements as "name attr=value ..."
 // lines, in order, so that two writings of the same shapes compare equal

@@ -16,7 +16,7 @@ import (
 // firstMoveEngine is a tiny engine in the same process: it answers the
 // handshake and plays the first legal move of the position it is given,
 // reading commands from in and writing to out. Any program speaking the
-// protocol (examples/engine, through uci.Start) is driven the same way.
+// protocol (cmd/engine, through uci.Start) is driven the same way.
 func firstMoveEngine(in io.Reader, out io.WriteCloser, bestmove func(dsq.Move) string) {
 	defer out.Close()
 	g := dsq.NewGame()

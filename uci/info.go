@@ -14,7 +14,7 @@ type Score struct {
 	// Mate is true for a forced result: Value counts the moves to it,
 	// positive when the side to move wins, negative (or zero) when it loses.
 	// Otherwise Value is in the engine's hundredths of a piece (centi-rats
-	// for examples/engine).
+	// for cmd/engine).
 	Mate  bool
 	Value int
 	// Lower and Upper mark a bound rather than an exact value

@@ -1,5 +1,5 @@
 // Package uci drives an external Dou Shou Qi engine over the UCI-style text
-// protocol that examples/engine speaks (and JCEI's "jcei"/"jceiok"
+// protocol that cmd/engine speaks (and JCEI's "jcei"/"jceiok"
 // handshake): it starts the engine, sets its options, sends the game, runs a
 // search under a limit and reads the engine's reports and its best move.
 //
@@ -47,7 +47,7 @@ var (
 	// named a move that is not legal in the game.
 	ErrProtocol = errors.New("protocol error")
 	// ErrRefused: the engine answered a command with "info string error:
-	// ..." (as examples/engine does for an option or a position it cannot
+	// ..." (as cmd/engine does for an option or a position it cannot
 	// take). The engine is still usable.
 	ErrRefused = errors.New("refused")
 	// ErrClosed: the Engine was closed.
@@ -544,7 +544,7 @@ func (e *Engine) ready(ctx context.Context, op string) error {
 // which returns an error wrapping ErrRefused. The client keeps a copy of g
 // to check the engine's best move against, under g's rules: the protocol
 // carries no rules, so the engine must be told them another way (for
-// examples/engine, its Rules option).
+// cmd/engine, its Rules option).
 func (e *Engine) Position(ctx context.Context, g *dsq.Game) error {
 	if err := e.begin("position"); err != nil {
 		return err

@@ -458,16 +458,16 @@ func TestCloseEndsACallInAnotherGoroutine(t *testing.T) {
 	assert.NoError(t, e.Close(), "twice is fine")
 }
 
-// buildEngine builds examples/engine into a temporary directory.
+// buildEngine builds cmd/engine into a temporary directory.
 func buildEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "engine")
-	out, err := exec.Command("go", "build", "-C", "../examples", "-o", bin, "./engine").CombinedOutput() // a module of its own
+	out, err := exec.Command("go", "build", "-C", "../cmd", "-o", bin, "./engine").CombinedOutput() // a module of its own
 	require.NoError(t, err, string(out))
 	return bin
 }
 
-// TestRealEngine drives examples/engine, built here, through both
+// TestRealEngine drives cmd/engine, built here, through both
 // handshakes: options, a game, two short searches.
 func TestRealEngine(t *testing.T) {
 	bin := buildEngine(t)

@@ -4,7 +4,7 @@
 # process and two at once) and bench.txt (endgame's BenchmarkOpen and
 # BenchmarkProbeFile). Run from anywhere; it needs the three-piece sets:
 #
-#	go -C examples run ./egtb -dir /tmp/egtb3    # from the repository's root
+#	go -C cmd run ./egtb -dir /tmp/egtb3    # from the repository's root
 #	sh lab/egtb/run.sh /tmp/egtb3
 set -eu
 dir=${1:?usage: run.sh DIR-OF-TABLES}

@@ -1,4 +1,4 @@
-// Command misty lets this project's match tool (examples/match) play the
+// Command misty lets this project's match tool (cmd/match) play the
 // public Dou Shou Qi engine MistyJungle ("misty-jungle", written in Rust),
 // so that the AI can be measured against an engine built outside the
 // repository, under that engine's own rules. Misty's code is not in this
@@ -10,7 +10,7 @@
 //	match -b engine=/tmp/misty-adapter,movetime=100ms,name=misty \
 //	    -rules trapped-capture,move-limit=200,threefold ...
 //
-// The command speaks the protocol of examples/engine on standard input and
+// The command speaks the protocol of cmd/engine on standard input and
 // output, as the uci package drives it, and runs misty as a child process
 // in misty's own protocol, translating between the two:
 //

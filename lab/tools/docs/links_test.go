@@ -20,7 +20,7 @@ var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 func TestDocLinksResolve(t *testing.T) {
 	root, err := filepath.Abs("../../..")
 	require.NoError(t, err)
-	files := []string{"README.md", "CHANGELOG.md", "lab/README.md", "examples/server/API.md"}
+	files := []string{"README.md", "CHANGELOG.md", "lab/README.md", "site/API.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	require.NoError(t, err)
 	for _, d := range docs {

@@ -1,7 +1,7 @@
 // Command modsize measures what `go get github.com/doushouqi/doushouqi`
 // downloads: the root module's zip, as the module proxy builds it from the
 // repository (golang.org/x/mod/zip, which leaves out nested modules such as
-// lab/ and examples/server/), made from a committed revision.
+// lab/ and site/), made from a committed revision.
 //
 //	go -C lab run ./tools/modsize [-rev HEAD] [-files]
 //

@@ -10,8 +10,8 @@ import (
 
 // TestRootModuleZip holds the root module to what an importer needs: the
 // library, its tests, the test data those tests read, and the
-// documentation; none of the lab's records, the commands under examples/
-// (a module of their own) or the play site's files. Every file must be of one of those kinds, so that a match
+// documentation; none of the lab's records, the commands under cmd/ and examples/
+// (modules of their own) or the play site's files. Every file must be of one of those kinds, so that a match
 // log, a patch, a report or a binary put in the wrong place fails here,
 // whatever its size. The size bound is a backstop: the module held 1.28 MB
 // when the record, svg and uci packages had been added.
@@ -24,7 +24,9 @@ func TestRootModuleZip(t *testing.T) {
 	for _, f := range z.Files {
 		names[f.Name] = true
 		assert.False(t, strings.HasPrefix(f.Name, "lab/"), f.Name)
-		assert.False(t, strings.HasPrefix(f.Name, "examples/"), f.Name)
+		for _, nested := range []string{"examples/", "cmd/", "site/"} {
+			assert.False(t, strings.HasPrefix(f.Name, nested), f.Name)
+		}
 		assert.True(t, belongs(f.Name), "%s is not library code, a test, test data or documentation", f.Name)
 	}
 	for _, want := range []string{"go.mod", "LICENSE", "doushouqi.go", "movegen.go", "testdata/perft.txt"} {
@@ -57,7 +59,7 @@ func TestBelongs(t *testing.T) {
 	for _, name := range []string{"go.mod", "movegen.go", "search/search.go", "testdata/perft.txt", "svg/testdata/a.svg", "README.md", "docs/ai.md", "docs/img/start.svg", ".ci/run"} {
 		assert.True(t, belongs(name), name)
 	}
-	for _, name := range []string{"match-results.txt", "examples/match/results/d1.txt", "patches/v1.diff", "docs/run.txt", "perft", "cpu.prof", "bench.txt"} {
+	for _, name := range []string{"match-results.txt", "cmd/match/results/d1.txt", "patches/v1.diff", "docs/run.txt", "perft", "cpu.prof", "bench.txt"} {
 		assert.False(t, belongs(name), name)
 	}
 }

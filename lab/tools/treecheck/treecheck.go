@@ -23,7 +23,7 @@ var elfMagic = []byte{0x7f, 'E', 'L', 'F'}
 
 // Check lists the files tracked by git in the work tree at root that are
 // larger than MaxFileSize or are ELF binaries, one line each, such as
-// "examples/server/server: an ELF binary (23170612 bytes)".
+// "site/server: an ELF binary (23170612 bytes)".
 func Check(root string) ([]string, error) {
 	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
 	if err != nil {

@@ -1,0 +1,248 @@
+// Package games is the play site's one model of a game: it loads, changes
+// and saves games, and runs the AI's part in them.
+//
+// In memory a game is a *Game: the library's dsq.Game (the only game state
+// there is: position, moves, result, draw offer) with what the site adds
+// (mode, seats, the AI's colour and level) and the version stored. A Game
+// is never changed once made: a change works on a copy (dsq.Game.Clone) and
+// swaps it in, in the cache and the database at once, so readers never see
+// half of a change and need no lock. The database keeps the library's
+// record (JSON) and columns that repeat what SQL needs, written in one
+// place (row).
+//
+// Changes to one game are serialised in this process by a lock, and between
+// processes by the stored version (store.ErrConflict). No search ever runs
+// under the lock: the AI's moves and its answers to draw offers are jobs of
+// the AI pool, which read a Game, search, then make their change like any
+// request, if the game is still at the version they searched.
+package games
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/store"
+)
+
+// Mode is how a game is played.
+type Mode string
+
+// The modes.
+const (
+	AI     Mode = "ai"     // a player against the server's AI
+	Local  Mode = "local"  // two players on one device: one client holds both seats
+	Online Mode = "online" // two players, each on their own device
+)
+
+// Game is one game at one version: the library's game (position, moves,
+// result, draw offer; its methods read it, and its JSON is the library's
+// record) with what the site adds. Nothing in it changes once it is made:
+// it is shared by every reader and must not be played on; Change makes the
+// next version.
+type Game struct {
+	*dsq.Game
+	ID      string
+	Mode    Mode
+	AIColor dsq.Color // the AI's colour, in an AI game
+	Level   int       // the AI's level, in an AI game (Levels)
+
+	// seats are the SHA-256 (hex) of each colour's seat token, by
+	// dsq.Color; "" for a free seat or the AI's.
+	seats [2]string
+
+	// Clock is an online game's clock (its Control zero: none).
+	Clock Clock
+	// Rematch is a finished online game's rematch: the colour that offered
+	// it (or RematchDeclined) and, once accepted, the new game's id.
+	RematchOffer string
+	RematchID    string
+
+	Version int64 // the stored version this is
+	Created time.Time
+	Updated time.Time
+}
+
+// copy returns a copy of g whose library game may be changed.
+func (g *Game) copy() *Game {
+	c := *g
+	c.Game = g.Clone()
+	return &c
+}
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.Moves()) }
+
+// Seated reports whether colour c has a player or is the AI's.
+func (g *Game) Seated(c dsq.Color) bool {
+	return g.seats[c] != "" || g.Mode == AI && g.AIColor == c
+}
+
+// waiting reports whether the game is an online one whose second player has
+// not come yet: then nothing may be played, offered or resigned.
+func (g *Game) waiting() bool {
+	return g.Mode == Online && (g.seats[dsq.Red] == "" || g.seats[dsq.Blue] == "")
+}
+
+// aiToMove reports whether the AI is to move in an unfinished AI game.
+func (g *Game) aiToMove() bool {
+	return g.Mode == AI && !g.IsOver() && g.Position().SideToMove() == g.AIColor
+}
+
+// aiToAnswer reports whether the player's draw offer waits for the AI's
+// answer in an unfinished AI game.
+func (g *Game) aiToAnswer() bool {
+	offer, pending := g.DrawOffer()
+	return g.Mode == AI && pending && offer != g.AIColor
+}
+
+// AIThinking reports whether the AI has something to do in the game: a move,
+// or an answer to the player's draw offer. A job of the AI pool does it.
+func (g *Game) AIThinking() bool { return g.aiToMove() || g.aiToAnswer() }
+
+// RematchDeclined is Game.RematchOffer once the offer was declined.
+const RematchDeclined = "declined"
+
+// flagged reports whether the side to move of the unfinished game has run
+// out of time at now.
+func (g *Game) flagged(now time.Time) bool {
+	return !g.IsOver() && g.Clock.Flagged(g.Position().SideToMove(), now)
+}
+
+// flag ends the game as lost on time by the side to move (RULES.md, Time
+// controls: a flag fall always loses).
+func (g *Game) flag() error {
+	toMove := g.Position().SideToMove()
+	g.Clock.Left[toMove], g.Clock.Started = 0, time.Time{}
+	return g.Forfeit(toMove, dsq.TimeForfeit)
+}
+
+// SeatOf returns the colour whose seat token is token.
+func (g *Game) SeatOf(token string) (dsq.Color, bool) {
+	if token == "" {
+		return 0, false
+	}
+	h := []byte(hashToken(token))
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		if g.seats[c] != "" && subtle.ConstantTimeCompare(h, []byte(g.seats[c])) == 1 {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// ValidID reports whether id has the shape of a game id, so that nothing
+// else reaches the database.
+func ValidID(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	for _, c := range id {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// randomHex returns 128 random bits in hex: game ids and seat tokens.
+func randomHex() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand panics rather than return short)
+	return hex.EncodeToString(b)
+}
+
+// hashToken is what the database keeps of a seat token.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// invitation is the secret that gives the free seat of an online game whose
+// other seat's token hashes to seatHash. It is derived, not stored: the
+// creator's token gives it again (Service.Invite), and it stops working the
+// moment the seat is taken. Only a holder of the seat token, or of the
+// database, can make it; it is never in the game's state or the log.
+func invitation(seatHash string) string {
+	h := sha256.Sum256([]byte("dsq invitation\x00" + seatHash))
+	return hex.EncodeToString(h[:16])
+}
+
+// rematchID is the id of game id's rematch: derived, so that a change
+// tried again (or made by two instances at once) makes one game, not two.
+// Game ids are no secret: the rematch's is in its game's state anyway.
+func rematchID(id string) string {
+	h := sha256.Sum256([]byte("dsq rematch\x00" + id))
+	return hex.EncodeToString(h[:16])
+}
+
+// row is the stored form of g: its record, and the columns SQL reads, all
+// written here from the library's game.
+func (g *Game) row() (*store.Game, error) {
+	record, err := g.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("game %s: record: %w", g.ID, err)
+	}
+	pos, out := g.Position(), g.Outcome()
+	r := &store.Game{ID: g.ID, Mode: string(g.Mode), Record: record,
+		RedSeat: g.seats[dsq.Red], BlueSeat: g.seats[dsq.Blue],
+		First: g.Start().SideToMove().String(), Ply: g.Ply(), ToMove: pos.SideToMove().String(),
+		Over: out.IsDecided(), Version: g.Version, Created: g.Created, Updated: g.Updated}
+	if g.Mode == AI {
+		r.AIColor, r.Level = g.AIColor.String(), g.Level
+	}
+	if c, ok := g.DrawOffer(); ok {
+		r.DrawOffer = c.String()
+	}
+	tc := g.Clock.Control
+	r.ClockBase, r.ClockIncrement, r.ClockPerMove = tc.Base, tc.Increment, tc.PerMove
+	r.RedLeft, r.BlueLeft, r.TurnStarted = g.Clock.Left[dsq.Red], g.Clock.Left[dsq.Blue], g.Clock.Started
+	if !out.IsDecided() {
+		r.Deadline = g.Clock.Deadline(pos.SideToMove())
+	}
+	r.RematchOffer, r.RematchID = g.RematchOffer, g.RematchID
+	if r.Over {
+		r.Reason = out.Reason.String() // the library's word: "den entered", "resignation", ...
+		if !out.IsDraw() {
+			r.Winner = out.Winner.String()
+		}
+	}
+	return r, nil
+}
+
+// Row returns the stored form of g (a new one each call).
+func (g *Game) Row() (*store.Game, error) { return g.row() }
+
+// FromRow loads a stored game: its record replayed, every move checked.
+func FromRow(r *store.Game) (*Game, error) {
+	play, err := dsq.ParseRecordJSON(r.Record)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	return WithGame(r, play)
+}
+
+// WithGame is the Game of stored row r whose record has been loaded as
+// play already.
+func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
+	g := &Game{ID: r.ID, Mode: Mode(r.Mode), Game: play, seats: [2]string{r.RedSeat, r.BlueSeat},
+		Version: r.Version, Created: r.Created, Updated: r.Updated,
+		Clock: Clock{Control: TimeControl{Base: r.ClockBase, Increment: r.ClockIncrement, PerMove: r.ClockPerMove},
+			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
+		RematchOffer: r.RematchOffer, RematchID: r.RematchID}
+	switch g.Mode {
+	case AI:
+		if err := g.AIColor.UnmarshalText([]byte(r.AIColor)); err != nil {
+			return nil, fmt.Errorf("game %s: AI colour: %w", r.ID, err)
+		}
+		g.Level = r.Level
+	case Local, Online:
+	default:
+		return nil, fmt.Errorf("game %s: mode %q", r.ID, r.Mode)
+	}
+	return g, nil
+}

@@ -1,0 +1,76 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/internal/apitest"
+	"github.com/doushouqi/doushouqi/site/store"
+	"github.com/doushouqi/doushouqi/search"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHealthNamesTheStoreWhenItIsDown: /healthz answers 200 while the store
+// answers, and 503 naming it once its database is closed; /livez answers
+// 200 either way, without asking the store.
+func TestHealthNamesTheStoreWhenItIsDown(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	res := c.Req("GET", "/healthz", "")
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.Equal(t, map[string]any{"status": "ok", "store": "ok", "endgameTables": "none"}, res.Body)
+
+	down, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "down.db"))
+	require.NoError(t, err)
+	require.NoError(t, down.Close())
+	c, _ = newClient(t, testOptions{config: func(cfg *Config) { cfg.Store = down }})
+	res = c.Req("GET", "/healthz", "")
+	require.Equal(t, http.StatusServiceUnavailable, res.Status, res.Raw)
+	assert.Equal(t, map[string]any{"status": "down", "down": []any{"store"}, "store": "down", "endgameTables": "none"}, res.Body)
+	assert.Equal(t, "no-store", res.Header.Get("Cache-Control"))
+
+	live := c.Req("GET", "/livez", "")
+	require.Equal(t, http.StatusOK, live.Status, live.Raw)
+	assert.Equal(t, map[string]any{"status": "ok"}, live.Body)
+	assert.Equal(t, "no-store", live.Header.Get("Cache-Control"))
+}
+
+// TestSetTablesWhileServing: tables handed over while requests run are
+// used by the analysis and the AI from then on, and /healthz follows their
+// state from none to loading to ready, or failed.
+func TestSetTablesWhileServing(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	analysis := "/api/analysis?position=" + url.QueryEscape(apitest.SolvedELve)
+	res := c.Req("GET", analysis, "")
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.NotContains(t, res.Body, "endgame", "no tables yet")
+
+	s.TablesLoading()
+	assert.Equal(t, "loading", c.Req("GET", "/healthz", "").Body["endgameTables"])
+	ts := apitest.ElephantLion(t)
+	var wg sync.WaitGroup
+	for range 4 { // readers racing the handover
+		wg.Go(func() { c.Req("GET", analysis, "") })
+	}
+	s.SetTables(ts)
+	wg.Wait()
+
+	assert.Equal(t, "ready", c.Req("GET", "/healthz", "").Body["endgameTables"])
+	res = c.Req("GET", analysis, "")
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.Equal(t, "red wins in 15: a5a6", res.Body["endgame"].(map[string]any)["text"])
+	pos, err := dsq.ParsePosition(apitest.SolvedELve)
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	g := storePlayAt(t, s, dsq.Red, int(search.MaxLevel), play)
+	assert.Equal(t, []any{"a5a6"}, c.WaitAI(g.ID)["moves"], "the AI plays the tables' only quickest win")
+
+	s.TablesFailed()
+	assert.Equal(t, "failed", c.Req("GET", "/healthz", "").Body["endgameTables"])
+}
