@@ -6,9 +6,9 @@ import (
 	"errors"
 	"time"
 
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/record"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/review"
 )
 
 // reviewClaim is how long a process holds the job of a game's review in

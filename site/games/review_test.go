@@ -8,8 +8,8 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/record"
+	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -10,9 +10,9 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/search"
 	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/doushouqi/doushouqi/site/store"
-	"github.com/doushouqi/doushouqi/search"
 )
 
 // Config is what a Service is built from.

@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/doushouqi/doushouqi/record"
+	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
