@@ -17,12 +17,12 @@ import (
 
 // perftCountAt returns the suite's count for the entry at depth.
 func perftCountAt(b *testing.B, e perftEntry, depth int) uint64 {
-	for _, c := range e.counts {
-		if c.depth == depth {
-			return c.nodes
+	for _, c := range e.Counts {
+		if c.Depth == depth {
+			return c.Nodes
 		}
 	}
-	b.Fatalf("%s has no perft %d", e.id, depth)
+	b.Fatalf("%s has no perft %d", e.ID, depth)
 	return 0
 }
 
@@ -46,18 +46,18 @@ func BenchmarkPerft(b *testing.B) {
 	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position
 	entries = append(entries, readPerftFile(b, benchSuiteFile)...)
 	for _, e := range entries {
-		pos, err := dsq.ParsePosition(e.pos)
+		pos, err := dsq.ParsePosition(e.Pos)
 		if err != nil {
 			b.Fatal(err)
 		}
 		depth := 5
-		if e.id == "start" {
+		if e.ID == "start" {
 			depth = 6
 		}
-		benchPerft(b, fmt.Sprintf("%s/d%d/count", e.id, depth), perftCountAt(b, e, depth), func() uint64 {
+		benchPerft(b, fmt.Sprintf("%s/d%d/count", e.ID, depth), perftCountAt(b, e, depth), func() uint64 {
 			return dsq.Perft(pos, depth)
 		})
-		benchPerft(b, fmt.Sprintf("%s/d%d/leaves", e.id, depth-1), perftCountAt(b, e, depth-1), func() uint64 {
+		benchPerft(b, fmt.Sprintf("%s/d%d/leaves", e.ID, depth-1), perftCountAt(b, e, depth-1), func() uint64 {
 			return dsq.PerftLeaves(pos, depth-1)
 		})
 	}
@@ -92,7 +92,7 @@ func benchSet(b *testing.B) []dsq.Position {
 	b.Helper()
 	var set []dsq.Position
 	for _, e := range append(readPerftFile(b, perftSuiteFile)[:1], readPerftFile(b, benchSuiteFile)...) {
-		pos, err := dsq.ParsePosition(e.pos)
+		pos, err := dsq.ParsePosition(e.Pos)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -164,13 +164,13 @@ func BenchmarkParsePosition(b *testing.B) {
 func BenchmarkPerftRules(b *testing.B) {
 	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position, Standard
 	for _, e := range readPerftFile(b, variantsSuiteFile) {
-		if strings.HasPrefix(e.id, "start-") && len(e.counts) >= 6 {
+		if strings.HasPrefix(e.ID, "start-") && len(e.Counts) >= 6 {
 			entries = append(entries, e)
 		}
 	}
 	for _, e := range entries {
 		pos, _ := suitePosition(b, e)
-		benchPerft(b, fmt.Sprintf("start/d6/%s", e.rules), perftCountAt(b, e, 6), func() uint64 {
+		benchPerft(b, fmt.Sprintf("start/d6/%s", e.Rules), perftCountAt(b, e, 6), func() uint64 {
 			return dsq.Perft(pos, 6)
 		})
 	}
