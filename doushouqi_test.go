@@ -187,6 +187,7 @@ var zeroValues = map[string]any{
 	"PositionError": new(dsq.PositionError),
 	"Reason":        new(dsq.Reason),
 	"RecordError":   new(dsq.RecordError),
+	"Refusal":       new(dsq.Refusal),
 	"RiverJump":     new(dsq.RiverJump),
 	"Rules":         new(dsq.Rules),
 	"Setup":         new(dsq.Setup),
