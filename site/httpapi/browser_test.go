@@ -78,7 +78,7 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e3")+".selected"))
 	tb.click(tb.sq("e4")) // at once: the page waits for the leopard's targets
 	tb.poll(`document.getElementById("message").textContent.length > 0`)
-	assert.Equal(t, "Not allowed: only the rat may enter the water", tb.text("#message"))
+	assert.Equal(t, "Not allowed: "+dsq.RefusalWater.String(), tb.text("#message"))
 
 	// Walk the wolves towards each other; Blue's steps onto d5.
 	tb.move("c3", "d3")
