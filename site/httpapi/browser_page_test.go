@@ -467,7 +467,7 @@ func pageLessons(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, card+` .sq[data-sq="a5"].refused`))
 	tb.click(card + ` .sq[data-sq="a5"]`)
 	tb.poll(fmt.Sprintf(`document.querySelector(%q).textContent.length > 0`, card+" .verdict"))
-	assert.Equal(t, "d5a5: refused, a rat in the water blocks the jump", tb.text(card+" .verdict"))
+	assert.Equal(t, "d5a5: refused, "+dsq.RefusalJumpBlocked.String(), tb.text(card+" .verdict"))
 	card = "#lesson-jump-open"
 	tb.click(card + ` .sq[data-sq="d5"]`)
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, card+` .sq[data-sq="a5"].target`))
