@@ -135,6 +135,11 @@ func (a Animal) Rank() int {
 	return int(a) + 1
 }
 
+// CanJump reports whether the animal jumps the rivers: the lion and the
+// tiger do (RULES.md, Moves 3), no house rule changes it, and a
+// value that is not an animal does not.
+func (a Animal) CanJump() bool { return a == Lion || a == Tiger }
+
 var animalNames = [NumAnimals]string{"rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"}
 
 // String returns the animal's English name, such as "rat", and "none" for a

@@ -571,3 +571,60 @@ func ExampleCanCapture() {
 	// false
 	// false
 }
+
+func ExampleRefusals() {
+	for r := range dsq.Refusals() {
+		fmt.Printf("%s: %s\n", r.Code(), r)
+	}
+	// Output:
+	// game-over: the game is over
+	// empty-square: no piece on the from square
+	// not-your-piece: that piece belongs to the side not to move
+	// not-a-step: a piece moves one square up, down, left or right
+	// not-a-jumper: only the lion and the tiger jump the river
+	// jump-blocked: a rat in the water blocks the jump
+	// own-den: no piece may enter its own den
+	// water: only the rat may be on water
+	// own-piece: a piece cannot capture its own side
+	// water-land-capture: no capture between water and land
+	// trapped-attacker: a piece in an enemy trap cannot capture
+	// elephant-rat: the elephant cannot capture the rat
+	// rank-too-low: a piece cannot capture a higher rank
+}
+
+func ExampleMoveError_Refusal() {
+	pos := dsq.StartPosition()
+	err := pos.Play(dsq.NewMove(dsq.C3, dsq.C4)) // Red's wolf into the river
+	var me *dsq.MoveError
+	if errors.As(err, &me) {
+		fmt.Println(me.Refusal().Code())
+		fmt.Println(me.Refusal())
+		fmt.Println(me.Reason())
+		fmt.Println(errors.Is(err, dsq.ErrWater))
+	}
+	// Output:
+	// water
+	// only the rat may be on water
+	// the wolf cannot enter the water: only the rat may be on water
+	// true
+}
+
+func ExampleRefusalOf() {
+	err := fmt.Errorf("move 12: %w", dsq.ErrRankTooLow)
+	fmt.Println(dsq.RefusalOf(err).Code())
+	fmt.Println(dsq.RefusalOf(dsq.ErrSyntax) == dsq.NoRefusal)
+	// Output:
+	// rank-too-low
+	// true
+}
+
+func ExampleAnimal_CanJump() {
+	for a := range dsq.Animal(dsq.NumAnimals) {
+		if a.CanJump() {
+			fmt.Println(a)
+		}
+	}
+	// Output:
+	// tiger
+	// lion
+}

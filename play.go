@@ -111,7 +111,7 @@ func (p *Position) illegality(m Move) error {
 		if !isJump {
 			return ErrNotAStep
 		}
-		if a != Lion && a != Tiger {
+		if !a.CanJump() {
 			return ErrNotAJumper
 		}
 		if path&(p.Pieces(Red, Rat)|p.Pieces(Blue, Rat)) != 0 {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -42,6 +43,6 @@ func TestBrowserHints(t *testing.T) {
 	tb.click(tb.sq("e7"))
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("d7")+".target")), "marked at once")
 	tb.click(tb.sq("e6"))
-	assert.Equal(t, "Not allowed: only the rat may enter the water", tb.text("#message"))
+	assert.Equal(t, "Not allowed: "+dsq.RefusalWater.String(), tb.text("#message"))
 	assert.Zero(t, targets.Load(), "no targets request")
 }

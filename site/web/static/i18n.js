@@ -2,6 +2,7 @@
 // The language comes from the browser, a choice kept in localStorage, or
 // the ?lang= parameter; t(key, params) fills {name} placeholders.
 "use strict";
+import {REFUSALS} from "./rules.js";
 
 const strings = {
   en: {
@@ -47,12 +48,6 @@ const strings = {
     "err.method-not-allowed": "The server did not understand the request. Reload the page.",
     "err.server": "The server had a problem ({status}). Try again.",
     "err.refused": "Not allowed: {reason}",
-    "code.game-over": "the game is over", "code.empty-square": "there is no piece there",
-    "code.not-your-piece": "that piece is not yours to move", "code.not-a-step": "pieces move one square up, down, left or right (lion and tiger may jump the river)",
-    "code.own-den": "no piece may enter its own den", "code.water": "only the rat may enter the water",
-    "code.jump-blocked": "a rat in the water blocks the jump", "code.own-piece": "your own piece stands there",
-    "code.water-land-capture": "no capture between water and land", "code.trapped-attacker": "a piece in an enemy trap cannot capture",
-    "code.elephant-rat": "the elephant may not take the rat", "code.rank-too-low": "its rank is too low to capture that piece", "code.not-a-jumper": "only the lion and the tiger jump the river",
     "code.illegal-move": "that move is not allowed",
     "learn.title": "Learn", "learn.hint": "Select any piece to see its moves, what refuses the others, its river jumps and who attacks it.",
     "learn.piece": "{piece} on {sq}", "learn.targets": "Can go to: {list}", "learn.noTargets": "It has no legal move now.",
@@ -449,6 +444,10 @@ const strings = {
     "rematch.declined": "La revancha fue rechazada", "rematch.started": "La revancha ha empezado",
   },
 };
+
+// A refused move's rule in English is the library's own sentence, by its
+// code (rules.js); German and Spanish translate each code above.
+for (const [code, text] of Object.entries(REFUSALS)) strings.en["code." + code] = text;
 
 export const languages = {en: "English", de: "Deutsch", es: "Español"};
 
