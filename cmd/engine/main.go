@@ -135,8 +135,7 @@ func (s *session) errorf(format string, args ...any) {
 
 // handle runs one command and reports whether to go on.
 func (s *session) handle(line string) bool {
-	cmd, rest, _ := strings.Cut(line, " ")
-	rest = strings.TrimSpace(rest)
+	cmd, _, _ := strings.Cut(line, " ")
 	switch cmd {
 	case "":
 	case "uci", "jcei":
