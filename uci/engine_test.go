@@ -536,9 +536,11 @@ func TestNilArgumentsAreErrors(t *testing.T) {
 func TestStaleBestMoveIsNotTheNextAnswer(t *testing.T) {
 	twice := func(f *fake, _ string) {
 		moves := f.game.LegalMoves()
-		f.say("bestmove " + moves[0].String())
-		f.say("info depth 9 score cp 999 pv " + moves[1].String())
-		f.say("bestmove " + moves[1].String()) // stale
+		// One write, so that the stale lines come before any later answer
+		// of the fake (its readyok), as they would from an engine.
+		f.say("bestmove " + moves[0].String() +
+			"\ninfo depth 9 score cp 999 pv " + moves[1].String() +
+			"\nbestmove " + moves[1].String()) // stale
 	}
 	e, _ := startFake(t, uci.Config{}, twice)
 	ctx := context.Background()
