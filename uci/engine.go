@@ -696,8 +696,9 @@ func (e *Engine) Stop() error {
 
 // Close ends the engine: it sends "quit", closes the engine's input and,
 // for a process, waits Config.Quit for it to exit before killing it, then
-// at most Config.Quit more for it to be reaped, whatever its children do
-// with its output. A call running in another goroutine returns ErrClosed.
+// at most Config.Quit and a second more for it to be reaped, whatever its
+// children do with its output (at most three times Quit and a second in
+// all). A call running in another goroutine returns ErrClosed.
 // Close may be called more than once and from any goroutine; it returns
 // the process's exit error, if any (nil for an engine that quit cleanly or
 // was killed by Close).

@@ -17,7 +17,8 @@
 // plus Config.Grace for a timed search, and by Config.SearchTimeout (a
 // minute unless set) for a search with no time (depth, nodes, infinite),
 // after which the client sends stop and waits one more Grace. Close ends
-// within twice Config.Quit whatever the engine and its children do. An
+// within three times Config.Quit and a second, whatever the engine and its
+// children do. An
 // engine that exits, closes its output, prints a line the protocol does not
 // have, or names a move that is not legal in the game it was given is
 // reported as an error wrapping ErrEngineDied, ErrProtocol or ErrTimeout,
