@@ -34,6 +34,8 @@ type fake struct {
 	stop   chan struct{} // a stop command's signal to a running search
 	refuse atomic.Bool   // refuse every position
 	mute   atomic.Bool   // answer no isready
+	dieOn  atomic.Value  // a command (string) at which the fake's output ends
+	lieOn  atomic.Value  // a command (string) the fake answers with a stray bestmove
 	mu     sync.Mutex
 	lines  []string // the commands it received
 }
@@ -77,6 +79,7 @@ func (f *fake) received() []string {
 
 func (f *fake) serve(handshake func(f *fake, cmd string)) {
 	defer f.out.Close()
+	defer f.in.Close() // as a process's input closes when it exits
 	sc := bufio.NewScanner(f.in)
 	for sc.Scan() {
 		line := sc.Text()
@@ -84,6 +87,13 @@ func (f *fake) serve(handshake func(f *fake, cmd string)) {
 		f.lines = append(f.lines, line)
 		f.mu.Unlock()
 		cmd, rest, _ := strings.Cut(line, " ")
+		if word, _ := f.dieOn.Load().(string); word == cmd {
+			return
+		}
+		if word, _ := f.lieOn.Load().(string); word == cmd {
+			f.say("bestmove a3a4")
+			continue
+		}
 		switch cmd {
 		case "uci", "jcei":
 			handshake(f, cmd)
@@ -779,4 +789,39 @@ func TestCloseEndsWhenTheEngineAndItsChildNeverExit(t *testing.T) {
 	begin := time.Now()
 	_ = e.Close()
 	assert.Less(t, time.Since(begin), 3*time.Second)
+}
+
+// Each call that waits for an answer reports an engine that dies at its
+// command as ErrEngineDied, and one that answers its isready with a line
+// of another command as ErrProtocol.
+func TestCallsReportAnEngineThatDiesOrLies(t *testing.T) {
+	ctx := context.Background()
+	calls := []struct {
+		name, word string
+		call       func(e *uci.Engine) error
+	}{
+		{"Ready", "isready", func(e *uci.Engine) error { return e.Ready(ctx) }},
+		{"SetOption", "setoption", func(e *uci.Engine) error { return e.SetOption(ctx, "Hash", "1") }},
+		{"NewGame", "ucinewgame", func(e *uci.Engine) error { return e.NewGame(ctx) }},
+		{"Go", "go", func(e *uci.Engine) error {
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			_, err := e.Go(ctx, uci.Limits{Depth: 1})
+			return err
+		}},
+	}
+	for _, c := range calls {
+		t.Run(c.name+" dies", func(t *testing.T) {
+			e, f := startFake(t, uci.Config{Timeout: 5 * time.Second}, answers)
+			f.dieOn.Store(c.word)
+			require.ErrorIs(t, c.call(e), uci.ErrEngineDied)
+		})
+		if c.word == "go" {
+			continue // Go's lies (garbage, an illegal move): TestGarbageIsAProtocolError
+		}
+		t.Run(c.name+" lies", func(t *testing.T) {
+			e, f := startFake(t, uci.Config{Timeout: 5 * time.Second}, answers)
+			f.lieOn.Store("isready") // a bestmove instead of readyok
+			require.ErrorIs(t, c.call(e), uci.ErrProtocol)
+		})
+	}
 }
