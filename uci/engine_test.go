@@ -775,7 +775,7 @@ func TestCloseEndsWhileAChildHoldsTheOutput(t *testing.T) {
 	require.NoError(t, e.Ready(context.Background()))
 	begin := time.Now()
 	_ = e.Close()
-	assert.Less(t, time.Since(begin), 3*time.Second)
+	assert.Less(t, time.Since(begin), 5*time.Second, "the child holds on for far longer")
 }
 
 // Close ends within its grace when the engine ignores quit and a child of
@@ -788,7 +788,7 @@ func TestCloseEndsWhenTheEngineAndItsChildNeverExit(t *testing.T) {
 	require.Error(t, err)
 	begin := time.Now()
 	_ = e.Close()
-	assert.Less(t, time.Since(begin), 3*time.Second)
+	assert.Less(t, time.Since(begin), 5*time.Second, "the child holds on for far longer")
 }
 
 // Each call that waits for an answer reports an engine that dies at its
