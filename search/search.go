@@ -91,6 +91,14 @@ type Options struct {
 	// rules than the position's are not used. They are only read, so one
 	// set may serve any number of engines at once.
 	Tables *endgame.Tables
+	// MultiPV above 1 asks for that many best lines (Result.Lines), as the
+	// MultiPV option of engine protocols: one search, whose every
+	// iteration searches the root once per line, each time without the
+	// root moves of the lines already found (see multipv.go). More lines
+	// than legal moves give every move. It costs about a search per line,
+	// and is not used by a level below MaxLevel or a root the endgame
+	// tables answer. 0 or 1 is the usual search; negative is refused.
+	MultiPV int
 }
 
 // Result is the outcome of a search.
@@ -103,6 +111,10 @@ type Result struct {
 	// Endgame is true when Move comes from the endgame tables, without a
 	// search (Depth 0): the root's material is solved, and Score is exact.
 	Endgame bool
+	// Lines are the best lines of a search with Options.MultiPV above 1,
+	// best first (Lines[0] is Move, Score and PV), from its last finished
+	// iteration; nil otherwise.
+	Lines []Line
 }
 
 // ErrNoMove is returned for a position with no legal move, and for a game
@@ -140,6 +152,8 @@ func (opts *Options) check(ctx context.Context) error {
 		return fmt.Errorf("%w: threads %d, want 0..%d", ErrOptions, opts.Threads, MaxThreads)
 	case opts.Level < 0 || opts.Level > MaxLevel:
 		return fmt.Errorf("%w: level %d, want 0..%d", ErrOptions, int(opts.Level), int(MaxLevel))
+	case opts.MultiPV < 0:
+		return fmt.Errorf("%w: multipv %d, want >= 0", ErrOptions, opts.MultiPV)
 	}
 	if opts.depth() < maxDepth || opts.Time > 0 || opts.Nodes > 0 || opts.weak() {
 		return nil
@@ -423,6 +437,9 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 // iterate is iterative deepening from pos; a helper (skip > 0) starts at
 // depth 1+skip, so that the threads spread over depths.
 func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, skip int) (Result, error) {
+	if opts.MultiPV > 1 && skip == 0 {
+		return e.iterateLines(ctx, pos, opts)
+	}
 	depth := opts.depth()
 	moves := pos.LegalMoves()
 	if len(moves) == 0 {

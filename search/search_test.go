@@ -1030,6 +1030,7 @@ var zeroValues = map[string]any{
 	"GreedyPlayer": new(GreedyPlayer),
 	"Level":        new(Level),
 	"LevelInfo":    new(LevelInfo),
+	"Line":         new(Line),
 	"Options":      new(Options),
 	"RandomPlayer": new(RandomPlayer),
 	"Result":       new(Result),

@@ -23,7 +23,10 @@ import (
 //
 //	go test ./search -run TestTuneEval -tune -timeout 1h
 //
-// plays the engine against itself from every opening of -tune.openings at
+// plays the engine against itself from every opening of -tune.openings
+// (by default this package's testdata/openings.txt, so that the test needs
+// nothing outside the module; fits before it used the match tool's 400,
+// ../cmd/match/testdata/openings.txt) at
 // each node count of -tune.nodes, under the house rules of -tune.rules,
 // keeps the quiet positions (no capture, den entry or den threat) with the
 // game's result, and moves each parameter up or down while that lowers the
@@ -46,7 +49,7 @@ var (
 	tune      = flag.Bool("tune", false, "fit the evaluation weights to self-play games and write them")
 	tuneNodes = flag.String("tune.nodes", "1500,2500", "nodes per move of the self-play games, one series of games per value")
 	tuneOut   = flag.String("tune.out", "weights.go", "file the fitted weights are written to")
-	tuneOpen  = flag.String("tune.openings", "../cmd/match/testdata/openings.txt", "file of the self-play games' starting positions")
+	tuneOpen  = flag.String("tune.openings", "testdata/openings.txt", "file of the self-play games' starting positions (the module's 40; the match tool's 400 are ../cmd/match/testdata/openings.txt in the repository)")
 	tuneRules = flag.String("tune.rules", "standard", "house rules of the self-play games (dsq.ParseRules)")
 	tuneProcs = flag.Int("tune.procs", runtime.GOMAXPROCS(0), "self-play games played at once")
 	tuneShape = flag.Bool("tune.shape", false, "keep the shape of the advance curves: fit a scale for each group of them (-tune.curves), and the material values")
