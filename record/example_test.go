@@ -105,6 +105,6 @@ func ExampleReader() {
 	}
 	// Output:
 	// one 2 moves, undecided
-	// error: doushouqi: game record line 7: move 1 (red) "a3a5": illegal move a3a5: a piece moves one square up, down, left or right
+	// error: doushouqi: game record from line 5: line 7: move 1 (red) "a3a5": illegal move a3a5: a piece moves one square up, down, left or right
 	// three 1 moves, red wins: resignation
 }
