@@ -188,6 +188,7 @@ type tree struct {
 	a       *Game
 	lines   []line
 	pending string // a comment for the next move
+	block   []Node // nodes made, not yet used
 }
 
 // line is a line of the tree being read: the main line or a variation.
@@ -225,10 +226,26 @@ func (t *tree) Move(text string) error {
 		return err
 	}
 	l.before = before
-	l.nodes = append(l.nodes, &Node{Move: m, Before: t.pending})
+	n := t.newNode()
+	n.Move, n.Before = m, t.pending
+	l.nodes = append(l.nodes, n)
 	t.pending = ""
 	return nil
 }
+
+// newNode returns a new Node from a block of them: one allocation for many
+// nodes, rather than one each.
+func (t *tree) newNode() *Node {
+	if len(t.block) == 0 {
+		t.block = make([]Node, nodeBlock)
+	}
+	n := &t.block[0]
+	t.block = t.block[1:]
+	return n
+}
+
+// nodeBlock is how many nodes newNode allocates at once.
+const nodeBlock = 256
 
 func (t *tree) last() *Node {
 	l := t.lines[len(t.lines)-1]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -394,4 +395,38 @@ func TestMaxRecordSize(t *testing.T) {
 	_, err = r.Read()
 	assert.Equal(t, io.EOF, err)
 	assert.Equal(t, int64(16<<20), int64(record.DefaultMaxRecordSize))
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestReadingTakesMemoryInProportion: reading a record of many tags or
+// many half-moves allocates a small multiple of its length (about 6 and
+// 36 bytes a byte, measured by BenchmarkReadLargeRecord; the bounds here
+// are twice that and more).
+func TestReadingTakesMemoryInProportion(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		text  string
+		bound float64
+	}{
+		{"tags", manyTags(20_000), 16},
+		{"plies", manyPlies(20_000), 80},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for name, read := range map[string]func(){
+				"Parse":  func() { _, err := record.Parse(c.text); require.NoError(t, err) },
+				"Reader": func() { _, err := record.NewReader(strings.NewReader(c.text)).Read(); require.NoError(t, err) },
+			} {
+				perByte := float64(allocated(read)) / float64(len(c.text))
+				assert.Less(t, perByte, c.bound, "%s allocates %.1f bytes a byte of input", name, perByte)
+			}
+		})
+	}
 }

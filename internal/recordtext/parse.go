@@ -235,9 +235,8 @@ func (p *Parser) token(v Visitor, tok Token) error {
 	case Number:
 		if !f.skipped {
 			number, blue := v.Turn()
-			want := MoveNumber(number, blue)
-			if f.numbered || !sameNumber(tok.Text, want) {
-				return fault(fmt.Errorf("move number %q out of turn, want %q", tok.Text, want))
+			if f.numbered || !numberIs(tok.Text, number, blue) {
+				return fault(fmt.Errorf("move number %q out of turn, want %q", tok.Text, MoveNumber(number, blue)))
 			}
 		}
 		f.numbered = true
@@ -313,13 +312,16 @@ func (p *Parser) token(v Visitor, tok Token) error {
 	return nil
 }
 
-// sameNumber reports whether a move number as written, such as "01.", is
-// the number want.
-func sameNumber(text, want string) bool {
-	n, dots, _ := strings.Cut(text, ".")
-	wn, wdots, _ := strings.Cut(want, ".")
-	a, err := strconv.Atoi(n)
-	return err == nil && strconv.Itoa(a) == wn && dots == wdots
+// numberIs reports whether a move number as written, "12." for Red or
+// "12..." for Blue (leading zeros allowed), is number for the side.
+func numberIs(text string, number int, blue bool) bool {
+	digits := strings.TrimRight(text, ".")
+	dots := len(text) - len(digits)
+	if dots != 1 && dots != 3 || (dots == 3) != blue {
+		return false
+	}
+	n, err := strconv.Atoi(digits)
+	return err == nil && n == number
 }
 
 // end reads the result token at the end of the main line. A Parser that is
