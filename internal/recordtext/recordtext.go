@@ -483,6 +483,11 @@ func ParseTag(line string) (name, value string, err error) {
 func (s *Scanner) comment() (Token, error) {
 	start := s.line
 	s.rest = s.rest[1:]
+	if i := strings.IndexByte(s.rest, '}'); i >= 0 { // on one line: no copy
+		text := s.rest[:i]
+		s.rest = s.rest[i+1:]
+		return Token{Kind: Comment, Text: text, Line: start}, nil
+	}
 	var b strings.Builder
 	for {
 		if i := strings.IndexByte(s.rest, '}'); i >= 0 {
@@ -490,7 +495,16 @@ func (s *Scanner) comment() (Token, error) {
 			s.rest = s.rest[i+1:]
 			return Token{Kind: Comment, Text: b.String(), Line: start}, nil
 		}
-		b.WriteString(s.rest)
+		switch {
+		case !s.skipping:
+			b.WriteString(s.rest)
+		case s.limit > 0 && int64(b.Len()+len(s.rest)) > s.limit:
+			b.Reset() // hold no more than the limit of a comment skipped
+		case b.Len() > 0 || strings.HasPrefix(strings.TrimLeft(s.rest, " \t"), "["):
+			// A comment skipped is never read: only its lines from one
+			// that starts with '[' are kept, for unreadFrom.
+			b.WriteString(s.rest)
+		}
 		ok, err := s.readLine()
 		if err != nil {
 			return Token{}, err

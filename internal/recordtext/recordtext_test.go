@@ -2,6 +2,7 @@ package recordtext_test
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -205,4 +206,25 @@ func TestScannerReadsNumericAnnotations(t *testing.T) {
 		require.ErrorAs(t, err, &se, nag)
 		assert.ErrorContains(t, err, "want $0 to $255", nag)
 	}
+}
+
+// TestScannerSkipsALongCommentInBoundedMemory: skipping a record whose
+// comment spans many lines holds at most the limit of it.
+func TestScannerSkipsALongCommentInBoundedMemory(t *testing.T) {
+	const lines = 20_000
+	text := "1. a3a4 {" + strings.Repeat(strings.Repeat("x", 99)+"\n", lines) + "} *\n[Event \"b\"]\n*\n"
+	sc := recordtext.NewStringScanner(text) // lines are not copied: what is allocated is the comment's
+	sc.SetLimit(1000)
+	_, err := sc.Next()
+	require.NoError(t, err)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ended, err := sc.SkipRecord()
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	assert.True(t, ended)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(len(text)/10), "the comment is not gathered")
+	tok, err := sc.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "b", tok.Value)
 }
