@@ -47,9 +47,9 @@ func FuzzParse(f *testing.F) {
 
 // FuzzReaderStream writes random annotated games (tags, comments, marks,
 // NAGs, variations) as one stream, with corrupted records among them: a
-// move the rules refuse, a stray parenthesis, a bad tag line, a record cut
-// short, invalid UTF-8, a comment holding a line that starts with '[', a
-// stray result token. Reading the stream returns every good game, equal to
+// move the rules refuse, a stray parenthesis, a bad tag line, a start that
+// does not parse, a record cut short, invalid UTF-8, a comment holding a
+// line that starts with '[', a stray result token. Reading the stream returns every good game, equal to
 // the one written and in order, an error for each bad record, and no game
 // else.
 func FuzzReaderStream(f *testing.F) {
@@ -71,10 +71,10 @@ func FuzzReaderStream(f *testing.F) {
 			text := string(out)
 			head, moves, ok := strings.Cut(text, "\n\n")
 			require.True(t, ok)
-			if len(a.Moves) == 0 { // a movetext of a result token alone: some faults need a move
+			if len(a.Moves) == 0 && k%10 == 3 { // an illegal move needs a move to replace
 				k = 0
 			}
-			switch k % 9 {
+			switch k % 10 {
 			case 0, 1, 2: // good
 				want = append(want, text)
 			case 3: // a move the rules refuse
@@ -90,7 +90,7 @@ func FuzzReaderStream(f *testing.F) {
 				bad++
 			case 6: // cut short before its result token, outside a comment (a comment cut short runs to the next '}', as in PGN)
 				end := strings.LastIndexAny(strings.TrimRight(moves, "\n"), " \n")
-				var cuts []int
+				cuts := []int{0} // the movetext gone
 				depth := 0
 				for i := range end + 1 {
 					switch moves[i] {
@@ -99,7 +99,7 @@ func FuzzReaderStream(f *testing.F) {
 					case '}':
 						depth--
 					}
-					if depth == 0 && moves[i] != '}' {
+					if depth == 0 && moves[i] != '}' && i > 0 {
 						cuts = append(cuts, i)
 					}
 				}
@@ -111,6 +111,11 @@ func FuzzReaderStream(f *testing.F) {
 			case 8: // a stray result token after a good game
 				want = append(want, text)
 				text += "\n*\n"
+				bad++
+			case 9: // a start position that does not parse
+				i := strings.Index(text, "[Start \"")
+				require.GreaterOrEqual(t, i, 0, text)
+				text = text[:i] + "[Start \"x" + text[i+len("[Start \""):]
 				bad++
 			}
 			stream.WriteString(text + "\n")

@@ -291,6 +291,7 @@ func TestReaderReturnsEveryGoodGameAfterABadOne(t *testing.T) {
 		{"a comment with a line that starts with [", "[Event \"bad\"]\n\n1. a3a5 {see\n[Event \"not a tag\"]\n} *\n\n", 1},
 		{"a bad tag with no movetext", "[Event \"bad\"]\n[Bad tag\n\n", 1},
 		{"a bad start tag with no movetext", "[Start \"x\"]\n\n", 1},
+		{"a bad start tag with a result token alone", "[Start \"x\"]\n\n*\n\n", 1},
 		{"good tags with no movetext", "[Event \"bad\"]\n\n", 1},
 		{"a stray result token", "*\n\n", 1},
 		{"a bad tag in a comment's place", "[Event \"bad\"]\n{\n[Red \"x\"]\n\n1. a3a5 *\n\n", 1},
@@ -429,4 +430,26 @@ func TestReadingTakesMemoryInProportion(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReaderTellsTwoBadRecordsApart: tags without moves, then a record
+// whose first tag line is bad, are two errors, each naming its own record;
+// the good record after them is read.
+func TestReaderTellsTwoBadRecordsApart(t *testing.T) {
+	text := "[Event \"a\"]\n\n[Bad tag\n[Red \"x\"]\n\n1. a3a4 *\n\n[Event \"good\"]\n\n1. a3a4 *\n"
+	r := record.NewReader(strings.NewReader(text))
+	var re *dsq.RecordError
+	_, err := r.Read()
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.RecordLine, "%v", err)
+	assert.ErrorContains(t, err, "tags without moves")
+	_, err = r.Read()
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 3, re.RecordLine, "%v", err)
+	assert.Equal(t, 3, re.Line, "%v", err)
+	a, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, "good", a.Tags["Event"])
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
 }

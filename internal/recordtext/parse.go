@@ -87,8 +87,10 @@ type Parser struct {
 	Stream bool
 	// First is the line of the first token of the record read last.
 	First    int
-	inTags   bool // the last fault came in the tag section
-	ended    bool // the last fault came at the end of its record: nothing to skip
+	held     error // a fault of the next record, met reading the one before
+	heldLine int   // the line the held fault's record starts on
+	inTags   bool  // the last fault came in the tag section
+	ended    bool  // the last fault came at the end of its record: nothing to skip
 	lastLine int
 	stack    []frame
 	gather   gather
@@ -102,15 +104,16 @@ func NewParser(sc *Scanner) *Parser { return &Parser{sc: sc} }
 // error of v's Tag, Begin or End; an error of the reader is returned as it
 // is. After a fault, Skip moves on to the next record.
 func (p *Parser) Read(v Visitor) error {
-	p.sc.BeginRecord()
-	p.First, p.inTags, p.ended, p.lastLine = 0, true, false, 0
+	if err := p.begin(); err != nil {
+		return err
+	}
 	p.gather = gather{v: v}
 	tags := 0
 	var tok Token
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
-			return err
+			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
 			if err := p.lineComment(tok); err != nil {
@@ -125,7 +128,7 @@ func (p *Parser) Read(v Visitor) error {
 		if p.Stream && tags > 0 && tok.Blank {
 			p.sc.Unread(tok)
 			p.ended = true
-			return &Fault{Line: p.First, Err: errors.New("tags without moves or a result token: the record is cut short")}
+			return &Fault{Line: p.First, Err: errNoMoves}
 		}
 		tags++
 		if err := v.Tag(tok); err != nil {
@@ -141,10 +144,42 @@ func (p *Parser) Read(v Visitor) error {
 	}
 	p.inTags = false
 	if err := v.Begin(); err != nil {
+		p.ended = tok.Kind == Result // a movetext of the result token alone is read
 		return err
 	}
 	return p.moves(v, tok)
 }
+
+// begin starts a record: the one whose bad tag line tagFault held, or the
+// next in the input.
+func (p *Parser) begin() error {
+	p.sc.BeginRecord()
+	p.First, p.inTags, p.ended, p.lastLine = 0, true, false, 0
+	if p.held != nil {
+		err := p.held
+		p.First, p.held = p.heldLine, nil
+		return err
+	}
+	return nil
+}
+
+// tagFault returns err, a fault met in the tag section after tags tags.
+// In a Stream, a tag line that cannot be read after a blank line that
+// follows tags is the next record's: the record read so far is refused as
+// one without moves, and err is held for the next record, which it starts.
+func (p *Parser) tagFault(err error, tags int) error {
+	var se *Error
+	if !p.Stream || tags == 0 || !p.sc.tagLine || !p.sc.blank || !errors.As(err, &se) {
+		return err
+	}
+	p.held, p.heldLine, p.ended = err, se.Line, true
+	p.sc.blank = false
+	return &Fault{Line: p.First, Err: errNoMoves}
+}
+
+// errNoMoves is the reason of a record in a stream whose tags the next
+// record's follow.
+var errNoMoves = errors.New("tags without moves or a result token: the record is cut short")
 
 // next returns the next token, keeping the record's first and last lines.
 func (p *Parser) next() (Token, error) {
@@ -365,14 +400,15 @@ func (p *Parser) Skip() error {
 // found. It returns io.EOF if the input holds no more records, and a
 // *Fault for a record without its result token.
 func (p *Parser) ReadTags(v Visitor) error {
-	p.sc.BeginRecord()
-	p.First, p.inTags, p.ended, p.lastLine = 0, true, false, 0
+	if err := p.begin(); err != nil {
+		return err
+	}
 	tags := 0
 	var tok Token
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
-			return err
+			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
 			continue
@@ -383,7 +419,7 @@ func (p *Parser) ReadTags(v Visitor) error {
 		if p.Stream && tags > 0 && tok.Blank {
 			p.sc.Unread(tok)
 			p.ended = true
-			return &Fault{Line: p.First, Err: errors.New("tags without moves or a result token: the record is cut short")}
+			return &Fault{Line: p.First, Err: errNoMoves}
 		}
 		tags++
 		if err := v.Tag(tok); err != nil {
