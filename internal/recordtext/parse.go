@@ -19,8 +19,9 @@ const (
 )
 
 // Visitor is told a record's parts by Parser.Read, in the order of the
-// text. Its errors are the record's faults: Read returns them in a *Fault
-// with the line (and for Move, the move and its turn).
+// text. Its errors are the record's faults: Read returns an error of Move
+// in a *Fault with the line, the move and its turn, and those of Tag,
+// Begin and End as they are (they name their own lines).
 type Visitor interface {
 	// Tag is called for each tag, in order.
 	Tag(tok Token) error
