@@ -473,7 +473,8 @@ func (g Game) CheckMove(m Move) error {
 // Play plays m for the side to move. An illegal move, or any move once the
 // game is over, returns the *MoveError of CheckMove (ErrGameOver once over)
 // and changes nothing. A pending draw offer lapses when the other side
-// moves instead of answering it, and when the move ends the game.
+// moves instead of answering it, and when the move ends the game. As
+// Position.Play, it holds the counters at MaxCounter.
 func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
@@ -481,6 +482,7 @@ func (g *Game) Play(m Move) error {
 	prev := g.history()
 	next := prev.pos
 	next.MakeMove(m)
+	next.capCounters()
 	g.last, g.n = prev.child(m, next), g.n+1
 	if g.rules.Threefold && !next.Outcome().IsDecided() && g.last.occurrences() >= 3 {
 		g.last.repeated = true // before anyone else can see the node

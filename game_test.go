@@ -1378,3 +1378,36 @@ func TestGameCopiesConcurrentPastTheIndex(t *testing.T) {
 	}
 	assert.Len(t, shared.Moves(), 200)
 }
+
+// TestGamePlayHoldsCountersAtMaxCounter: a game played on from the move
+// number MaxCounter, and one whose no-capture count reaches it, hold them
+// there; every position of the game reads back from its text, and the
+// game from its JSON and from NewGameFrom of its last position.
+func TestGamePlayHoldsCountersAtMaxCounter(t *testing.T) {
+	for start, shuffle := range map[string][]string{
+		"l6/7/7/7/7/7/7/7/L6 b 0 999999":               {"a9a8", "a1a2", "a8a9", "a2a1", "a9a8"},
+		"l6/7/7/7/7/7/7/7/L6 r 999997 3 no-move-limit": {"a1a2", "a9a8", "a2a1", "a8a9", "a1a2"},
+	} {
+		g := gameOn(t, start, dsq.Rules{MoveLimit: dsq.NoMoveLimit}, shuffle...)
+		for i := range len(shuffle) + 1 {
+			p, ok := g.PositionAfter(i)
+			require.True(t, ok)
+			assert.LessOrEqual(t, p.MoveNumber(), dsq.MaxCounter)
+			assert.LessOrEqual(t, p.NoCaptureHalfMoves(), dsq.MaxCounter)
+			_, err := dsq.ParsePosition(p.String())
+			require.NoError(t, err, "%s: after %d moves", start, i)
+		}
+		last := g.Position()
+		assert.True(t, last.MoveNumber() == dsq.MaxCounter || last.NoCaptureHalfMoves() == dsq.MaxCounter, start)
+		_, err := dsq.NewGameFrom(last)
+		require.NoError(t, err)
+		data, err := json.Marshal(g)
+		require.NoError(t, err)
+		back, err := dsq.ParseRecordJSON(data)
+		require.NoError(t, err, start)
+		assert.Equal(t, g.Position(), back.Position())
+		assert.Equal(t, g.Moves(), back.Moves())
+		require.NoError(t, g.Undo())
+		assert.Equal(t, shuffle[:len(shuffle)-1], moveTexts(g.Moves()))
+	}
+}

@@ -55,7 +55,22 @@ func occOf(a *[NumAnimals]Square) Bitboard {
 const DrawHalfMoves = 60
 
 // MaxCounter bounds both counters of a position; larger values are refused.
+// Play ([Position.Play], [Game.Play]) never makes a position the notation
+// refuses: at MaxCounter a counter stops growing, so that a game (under
+// no move limit, or from a position set up near the bound) goes on with
+// its move number, or its no-capture count, standing at MaxCounter.
 const MaxCounter = 1_000_000
+
+// capCounters keeps both counters of p at MaxCounter at most, after a
+// move: see MaxCounter.
+func (p *Position) capCounters() {
+	if p.clock > MaxCounter {
+		p.clock = MaxCounter
+	}
+	if p.ply>>1 > MaxCounter {
+		p.ply = MaxCounter<<1 | p.ply&1
+	}
+}
 
 // StartNotation is the start position in the notation.
 const StartNotation = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"
