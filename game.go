@@ -47,10 +47,11 @@ var (
 // Outcome and the move questions cost as on a Position; PositionAfter and
 // Start cost O(log n) in a game of n moves, Moves and Record O(n).
 // Repetitions are counted in O(1) per move, under every rules, whatever
-// the game's length: once more than 63 half-moves have gone without a
-// capture, Play also adds the position to an index of those since the
-// last capture, shared by copies (O(log n) entries of a few dozen bytes,
-// and about 10 allocations, per such move).
+// the game's length: once 64 half-moves or more have gone without a
+// capture (under a move limit above the standard 60, or none), Play also
+// adds the position to an index of those since the last capture, shared
+// by copies: O(log n) more memory per such move (about 600 bytes in 10
+// allocations after 10,000 of them).
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -157,14 +158,15 @@ func (x *node) indexWindow() {
 			window = append(window, y)
 		}
 		for _, y := range slices.Backward(window) { // oldest first: the newest of a position wins
-			base = base.with(y, 0)
+			base, _ = base.with(y, 0)
 		}
 	}
+	index, old := base.with(x, 0)
 	x.reps = 1
-	if y := base.find(&x.pos); y != nil {
-		x.reps += int32(y.occurrences())
+	if old != nil {
+		x.reps += int32(old.occurrences())
 	}
-	x.index = base.with(x, 0)
+	x.index = index
 }
 
 // occurrences counts the positions of x's game with the same pieces and
@@ -243,45 +245,60 @@ func (t *trie) find(p *Position) *node {
 	return nil
 }
 
-// with returns t with x as the newest node of its position, t unchanged;
-// shift is the level's first bit of the hash.
-func (t *trie) with(x *node, shift uint) *trie {
+// with returns t with x as the newest node of its position, and the node
+// x replaces there (nil if x's position is new to t), t unchanged; shift is
+// the level's first bit of the hash.
+func (t *trie) with(x *node, shift uint) (*trie, *node) {
 	h := x.pos.hash
 	switch {
 	case t == nil:
-		return &trie{occ: x}
+		return &trie{occ: x}, nil
 	case t.occ != nil && t.occ.pos.hash == h:
 		// The same hash: x's leaf, then those of the other positions.
 		// (Leaves are shared; t's own is remade without its kids.)
 		l := &trie{occ: x}
-		if !t.occ.pos.samePlace(&x.pos) {
+		var old *node
+		if t.occ.pos.samePlace(&x.pos) {
+			old = t.occ
+		} else {
 			l.kids = append(l.kids, &trie{occ: t.occ})
 		}
 		for _, o := range t.kids {
-			if !o.occ.pos.samePlace(&x.pos) {
+			if o.occ.pos.samePlace(&x.pos) {
+				old = o.occ
+			} else {
 				l.kids = append(l.kids, o)
 			}
 		}
-		return l
+		return l, old
 	case t.occ != nil:
-		// Another hash: an inner node holding the leaf t, then x. The
-		// hashes differ in some 4 bits, so this ends by shift 60.
-		inner := &trie{bits: 1 << (t.occ.pos.hash >> shift & 15), kids: []*trie{t}}
-		return inner.with(x, shift)
+		// Another hash: an inner node holding the leaf t and x's, or, while
+		// their 4 bits agree, a level deeper (by shift 60 they differ).
+		i, j := t.occ.pos.hash>>shift&15, h>>shift&15
+		if i == j {
+			kid, _ := t.with(x, shift+4)
+			return &trie{bits: 1 << i, kids: []*trie{kid}}, nil
+		}
+		kids := []*trie{t, {occ: x}}
+		if j < i {
+			kids[0], kids[1] = kids[1], kids[0]
+		}
+		return &trie{bits: 1<<i | 1<<j, kids: kids}, nil
 	}
 	bit := uint16(1) << (h >> shift & 15)
 	i := bits.OnesCount16(t.bits & (bit - 1))
 	c := &trie{bits: t.bits | bit}
+	var old *node
 	if t.bits&bit != 0 {
 		c.kids = slices.Clone(t.kids)
-		c.kids[i] = t.kids[i].with(x, shift+4)
+		c.kids[i], old = t.kids[i].with(x, shift+4)
 	} else {
 		c.kids = make([]*trie, len(t.kids)+1)
 		copy(c.kids, t.kids[:i])
 		c.kids[i] = &trie{occ: x}
 		copy(c.kids[i+1:], t.kids[i:])
 	}
-	return c
+	return c, old
 }
 
 // history returns the game's current node, making the start's for the zero

@@ -51,7 +51,7 @@ func TestRepetitionIndexTellsCollisionsApart(t *testing.T) {
 // TestRepetitionIndexFindsTheNewest: the trie finds, for each of 3,000
 // positions added with random hashes (some added twice), the newest node
 // of its position, in every version: each version is unchanged by what is
-// added after it.
+// added after it; adding returns the node replaced.
 func TestRepetitionIndexFindsTheNewest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	base, err := ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
@@ -67,7 +67,10 @@ func TestRepetitionIndexFindsTheNewest(t *testing.T) {
 			p.hash = rng.Uint64()
 		}
 		x := &node{pos: p, ply: int32(i)}
-		tr = tr.with(x, 0)
+		before := tr.find(&p)
+		var old *node
+		tr, old = tr.with(x, 0)
+		require.Equal(t, before, old, "with returns the node x replaces")
 		versions = append(versions, tr)
 		nodes = append(nodes, x)
 	}
