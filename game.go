@@ -276,29 +276,66 @@ func (t *trie) with(x *node, shift uint) (*trie, *node) {
 		// their 4 bits agree, a level deeper (by shift 60 they differ).
 		i, j := t.occ.pos.hash>>shift&15, h>>shift&15
 		if i == j {
-			kid, _ := t.with(x, shift+4)
-			return &trie{bits: 1 << i, kids: []*trie{kid}}, nil
+			c := newInner(1 << i)
+			c.kids[0], _ = t.with(x, shift+4)
+			return c, nil
 		}
-		kids := []*trie{t, {occ: x}}
+		c := newInner(1<<i | 1<<j)
+		c.kids[0], c.kids[1] = t, &trie{occ: x}
 		if j < i {
-			kids[0], kids[1] = kids[1], kids[0]
+			c.kids[0], c.kids[1] = c.kids[1], c.kids[0]
 		}
-		return &trie{bits: 1<<i | 1<<j, kids: kids}, nil
+		return c, nil
 	}
 	bit := uint16(1) << (h >> shift & 15)
 	i := bits.OnesCount16(t.bits & (bit - 1))
-	c := &trie{bits: t.bits | bit}
+	c := newInner(t.bits | bit)
 	var old *node
 	if t.bits&bit != 0 {
-		c.kids = slices.Clone(t.kids)
+		copy(c.kids, t.kids)
 		c.kids[i], old = t.kids[i].with(x, shift+4)
 	} else {
-		c.kids = make([]*trie, len(t.kids)+1)
 		copy(c.kids, t.kids[:i])
 		c.kids[i] = &trie{occ: x}
 		copy(c.kids[i+1:], t.kids[i:])
 	}
 	return c, old
+}
+
+// newInner returns an inner node with the branches bits, its kids to be
+// filled: the node and its kids in one allocation, of 2, 4, 8 or 16 kids.
+func newInner(bits16 uint16) *trie {
+	n := bits.OnesCount16(bits16)
+	var t *trie
+	var kids []*trie
+	switch {
+	case n <= 2:
+		v := new(struct {
+			t trie
+			k [2]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	case n <= 4:
+		v := new(struct {
+			t trie
+			k [4]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	case n <= 8:
+		v := new(struct {
+			t trie
+			k [8]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	default:
+		v := new(struct {
+			t trie
+			k [16]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	}
+	t.bits, t.kids = bits16, kids[:n:n]
+	return t
 }
 
 // history returns the game's current node, making the start's for the zero
