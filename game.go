@@ -50,7 +50,7 @@ var (
 // the game's length: once 64 half-moves or more have gone without a
 // capture (under a move limit above the standard 60, or none), Play also
 // adds the position to an index of those since the last capture, shared
-// by copies: O(log n) more memory per such move (about 600 bytes in 10
+// by copies: O(log n) more memory per such move (about 600 bytes in 5
 // allocations after 10,000 of them).
 //
 // The read methods have value receivers, so they work on a Game held by
