@@ -628,3 +628,43 @@ func ExampleAnimal_CanJump() {
 	// tiger
 	// lion
 }
+
+// Count how often a position has occurred, and see when a draw by
+// repetition may be claimed under rules that leave it to the players.
+func ExampleGame_Repetitions() {
+	g := dsq.NewGame() // standard rules: no automatic threefold
+	for _, m := range []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6", "a4a3"} {
+		if _, err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Repetitions(), g.CanClaimThreefold()) // a6a7 would bring the start a third time
+	_, _ = g.PlayText("a6a7")
+	fmt.Println(g.Repetitions(), g.CanClaimThreefold(), g.IsOver())
+	// Output:
+	// 2 true
+	// 3 true false
+}
+
+// Mirror reflects the board left to right; the game is the same.
+func ExamplePosition_Mirror() {
+	pos, _ := dsq.ParsePosition("7/7/7/7/7/7/7/1R5/L6 r 3 12")
+	mirror := pos.Mirror()
+	fmt.Println(mirror)
+	fmt.Println(len(pos.LegalMoves()), len(mirror.LegalMoves()), mirror.Mirror() == pos)
+	// Output:
+	// 7/7/7/7/7/7/7/5R1/6L r 3 12
+	// 6 6 true
+}
+
+// SwapColors exchanges the sides: the start position swapped has the
+// start's board, with Blue to move.
+func ExamplePosition_SwapColors() {
+	pos, _ := dsq.ParsePosition("l6/7/7/7/7/7/7/2R4/7 b 0 7")
+	swapped := pos.SwapColors()
+	fmt.Println(swapped)
+	fmt.Println(dsq.StartPosition().SwapColors())
+	// Output:
+	// 7/4r2/7/7/7/7/7/7/6L r 0 7
+	// l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1
+}

@@ -2,6 +2,7 @@ package doushouqi
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 // CheckConsistency reports any disagreement between a position's redundant
@@ -40,4 +41,21 @@ func (p *Position) CheckConsistency() error {
 		return fmt.Errorf("hash = %016x, recomputed %016x", p.hash, h)
 	}
 	return nil
+}
+
+// RepetitionSteps returns the steps that counting the occurrences of g's
+// current position took when it was played: the positions of its window
+// walked, or the levels of the index read down to its leaf.
+func RepetitionSteps(g *Game) int {
+	x := g.history()
+	if x.index == nil {
+		return min(int(x.pos.clock), int(x.ply)) + 1
+	}
+	steps := 1
+	for t, shift := x.index, uint(0); t.occ == nil; shift += 4 {
+		bit := uint16(1) << (x.pos.hash >> shift & 15)
+		t = t.kids[bits.OnesCount16(t.bits&(bit-1))]
+		steps++
+	}
+	return steps
 }

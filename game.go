@@ -3,6 +3,8 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -43,9 +45,13 @@ var (
 // game's length; Play allocates one history entry (under 200 bytes) on top
 // of the move's legality check; Undo allocates nothing; Position,
 // Outcome and the move questions cost as on a Position; PositionAfter and
-// Start cost O(log n) in a game of n moves, Moves and Record O(n). Under
-// [Rules.Threefold], Play also compares the new position with those since
-// the last capture.
+// Start cost O(log n) in a game of n moves, Moves and Record O(n).
+// Repetitions are counted in O(1) per move, under every rules, whatever
+// the game's length: once 64 half-moves or more have gone without a
+// capture (under a move limit above the standard 60, or none), Play also
+// adds the position to an index of those since the last capture, shared
+// by copies: O(log n) more memory per such move (about 600 bytes in 5
+// allocations after 10,000 of them).
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -81,20 +87,35 @@ type Game struct {
 // O(log n) steps of jump or prev (the skew-binary jump pointers of Myers,
 // "An applicative random-access stack", 1983): go by jump unless it
 // overshoots, by prev otherwise.
+//
+// A position can only occur again among those since the last capture (a
+// capture is never undone): its window. While the window is shorter than
+// scanWindow, occurrences are counted by walking it; from then on each
+// node carries index, a persistent hash trie of the window (see trie),
+// and reps, its position's count, so that counting costs O(1) per move
+// whatever the length of the game.
 type node struct {
 	prev, jump *node // prev is nil and jump the node itself at the start
 	pos        Position
-	move       Move  // the move that led to pos; NoMove at the start
 	ply        int32 // the node's index: 0 at the start
+	reps       int32 // with index: the occurrences of pos in its window, itself included
+	index      *trie // the window's positions, pos's included; nil while the window is short
+	move       Move  // the move that led to pos; NoMove at the start
 	// repeated: pos is a third occurrence, under Rules.Threefold, in a
 	// position the rules leave undecided.
 	repeated bool
 }
 
+// scanWindow is the length of the window (the no-capture count) from
+// which a node keeps an index instead of walking its window: above the
+// standard move limit, so that a standard game never pays for an index.
+const scanWindow = 64
+
 // startNode returns the history of a game from pos.
 func startNode(pos Position) *node {
 	x := &node{pos: pos}
 	x.jump = x
+	x.indexWindow()
 	return x
 }
 
@@ -104,6 +125,7 @@ func (x *node) child(m Move, pos Position) *node {
 	if j := x.jump; x.ply-j.ply == j.ply-j.jump.ply {
 		c.jump = j.jump
 	}
+	c.indexWindow()
 	return c
 }
 
@@ -117,6 +139,203 @@ func (x *node) at(ply int32) *node {
 		}
 	}
 	return x
+}
+
+// indexWindow sets x's index and reps when x's window is long, from its
+// parent's index (built from the parent's window when it had none), before
+// anyone else can see x.
+func (x *node) indexWindow() {
+	if x.pos.clock < scanWindow {
+		return
+	}
+	var base *trie
+	if p := x.prev; p != nil && p.index != nil {
+		base = p.index
+	} else if p != nil {
+		// The parent's window is shorter than scanWindow: index it once.
+		var window []*node
+		for y, back := p, 0; y != nil && back <= int(p.pos.clock); y, back = y.prev, back+1 {
+			window = append(window, y)
+		}
+		for _, y := range slices.Backward(window) { // oldest first: the newest of a position wins
+			base, _ = base.with(y, 0)
+		}
+	}
+	index, old := base.with(x, 0)
+	x.reps = 1
+	if old != nil {
+		x.reps += int32(old.occurrences())
+	}
+	x.index = index
+}
+
+// occurrences counts the positions of x's game with the same pieces and
+// side to move as x's (x's own included): from x's index, or else by
+// walking x's window, of fewer than scanWindow positions.
+func (x *node) occurrences() int {
+	if x.index != nil {
+		return int(x.reps)
+	}
+	return x.count(&x.pos)
+}
+
+// count counts the positions of x's window (x's included) with the pieces
+// and side to move of p: from x's index, or else by walking the window.
+func (x *node) count(p *Position) int {
+	if x.index != nil {
+		if y := x.index.find(p); y != nil {
+			return y.occurrences()
+		}
+		return 0
+	}
+	n := 0
+	for y, back := x, 0; y != nil && back <= int(x.pos.clock); y, back = y.prev, back+1 {
+		if y.pos.samePlace(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// samePlace reports whether p and q have the same pieces on the same
+// squares and the same side to move: what makes a repetition.
+func (p *Position) samePlace(q *Position) bool {
+	return p.hash == q.hash && p.side() == q.side() && p.board == q.board
+}
+
+// trie is a persistent hash trie of a window's positions: for each, the
+// newest node of the window where it occurs. A trie is never changed once
+// made: adding a node copies the path to its leaf (O(log n) small nodes)
+// and shares the rest, so every node of a history keeps its own version
+// and copies of a game need no lock. An inner node branches on 4 bits of
+// the hash per level (bits says which of the 16 branches exist, kids holds
+// them in order); a leaf holds occ and, in kids, the leaves of other
+// positions with the same 64-bit hash, so that a collision is told apart
+// by comparing the positions. The nil trie is empty.
+type trie struct {
+	occ  *node // a leaf's node; nil for an inner node
+	kids []*trie
+	bits uint16
+}
+
+// find returns the newest node of t with the pieces and side to move of p,
+// nil if none.
+func (t *trie) find(p *Position) *node {
+	for shift := uint(0); t != nil; shift += 4 {
+		if t.occ != nil {
+			if t.occ.pos.hash != p.hash {
+				return nil
+			}
+			if t.occ.pos.samePlace(p) {
+				return t.occ
+			}
+			for _, l := range t.kids {
+				if l.occ.pos.samePlace(p) {
+					return l.occ
+				}
+			}
+			return nil
+		}
+		bit := uint16(1) << (p.hash >> shift & 15)
+		if t.bits&bit == 0 {
+			return nil
+		}
+		t = t.kids[bits.OnesCount16(t.bits&(bit-1))]
+	}
+	return nil
+}
+
+// with returns t with x as the newest node of its position, and the node
+// x replaces there (nil if x's position is new to t), t unchanged; shift is
+// the level's first bit of the hash.
+func (t *trie) with(x *node, shift uint) (*trie, *node) {
+	h := x.pos.hash
+	switch {
+	case t == nil:
+		return &trie{occ: x}, nil
+	case t.occ != nil && t.occ.pos.hash == h:
+		// The same hash: x's leaf, then those of the other positions.
+		// (Leaves are shared; t's own is remade without its kids.)
+		l := &trie{occ: x}
+		var old *node
+		if t.occ.pos.samePlace(&x.pos) {
+			old = t.occ
+		} else {
+			l.kids = append(l.kids, &trie{occ: t.occ})
+		}
+		for _, o := range t.kids {
+			if o.occ.pos.samePlace(&x.pos) {
+				old = o.occ
+			} else {
+				l.kids = append(l.kids, o)
+			}
+		}
+		return l, old
+	case t.occ != nil:
+		// Another hash: an inner node holding the leaf t and x's, or, while
+		// their 4 bits agree, a level deeper (by shift 60 they differ).
+		i, j := t.occ.pos.hash>>shift&15, h>>shift&15
+		if i == j {
+			c := newInner(1 << i)
+			c.kids[0], _ = t.with(x, shift+4)
+			return c, nil
+		}
+		c := newInner(1<<i | 1<<j)
+		c.kids[0], c.kids[1] = t, &trie{occ: x}
+		if j < i {
+			c.kids[0], c.kids[1] = c.kids[1], c.kids[0]
+		}
+		return c, nil
+	}
+	bit := uint16(1) << (h >> shift & 15)
+	i := bits.OnesCount16(t.bits & (bit - 1))
+	c := newInner(t.bits | bit)
+	var old *node
+	if t.bits&bit != 0 {
+		copy(c.kids, t.kids)
+		c.kids[i], old = t.kids[i].with(x, shift+4)
+	} else {
+		copy(c.kids, t.kids[:i])
+		c.kids[i] = &trie{occ: x}
+		copy(c.kids[i+1:], t.kids[i:])
+	}
+	return c, old
+}
+
+// newInner returns an inner node with the branches bits, its kids to be
+// filled: the node and its kids in one allocation, of 2, 4, 8 or 16 kids.
+func newInner(bits16 uint16) *trie {
+	n := bits.OnesCount16(bits16)
+	var t *trie
+	var kids []*trie
+	switch {
+	case n <= 2:
+		v := new(struct {
+			t trie
+			k [2]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	case n <= 4:
+		v := new(struct {
+			t trie
+			k [4]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	case n <= 8:
+		v := new(struct {
+			t trie
+			k [8]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	default:
+		v := new(struct {
+			t trie
+			k [16]*trie
+		})
+		t, kids = &v.t, v.k[:]
+	}
+	t.bits, t.kids = bits16, kids[:n:n]
+	return t
 }
 
 // history returns the game's current node, making the start's for the zero
@@ -214,6 +433,44 @@ func (g Game) PositionAfter(n int) (Position, bool) {
 	return g.last.at(int32(n)).pos, true
 }
 
+// Repetitions returns how often the current position (the same pieces on
+// the same squares, the same side to move) has occurred in the game, this
+// time included: 1 for a position new to the game; 3 ends the game under
+// [Rules.Threefold]. Positions before the last capture never count, as
+// none can come back. It costs O(1), whatever the game's length.
+func (g Game) Repetitions() int {
+	if g.last == nil {
+		return 1
+	}
+	return g.last.occurrences()
+}
+
+// CanClaimThreefold reports whether the side to move could claim a draw by
+// threefold repetition, where the rules leave the claim to the players (as
+// in chess) rather than end the game at once ([Rules.Threefold]): the
+// current position has occurred three times or more, or one of its legal
+// moves makes a position occur for the third time. It is false once the
+// game is over. It costs O(1) per legal move, whatever the game's length.
+func (g Game) CanClaimThreefold() bool {
+	if g.IsOver() {
+		return false
+	}
+	x := g.history()
+	if x.occurrences() >= 3 {
+		return true
+	}
+	for _, m := range x.pos.LegalMoves() {
+		next := x.pos
+		if next.MakeMove(m).captured != NoPiece || next.Outcome().IsDecided() {
+			continue // no repetition after a capture; the rules decide it
+		}
+		if x.count(&next) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // Outcome returns the result: an ending outside the rules (a resignation,
 // an agreed draw, a forfeit) if there was one, else a repetition under
 // Threefold, else the outcome of the current position under the rules. Its
@@ -270,7 +527,8 @@ func (g Game) CheckMove(m Move) error {
 // Play plays m for the side to move. An illegal move, or any move once the
 // game is over, returns the *MoveError of CheckMove (ErrGameOver once over)
 // and changes nothing. A pending draw offer lapses when the other side
-// moves instead of answering it, and when the move ends the game.
+// moves instead of answering it, and when the move ends the game. As
+// Position.Play, it holds the counters at MaxCounter.
 func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
@@ -278,8 +536,9 @@ func (g *Game) Play(m Move) error {
 	prev := g.history()
 	next := prev.pos
 	next.MakeMove(m)
+	next.capCounters()
 	g.last, g.n = prev.child(m, next), g.n+1
-	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences() >= 3 {
+	if g.rules.Threefold && !next.Outcome().IsDecided() && g.last.occurrences() >= 3 {
 		g.last.repeated = true // before anyone else can see the node
 	}
 	if g.pending && (g.offer != prev.pos.side() || g.IsOver()) {
@@ -302,21 +561,6 @@ func (g *Game) PlayText(text string) (Move, error) {
 		return NoMove, err
 	}
 	return m, nil
-}
-
-// occurrences counts the positions of the game with the same pieces and side
-// to move as the current one (itself included). Only the positions since
-// the last capture can match: a capture is never undone.
-func (g *Game) occurrences() int {
-	p := &g.last.pos
-	n := 0
-	for x, back := g.last, 0; x != nil && back <= int(p.clock); x, back = x.prev, back+1 {
-		q := &x.pos
-		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
-			n++
-		}
-	}
-	return n
 }
 
 // Undo takes back the last step of the game, for local and AI games: an

@@ -218,7 +218,12 @@ type worker struct {
 	threefold bool     // third occurrences are draws (Rules.Threefold)
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
-	contempt  int      // Options.Contempt
+	// counts holds, when counted, how often each hash of stack up to the
+	// root occurs there (loadGame): read-only during a search, and shared
+	// with the helpers.
+	counts   map[uint64]int32
+	counted  bool
+	contempt int // Options.Contempt
 
 	tables      *endgame.Tables // Options.Tables, if they fit the rules
 	tablePieces int             // the most pieces of a table held; 0 without tables
@@ -316,7 +321,7 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	}
 	return e.run(ctx, pos, opts, func(w *worker) {
 		w.stack = append(w.stack[:0], pos.Hash())
-		w.threefold = false
+		w.threefold, w.counted = false, false
 	})
 }
 
@@ -373,18 +378,31 @@ func (e *Engine) run(ctx context.Context, pos dsq.Position, opts Options, load f
 	return e.search(ctx, pos, opts)
 }
 
-// loadGame readies the worker to search g's position with g's history.
+// loadGame readies the worker to search g's position with g's history:
+// the hashes of the positions since the last capture (no earlier one can
+// come back, as a capture cannot be undone), oldest first, and under
+// Threefold how often each occurred, so that repetition looks up the game
+// instead of walking it. It costs time linear in the game's length.
 func (e *worker) loadGame(g *dsq.Game) {
 	pos := g.Position()
 	e.threefold = g.Rules().Threefold
-	// The positions since the last capture, oldest first: no earlier one can
-	// come back, as a capture cannot be undone.
-	n := len(g.Moves())
-	first := max(n-pos.NoCaptureHalfMoves(), 0)
-	e.stack = e.stack[:0]
-	for i := first; i <= n; i++ {
-		p, _ := g.PositionAfter(i)
+	moves := g.Moves()
+	first := max(len(moves)-pos.NoCaptureHalfMoves(), 0)
+	p, _ := g.PositionAfter(first)
+	e.stack = append(e.stack[:0], p.Hash())
+	for _, m := range moves[first:] {
+		p.MakeMove(m)
 		e.stack = append(e.stack, p.Hash())
+	}
+	e.counted = e.threefold
+	if e.counted {
+		if e.counts == nil {
+			e.counts = make(map[uint64]int32, len(e.stack))
+		}
+		clear(e.counts)
+		for _, h := range e.stack {
+			e.counts[h]++
+		}
 	}
 }
 
@@ -413,6 +431,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	var wg sync.WaitGroup
 	for i, h := range e.workers[1:threads] {
 		h.threefold = main.threefold
+		h.counts, h.counted = main.counts, main.counted
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
 		h.published.Store(0)
@@ -524,29 +543,39 @@ func rulesSalt(r dsq.Rules) uint64 {
 
 // repetition reports whether pos, the top of the stack, is a draw by
 // repetition under Threefold (its third occurrence in the game and the
-// line, or a repeat of a position of the line below the root), and whether it occurred before at all, in the
-// game or the line: a position seen before may have a repetition one move
-// below it that its table entry, stored from another path, does not know.
-// Without Threefold, neither.
+// line, or a repeat of a position of the line below the root), and whether
+// it occurred before at all, in the game or the line: a position seen
+// before may have a repetition one move below it that its table entry,
+// stored from another path, does not know. Without Threefold, neither.
+// Below the root it walks the line alone and looks the game up in counts
+// (when loadGame made them), so that a long game costs nothing per node.
 func (e *worker) repetition(pos *dsq.Position) (draw, seen bool) {
 	if !e.threefold {
 		return false, false
 	}
 	top := len(e.stack) - 1 // pos itself
 	h := e.stack[top]
+	bottom := max(top-pos.NoCaptureHalfMoves(), 0) // the position after the last capture
+	lookUp := e.counted && top > e.rootIndex && bottom <= e.rootIndex
+	low := bottom
+	if lookUp {
+		// No capture on the line: the whole game in the stack is in the
+		// window (loadGame starts it after the game's last capture).
+		low = e.rootIndex + 1
+	}
 	count := 0
-	for i := top - 2; i >= max(top-pos.NoCaptureHalfMoves(), 0); i -= 2 {
+	for i := top - 2; i >= low; i -= 2 {
 		if e.stack[i] == h {
 			if i > e.rootIndex {
 				return true, true
 			}
 			count++
-			if count == 2 {
-				return true, true
-			}
 		}
 	}
-	return false, count > 0
+	if lookUp {
+		count += int(e.counts[h])
+	}
+	return count >= 2, count > 0
 }
 
 // scoreToTT and scoreFromTT store win scores as distances from the node
