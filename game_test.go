@@ -1407,6 +1407,10 @@ func TestGamePlayHoldsCountersAtMaxCounter(t *testing.T) {
 		require.NoError(t, err, start)
 		assert.Equal(t, g.Position(), back.Position())
 		assert.Equal(t, g.Moves(), back.Moves())
+		back, err = dsq.ParseRecord(g.Record())
+		require.NoError(t, err, "%s: the text record reads back", start)
+		assert.Equal(t, g.Position(), back.Position())
+		assert.Equal(t, g.Moves(), back.Moves())
 		require.NoError(t, g.Undo())
 		assert.Equal(t, shuffle[:len(shuffle)-1], moveTexts(g.Moves()))
 	}

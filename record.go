@@ -131,7 +131,7 @@ func (g Game) Record() string {
 		}
 		b.WriteString(m.String())
 		b.WriteByte(' ')
-		if blue {
+		if blue && number < MaxCounter { // as Play holds the position's number
 			number++
 		}
 		blue = !blue
