@@ -3,8 +3,8 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -46,12 +46,11 @@ var (
 // of the move's legality check; Undo allocates nothing; Position,
 // Outcome and the move questions cost as on a Position; PositionAfter and
 // Start cost O(log n) in a game of n moves, Moves and Record O(n).
-// Repetitions are counted in O(1) per move, under every rules, whatever
-// the game's length: once 64 half-moves or more have gone without a
-// capture (under a move limit above the standard 60, or none), Play also
-// adds the position to an index of those since the last capture, shared
-// by copies: O(log n) more memory per such move (about 600 bytes in 5
-// allocations after 10,000 of them).
+// Repetitions are counted in O(log n) steps at most per move, under every
+// rules, whatever the game's length: once 64 half-moves or more have gone
+// without a capture (under a move limit above the standard 60, or none),
+// Play also puts the position in an index of those since the last
+// capture, shared by copies (an entry of a map, about 40 bytes a move).
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -91,16 +90,17 @@ type Game struct {
 // A position can only occur again among those since the last capture (a
 // capture is never undone): its window. While the window is shorter than
 // scanWindow, occurrences are counted by walking it; from then on each
-// node carries index, a persistent hash trie of the window (see trie),
-// and reps, its position's count, so that counting costs O(1) per move
-// whatever the length of the game.
+// node carries index, the window's nodes by hash (see repIndex), and
+// reps, its position's count, so that counting costs O(log n) steps at
+// most per move (one lookup and an ancestor check), whatever the length
+// of the game.
 type node struct {
 	prev, jump *node // prev is nil and jump the node itself at the start
 	pos        Position
-	ply        int32 // the node's index: 0 at the start
-	reps       int32 // with index: the occurrences of pos in its window, itself included
-	index      *trie // the window's positions, pos's included; nil while the window is short
-	move       Move  // the move that led to pos; NoMove at the start
+	ply        int32     // the node's index: 0 at the start
+	reps       int32     // with index: the occurrences of pos in its window, itself included
+	index      *repIndex // the window's nodes, x's included; nil while the window is short
+	move       Move      // the move that led to pos; NoMove at the start
 	// repeated: pos is a third occurrence, under Rules.Threefold, in a
 	// position the rules leave undecided.
 	repeated bool
@@ -142,31 +142,34 @@ func (x *node) at(ply int32) *node {
 }
 
 // indexWindow sets x's index and reps when x's window is long, from its
-// parent's index (built from the parent's window when it had none), before
-// anyone else can see x.
+// parent's index (made, from the parent's window, when it had none),
+// before anyone else can see x.
 func (x *node) indexWindow() {
 	if x.pos.clock < scanWindow {
 		return
 	}
-	var base *trie
-	if p := x.prev; p != nil && p.index != nil {
-		base = p.index
-	} else if p != nil {
-		// The parent's window is shorter than scanWindow: index it once.
+	p := x.prev
+	if p != nil && p.index != nil {
+		x.index = p.index
+	} else {
+		// The parent's window is shorter than scanWindow: index it once,
+		// oldest first. Its nodes keep no index: they count by walking.
+		x.index = &repIndex{m: map[uint64][]*node{}}
 		var window []*node
 		for y, back := p, 0; y != nil && back <= int(p.pos.clock); y, back = y.prev, back+1 {
 			window = append(window, y)
 		}
-		for _, y := range slices.Backward(window) { // oldest first: the newest of a position wins
-			base, _ = base.with(y, 0)
+		for _, y := range slices.Backward(window) {
+			x.index.add(y)
 		}
 	}
-	index, old := base.with(x, 0)
 	x.reps = 1
-	if old != nil {
-		x.reps += int32(old.occurrences())
+	if p != nil {
+		if old := x.index.newest(p, x.ply-int32(x.pos.clock), &x.pos); old != nil {
+			x.reps += int32(old.occurrences())
+		}
 	}
-	x.index = index
+	x.index.add(x)
 }
 
 // occurrences counts the positions of x's game with the same pieces and
@@ -183,7 +186,7 @@ func (x *node) occurrences() int {
 // and side to move of p: from x's index, or else by walking the window.
 func (x *node) count(p *Position) int {
 	if x.index != nil {
-		if y := x.index.find(p); y != nil {
+		if y := x.index.newest(x, x.ply-int32(x.pos.clock), p); y != nil {
 			return y.occurrences()
 		}
 		return 0
@@ -203,139 +206,39 @@ func (p *Position) samePlace(q *Position) bool {
 	return p.hash == q.hash && p.side() == q.side() && p.board == q.board
 }
 
-// trie is a persistent hash trie of a window's positions: for each, the
-// newest node of the window where it occurs. A trie is never changed once
-// made: adding a node copies the path to its leaf (O(log n) small nodes)
-// and shares the rest, so every node of a history keeps its own version
-// and copies of a game need no lock. An inner node branches on 4 bits of
-// the hash per level (bits says which of the 16 branches exist, kids holds
-// them in order); a leaf holds occ and, in kids, the leaves of other
-// positions with the same 64-bit hash, so that a collision is told apart
-// by comparing the positions. The nil trie is empty.
-type trie struct {
-	occ  *node // a leaf's node; nil for an inner node
-	kids []*trie
-	bits uint16
+// repIndex indexes the nodes of one window of a game's history (the
+// positions since a capture, once the window is long) by their positions'
+// hash, in the order they were made. Copies of a game that play on from
+// the same history share the index, so it also holds the nodes of their
+// other branches: a node counts for x only if it is one of x's ancestors,
+// which at tells in O(log n). It only grows, under its lock; a node is in
+// it before anyone else can see the node.
+type repIndex struct {
+	mu sync.Mutex
+	m  map[uint64][]*node
 }
 
-// find returns the newest node of t with the pieces and side to move of p,
-// nil if none.
-func (t *trie) find(p *Position) *node {
-	for shift := uint(0); t != nil; shift += 4 {
-		if t.occ != nil {
-			if t.occ.pos.hash != p.hash {
-				return nil
-			}
-			if t.occ.pos.samePlace(p) {
-				return t.occ
-			}
-			for _, l := range t.kids {
-				if l.occ.pos.samePlace(p) {
-					return l.occ
-				}
-			}
-			return nil
+// add puts x in the index.
+func (idx *repIndex) add(x *node) {
+	idx.mu.Lock()
+	idx.m[x.pos.hash] = append(idx.m[x.pos.hash], x)
+	idx.mu.Unlock()
+}
+
+// newest returns the newest of x and its ancestors back to the ply low
+// whose pieces and side to move are p's, nil if none: the candidates of
+// p's hash, newest first, those of other branches passed over.
+func (idx *repIndex) newest(x *node, low int32, p *Position) *node {
+	idx.mu.Lock()
+	cands := idx.m[p.hash] // the entries below len never change
+	idx.mu.Unlock()
+	for i := len(cands) - 1; i >= 0; i-- {
+		c := cands[i]
+		if c.ply <= x.ply && c.ply >= low && c.pos.samePlace(p) && x.at(c.ply) == c {
+			return c
 		}
-		bit := uint16(1) << (p.hash >> shift & 15)
-		if t.bits&bit == 0 {
-			return nil
-		}
-		t = t.kids[bits.OnesCount16(t.bits&(bit-1))]
 	}
 	return nil
-}
-
-// with returns t with x as the newest node of its position, and the node
-// x replaces there (nil if x's position is new to t), t unchanged; shift is
-// the level's first bit of the hash.
-func (t *trie) with(x *node, shift uint) (*trie, *node) {
-	h := x.pos.hash
-	switch {
-	case t == nil:
-		return &trie{occ: x}, nil
-	case t.occ != nil && t.occ.pos.hash == h:
-		// The same hash: x's leaf, then those of the other positions.
-		// (Leaves are shared; t's own is remade without its kids.)
-		l := &trie{occ: x}
-		var old *node
-		if t.occ.pos.samePlace(&x.pos) {
-			old = t.occ
-		} else {
-			l.kids = append(l.kids, &trie{occ: t.occ})
-		}
-		for _, o := range t.kids {
-			if o.occ.pos.samePlace(&x.pos) {
-				old = o.occ
-			} else {
-				l.kids = append(l.kids, o)
-			}
-		}
-		return l, old
-	case t.occ != nil:
-		// Another hash: an inner node holding the leaf t and x's, or, while
-		// their 4 bits agree, a level deeper (by shift 60 they differ).
-		i, j := t.occ.pos.hash>>shift&15, h>>shift&15
-		if i == j {
-			c := newInner(1 << i)
-			c.kids[0], _ = t.with(x, shift+4)
-			return c, nil
-		}
-		c := newInner(1<<i | 1<<j)
-		c.kids[0], c.kids[1] = t, &trie{occ: x}
-		if j < i {
-			c.kids[0], c.kids[1] = c.kids[1], c.kids[0]
-		}
-		return c, nil
-	}
-	bit := uint16(1) << (h >> shift & 15)
-	i := bits.OnesCount16(t.bits & (bit - 1))
-	c := newInner(t.bits | bit)
-	var old *node
-	if t.bits&bit != 0 {
-		copy(c.kids, t.kids)
-		c.kids[i], old = t.kids[i].with(x, shift+4)
-	} else {
-		copy(c.kids, t.kids[:i])
-		c.kids[i] = &trie{occ: x}
-		copy(c.kids[i+1:], t.kids[i:])
-	}
-	return c, old
-}
-
-// newInner returns an inner node with the branches bits, its kids to be
-// filled: the node and its kids in one allocation, of 2, 4, 8 or 16 kids.
-func newInner(bits16 uint16) *trie {
-	n := bits.OnesCount16(bits16)
-	var t *trie
-	var kids []*trie
-	switch {
-	case n <= 2:
-		v := new(struct {
-			t trie
-			k [2]*trie
-		})
-		t, kids = &v.t, v.k[:]
-	case n <= 4:
-		v := new(struct {
-			t trie
-			k [4]*trie
-		})
-		t, kids = &v.t, v.k[:]
-	case n <= 8:
-		v := new(struct {
-			t trie
-			k [8]*trie
-		})
-		t, kids = &v.t, v.k[:]
-	default:
-		v := new(struct {
-			t trie
-			k [16]*trie
-		})
-		t, kids = &v.t, v.k[:]
-	}
-	t.bits, t.kids = bits16, kids[:n:n]
-	return t
 }
 
 // history returns the game's current node, making the start's for the zero
@@ -437,7 +340,7 @@ func (g Game) PositionAfter(n int) (Position, bool) {
 // the same squares, the same side to move) has occurred in the game, this
 // time included: 1 for a position new to the game; 3 ends the game under
 // [Rules.Threefold]. Positions before the last capture never count, as
-// none can come back. It costs O(1), whatever the game's length.
+// none can come back. It costs O(1): Play counted it.
 func (g Game) Repetitions() int {
 	if g.last == nil {
 		return 1
@@ -450,7 +353,7 @@ func (g Game) Repetitions() int {
 // in chess) rather than end the game at once ([Rules.Threefold]): the
 // current position has occurred three times or more, or one of its legal
 // moves makes a position occur for the third time. It is false once the
-// game is over. It costs O(1) per legal move, whatever the game's length.
+// game is over. It costs one index lookup per legal move.
 func (g Game) CanClaimThreefold() bool {
 	if g.IsOver() {
 		return false

@@ -48,47 +48,51 @@ func TestRepetitionIndexTellsCollisionsApart(t *testing.T) {
 	}
 }
 
-// TestRepetitionIndexFindsTheNewest: the trie finds, for each of 3,000
-// positions added with random hashes (some added twice), the newest node
-// of its position, in every version: each version is unchanged by what is
-// added after it; adding returns the node replaced.
-func TestRepetitionIndexFindsTheNewest(t *testing.T) {
+// TestRepetitionIndexCountsItsOwnBranchOnly: copies of a game that play
+// on from one history share its index; each counts the occurrences among
+// its own ancestors only, never those of the other branches, at random
+// over many branches, against a count by walking.
+func TestRepetitionIndexCountsItsOwnBranchOnly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	base, err := ParsePosition("l6/7/7/7/7/7/7/7/L6 r 0 1")
-	require.NoError(t, err)
-	var versions []*trie
-	var nodes []*node
-	var tr *trie
+	texts := []string{"l6/7/7/7/7/7/7/7/L6 r", "1l5/7/7/7/7/7/7/7/L6 r", "2l4/7/7/7/7/7/7/7/L6 r", "4l2/7/7/7/7/7/7/7/1L5 r"}
+	var positions []Position
+	for _, text := range texts {
+		p, err := ParsePosition(text + " 0 1 no-move-limit")
+		require.NoError(t, err)
+		positions = append(positions, p)
+	}
+	walk := func(x *node, p *Position) int {
+		n := 0
+		for y, back := x, 0; y != nil && back <= int(x.pos.clock); y, back = y.prev, back+1 {
+			if y.pos.samePlace(p) {
+				n++
+			}
+		}
+		return n
+	}
+	root := startNode(positions[0])
+	tips := []*node{root}
 	for i := range 3000 {
-		p := base
-		if i > 0 && rng.IntN(4) == 0 {
-			p = nodes[rng.IntN(len(nodes))].pos // the same position again
-		} else {
-			p.hash = rng.Uint64()
+		x := tips[len(tips)-1] // mostly play on
+		switch rng.IntN(100) {
+		case 0, 1, 2, 3, 4:
+			x = tips[rng.IntN(len(tips))] // or from another branch's tip
+		case 5:
+			x = x.at(int32(rng.IntN(int(x.ply) + 1))) // or from an ancestor
 		}
-		x := &node{pos: p, ply: int32(i)}
-		before := tr.find(&p)
-		var old *node
-		tr, old = tr.with(x, 0)
-		require.Equal(t, before, old, "with returns the node x replaces")
-		versions = append(versions, tr)
-		nodes = append(nodes, x)
+		p := positions[rng.IntN(len(positions))]
+		p.clock = x.pos.clock + 1
+		c := x.child(NoMove, p)
+		tips = append(tips, c)
+		require.Equal(t, walk(c, &c.pos), c.occurrences(), "node %d, ply %d", i, c.ply)
+		q := positions[rng.IntN(len(positions))]
+		require.Equal(t, walk(c, &q), c.count(&q), "node %d, another position", i)
 	}
-	for v, tr := range versions {
-		if v%97 != 0 && v != len(versions)-1 {
-			continue
+	indexed := 0
+	for _, x := range tips {
+		if x.index != nil {
+			indexed++
 		}
-		newest := map[uint64]*node{}
-		for _, x := range nodes[:v+1] {
-			newest[x.pos.hash] = x
-		}
-		for h, x := range newest {
-			p := base
-			p.hash = h
-			require.Same(t, x, tr.find(&p), "version %d", v)
-		}
-		p := base
-		p.hash = rng.Uint64()
-		assert.Nil(t, tr.find(&p), "a hash never added")
 	}
+	assert.Greater(t, indexed, 1000, "windows past scanWindow, counted by the index")
 }
