@@ -214,10 +214,12 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 		return nil, refuse(Invalid, "only an online game has a clock")
 	}
 	out := &Created{Game: g, Seats: map[string]string{}}
+	now := ms(s.cfg.Now())
 	seat := func(c dsq.Color) {
 		token := randomHex()
 		out.Seats[c.String()] = token
 		g.seats[c] = hashToken(token)
+		g.seen[c] = now // here from the moment the seat is taken
 	}
 	switch g.Mode {
 	case AI:
@@ -358,6 +360,9 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 			if err := a.apply(c); err != nil {
 				return nil, err
 			}
+			if c.seated && c.next.Mode == Online {
+				c.next.seen[c.seat] = ms(c.now) // a change with the seat's token: a sign of life
+			}
 			if c.next.IsOver() && !cur.IsOver() {
 				c.next.Clock.stop(c.next.Position().SideToMove(), c.now)
 			}
@@ -384,6 +389,9 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 		return nil, storeError(err)
 	}
 	if c.flagged {
+		if c.next.Aborted {
+			return nil, errAborted
+		}
 		return nil, errTimeUp
 	}
 	if c.created != nil {

@@ -62,6 +62,12 @@ type Game struct {
 	// the new game's id once accepted.
 	RematchOffer, RematchID string
 
+	// When each seat's holder last showed itself in a change of the game
+	// (zero: never), and whether the game was aborted (ended with no
+	// result: Over stays false).
+	RedSeen, BlueSeen time.Time
+	Aborted           bool
+
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
 	Updated time.Time // set by Create and Update
