@@ -114,6 +114,12 @@ func New(cfg Config) *Service {
 		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
 }
 
+// ClaimableAt returns when the win can be claimed against colour c of g,
+// away since since (Game.ClaimableAt with the service's AbandonAfter).
+func (s *Service) ClaimableAt(g *Game, c dsq.Color, since time.Time) time.Time {
+	return g.ClaimableAt(c, since, s.cfg.AbandonAfter)
+}
+
 // lock returns the mutex of game id.
 func (s *Service) lock(id string) *sync.Mutex {
 	h := fnv.New32a()
@@ -328,6 +334,9 @@ func (s *Service) Invite(ctx context.Context, id, token string) (string, error) 
 type Result struct {
 	Game  *Game
 	Seats map[string]string
+	// Created is the game the change started (an accepted rematch), nil
+	// if none.
+	Created *Game
 }
 
 // Change makes change a to game id for the holder of token, and stores it:
@@ -400,7 +409,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	if c.ticket != nil {
 		s.queueAI(id, c.ticket)
 	}
-	return &Result{Game: c.next, Seats: c.seats}, nil
+	return &Result{Game: c.next, Seats: c.seats, Created: c.created}, nil
 }
 
 // settle stores the flag fall of game id if its side to move has run out of

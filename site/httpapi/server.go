@@ -71,6 +71,10 @@ type Config struct {
 	// AIMinReply, if not nil, replaces the AI levels' least reply time
 	// (games.Level.MinReply); tests set it to none.
 	AIMinReply func(level int) time.Duration
+	// Now, if not nil, is the time of the games' clocks and claims
+	// (time.Now if nil): tests set their own, and the Hub's presence on
+	// the same (live.Hub.SetClock) before it is shared.
+	Now func() time.Time
 
 	// Origins are the origins (scheme://host[:port]) whose pages may send
 	// requests with side effects: a request whose Origin is another is
@@ -180,7 +184,7 @@ func NewServer(cfg Config) *Server {
 		cfg: cfg, log: cfg.Logger, tables: tables, polled: newPolled(pollGrace),
 		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
 			AITime: cfg.AITime, Tables: tables.get, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
-			ReviewNodes: cfg.ReviewNodes}),
+			ReviewNodes: cfg.ReviewNodes, Now: cfg.Now}),
 		wire:    strictjson.New(requestRules(len(games.Levels))),
 		conns:   newConnCap(cfg.MaxConns),
 		reads:   newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
@@ -267,6 +271,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/claim", methods{"POST": s.claim})
+	mux.Handle("/api/games/{id}/abort", methods{"POST": s.abort})
 	mux.Handle("/api/games/{id}/rematch", methods{"POST": s.rematch})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
