@@ -366,4 +366,13 @@ func (s *sqlStore) Listen(ctx context.Context, changed func(id string)) error {
 
 func (s *sqlStore) Shared() bool { return s.d.notify }
 
+func (s *sqlStore) Ping(ctx context.Context) error {
+	_, err := s.write(ctx, false, `INSERT INTO health (id, checked) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET checked = excluded.checked`, millis(time.Now()))
+	if err != nil {
+		return fmt.Errorf("store: write check: %w", err)
+	}
+	return nil
+}
+
 func (s *sqlStore) Close() error { return s.db.Close() }

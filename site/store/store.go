@@ -166,6 +166,10 @@ type Store interface {
 	EndPresence(ctx context.Context, instance string, now time.Time) error
 	// GamePresence returns the records of game id, of every instance.
 	GamePresence(ctx context.Context, id string) ([]Presence, error)
+	// Ping writes to the database (one row of its own, rewritten): it
+	// fails when the database takes no write now, though it may answer
+	// reads. On SQLite it waits behind this process's other writes.
+	Ping(ctx context.Context) error
 	// Close releases the database.
 	Close() error
 }
