@@ -486,7 +486,7 @@ func TestAbortBeforeTheSecondMove(t *testing.T) {
 	_, err = s.Change(ctx, id, blue, OfferRematch{})
 	refused(t, err, Conflict)
 
-	id, red, blue = clocked(t, s, "")
+	id, red, _ = clocked(t, s, "")
 	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	require.NoError(t, err)
 	res, err = s.Change(ctx, id, red, Abort{})
