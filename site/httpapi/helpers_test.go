@@ -169,7 +169,7 @@ func newClient(t *testing.T, opts testOptions) (*client, *Server) {
 
 // serveHTTP serves s on a real listener through its HTTPServer (its
 // timeouts and connection cap), until the end of the test.
-func serveHTTP(t *testing.T, s *Server) *client {
+func serveHTTP(t testing.TB, s *Server) *client {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
