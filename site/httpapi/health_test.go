@@ -110,6 +110,11 @@ func TestHealthNoticesAStoreThatCannotWrite(t *testing.T) {
 	res = c.Req("GET", "/healthz", "")
 	assert.Equal(t, http.StatusServiceUnavailable, res.Status, "the last check still waits")
 	assert.Less(t, time.Since(start), storeCheckTimeout, "answered at once")
+	var wg sync.WaitGroup
+	for range 4 { // checks at once: none waits, none is 200
+		wg.Go(func() { assert.Equal(t, http.StatusServiceUnavailable, c.Req("GET", "/healthz", "").Status) })
+	}
+	wg.Wait()
 
 	_, err = conn.ExecContext(ctx, "ROLLBACK")
 	require.NoError(t, err)

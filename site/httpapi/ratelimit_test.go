@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -194,4 +195,30 @@ func TestRematchCountsAsCreation(t *testing.T) {
 	}
 	assert.Equal(t, 2, started, "6 creations a minute: the game, then two offers and two acceptances, then one offer")
 	assert.Equal(t, 1+started, strings.Count(logs.String(), `"msg":"game created"`), "each rematch is logged as created")
+}
+
+// TestRematchRaceMakesOneGame: acceptances of one offer sent at once (one
+// address, one seat) start one rematch, logged once as created; each
+// counts against the creation limit, refused or not.
+func TestRematchRaceMakesOneGame(t *testing.T) {
+	var logs apitest.Buffer
+	c, _ := newClient(t, testOptions{createLimit: 100, logs: &logs})
+	g := c.Create(`{"mode":"online"}`)
+	red, blue := g.Seats["red"], joinOn(t, c, g)
+	path := "/api/games/" + g.ID
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/resign", `{}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/rematch", `{"action":"offer"}`).Status)
+	var wg sync.WaitGroup
+	statuses := make([]int, 8)
+	for i := range statuses {
+		wg.Go(func() { statuses[i] = c.As(blue, "POST", path+"/rematch", `{"action":"accept"}`).Status })
+	}
+	wg.Wait()
+	counts := map[int]int{}
+	for _, st := range statuses {
+		counts[st]++
+	}
+	assert.Equal(t, map[int]int{http.StatusOK: 1, http.StatusConflict: len(statuses) - 1}, counts, "one acceptance wins")
+	assert.Equal(t, 2, strings.Count(logs.String(), `"msg":"game created"`), "the game and its one rematch")
+	assert.NotEmpty(t, c.State(g.ID)["rematch"].(map[string]any)["gameId"])
 }
