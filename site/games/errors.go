@@ -53,4 +53,5 @@ var (
 	errStale      = refuse(Conflict, "the game moved on during the search")
 	errBusy       = refuse(Busy, "the AI is busy")
 	errTimeUp     = &Error{Kind: Conflict, Code: "time-up", Message: "the game is over: time ran out"}
+	errAborted    = &Error{Kind: Conflict, Code: "aborted", Message: "the game was aborted: the first move did not come in time"}
 )

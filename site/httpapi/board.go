@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -70,15 +69,14 @@ func (s *Server) preview(r *http.Request, id string) (web.Preview, bool) {
 	if err != nil {
 		return web.Preview{}, false
 	}
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
+	image := ""
+	if origin := s.siteOrigin(r); origin != "" {
+		image = origin + "/api/games/" + g.ID + "/board.svg"
 	}
-	image := url.URL{Scheme: scheme, Host: r.Host, Path: "/api/games/" + g.ID + "/board.svg"}
 	return web.Preview{
 		Title:       "Dou Shou Qi: " + gameTitle(g),
 		Description: gameSummary(g),
-		Image:       image.String(),
+		Image:       image,
 	}, true
 }
 

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -54,8 +55,9 @@ func TestBoardPicture(t *testing.T) {
 }
 
 // TestPagePreviewsAGame: the page for /?game=ID names the game in its Open
-// Graph title and description and shows its board picture at the address
-// the request came to; an unknown or malformed id adds nothing.
+// Graph title and description and shows its board picture at the site's
+// configured origin, or the address the connection came in on, never at
+// the request's Host; an unknown or malformed id adds nothing.
 func TestPagePreviewsAGame(t *testing.T) {
 	c, s := newClient(t, testOptions{})
 	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4")
@@ -67,8 +69,25 @@ func TestPagePreviewsAGame(t *testing.T) {
 	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi: red against the AI, level 2">`)
 	assert.Contains(t, res.Raw, `<meta property="og:description" content="After 1 half-move, blue to move.">`)
 
-	res = c.Req("GET", "/?game="+g.ID, "", "X-Forwarded-Proto", "https")
-	assert.Contains(t, res.Raw, `content="https://`+host+`/api/games/`+g.ID+`/board.svg"`)
+	// A Host or X-Forwarded-Proto of the client's choosing is never copied
+	// into the page.
+	r, err := http.NewRequest("GET", c.URL+"/?game="+g.ID, nil)
+	require.NoError(t, err)
+	r.Host = "evil.example"
+	r.Header.Set("X-Forwarded-Proto", "https")
+	got, err := http.DefaultClient.Do(r)
+	require.NoError(t, err)
+	page, err := io.ReadAll(got.Body)
+	got.Body.Close()
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `content="http://`+host+`/api/games/`+g.ID+`/board.svg"`)
+	assert.NotContains(t, string(page), "evil.example")
+
+	// With an origin configured, the links are the origin's.
+	o, os := newClient(t, testOptions{config: func(cfg *Config) { cfg.Origins = []string{"https://Play.Example/"} }})
+	g = storeGame(t, os, dsq.StartPosition().String())
+	res = o.Req("GET", "/?game="+g.ID, "")
+	assert.Contains(t, res.Raw, `<meta property="og:image" content="https://play.example/api/games/`+g.ID+`/board.svg">`)
 
 	for _, id := range []string{strings.Repeat("0", 32), `"><script>alert(1)</script>`, ""} {
 		res := c.Req("GET", "/?game="+url.QueryEscape(id), "")

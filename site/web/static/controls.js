@@ -11,6 +11,7 @@ import {say, fail} from "./status.js";
 import {LEVEL_ANIMALS, levelName, levelAbout, away} from "./players.js";
 import {controlName, rematchView} from "./clock.js";
 import {other} from "./state.js";
+import {renderClaim, abortOffered} from "./online.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -248,7 +249,9 @@ function renderOnlinePlay(s) {
   const player = !!g && g.mode === "online" && s.mine().length === 1;
   const me = player ? s.mine()[0] : null;
   const left = player && away(s, other(me));
-  show("claim", left && !s.awaiting());
+  if (left) renderClaim(s); // the claim's countdown, and the abort: online.js
+  else show("claim", false);
+  show("abort", !!g && abortOffered(s));
   const view = g && g.mode === "online" ? rematchView(g, me) : null;
   const action = view ? view.action : null;
   show("rematch", player && action === "offer");

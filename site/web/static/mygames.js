@@ -85,6 +85,7 @@ function stateText(g, mine) {
     if (mine.length === 1) return t(w === mine[0] ? "mine.won" : "mine.lost");
     return t("mine.wins", {color: t("side." + w)});
   }
+  if (g.aborted) return t("status.aborted"); // no result
   if (g.mode === "online" && g.seated && (!g.seated.red || !g.seated.blue)) return t("status.waitJoin");
   if (g.aiThinking) return t("status.thinking");
   if (g.mode === "local") return t("status.toMove", {color: t("side." + g.sideToMove)});
