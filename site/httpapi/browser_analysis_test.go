@@ -60,7 +60,9 @@ func TestBrowserFinishedAIGame(t *testing.T) {
 	board.click(board.sq("a4"))
 	board.poll(`new URLSearchParams(location.search).get("position").split(" ")[1] === "b"`)
 	board.poll(`(document.querySelector("#engine-lines .pv") || {textContent: ""}).textContent.includes("1… ")`)
-	board.shown("analysis board", "#status", "#engine-lines")
+	board.shown("analysis board", "#status", "label.switch")
+	assert.True(t, evalIn[bool](board, `document.getElementById("engine-lines").getBoundingClientRect().top >= document.getElementById("explain").getBoundingClientRect().bottom`),
+		"the engine's line follows the explanation")
 	board.shot("analysis-board")
 	board.media("dark", false)
 	board.shot("analysis-board-dark")

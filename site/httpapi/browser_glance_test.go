@@ -28,7 +28,8 @@ func TestBrowserLearnGlance(t *testing.T) {
 			traps := evalIn[[]string](tb, `[...document.querySelectorAll("#explain .traps li")].map(li => li.textContent)`)
 			assert.Len(t, traps, 6, "one line per trap")
 			assert.Contains(t, traps, "d8, blue trap: The blue lion (c8) and the blue dog (e8) may capture any piece stepping in")
-			assert.True(t, tb.onScreen("#legend"), "the legend is shown at a phone's width")
+			assert.True(t, evalIn[bool](tb, `(() => { const l = document.getElementById("legend").getBoundingClientRect(), c = document.querySelector("#panel .tools").getBoundingClientRect();
+				return l.height > 0 && l.right <= innerWidth && l.top >= c.bottom; })()`), "the legend is shown at a phone's width, after the game's bar")
 			tb.click(tb.sq("d6"))
 			tb.poll(`!!document.querySelector("#board .sq .x")`)
 			size := evalIn[[]float64](tb, `(() => { const r = document.querySelector("#board .sq .x").getBoundingClientRect(); return [r.width, r.height]; })()`)
