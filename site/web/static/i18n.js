@@ -432,7 +432,7 @@ const strings = {
     "confirm.leave": "¿Dejar esta partida? Queda sin terminar en Mis partidas y no cuenta como derrota", "confirm.yesLeave": "Sí, salir", "confirm.yesResign": "Sí, rendirme",
     "end.win.resignation": "Ganas: tu rival se ha rendido", "end.lose.resignation": "Pierdes: te has rendido", "end.side.resignation": "Ganan las {color}: las {loser} se rinden",
     "nocapture.many": "{n} jugadas más sin captura y la partida termina en tablas", "nocapture.one": "Una jugada más sin captura y la partida termina en tablas",
-    "review.winMoves": "Ganan las {color} en {n} jugadas", "engine.title": "Motor", "engine.thinking": "El motor está pensando…", "engine.none": "Sin línea: la partida está decidida aquí", "engine.busy": "El motor está ocupado: inténtalo de nuevo en un momento", "engine.win": "Ganan las {color} en {n} medios movimientos", "btn.analyse": "Tablero de análisis",
+    "review.winMoves": "Ganan las {color} en {n} jugadas", "engine.title": "Motor", "engine.thinking": "El motor está pensando…", "engine.none": "Sin línea: la partida está decidida aquí", "engine.busy": "El motor está ocupado: inténtalo de nuevo en un momento", "engine.win": "Ganan las {color} en {n} medios movimientos", "btn.analyse": "Analizar",
     "learn.guard": "{piece} ({sq})", "learn.guardsOne": "{guards} puede capturar cualquier pieza que entre", "learn.guardsMany": "{guards} pueden capturar cualquier pieza que entre",
     "learn.guardsSomeOne": "{guards} puede capturar {list} si entra", "learn.guardsSomeMany": "{guards} pueden capturar {list} si entra",
     "word.and": "y", "word.or": "o",

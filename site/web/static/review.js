@@ -55,9 +55,9 @@ export function renderSteps(s) {
   $("review").setAttribute("aria-pressed", String(s.reviewOn));
   // The record as a file: plain while the game goes on, with the engine's
   // marks, evaluations and better moves once its review is stored.
-  // The analysis board of the position shown, once the game is over (or
-  // on one device): never beside a game still played against someone.
-  show("analyse", !!g && (g.over || g.mode === "local"));
+  // The analysis board of the position shown, once the game is over:
+  // never beside a game still being played.
+  show("analyse", !!g && g.over && !s.rematchAsked());
   if (g) $("analyse").href = "/?position=" + encodeURIComponent(s.shownPosition());
   show("export-line", !!g && g.ply > 0);
   if (g) $("export").href = "/api/games/" + encodeURIComponent(g.id) + "/record";
