@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,4 +43,32 @@ func TestEngineLines(t *testing.T) {
 		assert.Equal(t, "bad-request", body["code"], bad)
 	}
 	assert.Equal(t, http.StatusMethodNotAllowed, c.Req("POST", "/api/engine?position=x", "{}").Status)
+}
+
+// TestEngineBusy: the engine's search takes a place of the AI pool for
+// the request's client: a client that holds its share gets 503 busy with
+// Retry-After, and a line again once a place is free.
+func TestEngineBusy(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	var held []*ai.Ticket
+	for {
+		tk, err := s.cfg.Pool.ReserveFor("127.0.0.1")
+		if err != nil {
+			require.ErrorIs(t, err, ai.ErrBusy)
+			break
+		}
+		held = append(held, tk)
+	}
+	require.NotEmpty(t, held)
+	path := "/api/engine?position=" + url.QueryEscape(dsq.StartPosition().String())
+	res := c.Req("GET", path, "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.Status, res.Raw)
+	assert.Equal(t, "busy", res.Body["code"])
+	assert.NotEmpty(t, res.Header.Get("Retry-After"))
+	for _, tk := range held {
+		tk.Release()
+	}
+	res = c.Req("GET", path, "")
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.NotEmpty(t, res.Body["lines"])
 }
