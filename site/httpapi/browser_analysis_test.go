@@ -66,6 +66,7 @@ func TestBrowserFinishedAIGame(t *testing.T) {
 	board.shot("analysis-board")
 	board.media("dark", false)
 	board.shot("analysis-board-dark")
+	board.axeCheck("analysis board, dark")
 }
 
 // newSiteOf serves s for a browser test and returns its URL.

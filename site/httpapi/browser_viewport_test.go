@@ -101,6 +101,7 @@ func viewportLocal(t *testing.T, tb *tab, lang string) {
 	tb.shot("viewport-learn-" + lang)
 	tb.media("dark", false)
 	tb.shot("viewport-learn-" + lang + "-dark")
+	tb.axeCheck("learn, dark, " + lang)
 	tb.media("light", false)
 	tb.click("#learn")
 	tb.poll(`document.getElementById("explain").hidden`)
@@ -116,6 +117,7 @@ func viewportLocal(t *testing.T, tb *tab, lang string) {
 		tb.shown("leave? "+lang, "#confirm-note")
 	}
 	tb.shot("viewport-leave-" + lang)
+	tb.axeCheck("leave? " + lang)
 	tb.open("/?game=" + tb.gameState().ID + "&lang=" + lang)
 	tb.poll(`!document.getElementById("resign").hidden`)
 	tb.click("#resign")
@@ -134,6 +136,7 @@ func viewportLocal(t *testing.T, tb *tab, lang string) {
 	tb.shot("viewport-end-" + lang)
 	tb.media("dark", false)
 	tb.shot("viewport-end-" + lang + "-dark")
+	tb.axeCheck("end, dark, " + lang)
 }
 
 // viewportOffer: Red offers a draw; Blue sees the offer's answers in each
