@@ -141,6 +141,9 @@ func (a Undo) apply(c *change) error {
 	if err := checkPly(c, a.Ply); err != nil {
 		return err
 	}
+	if c.next.Mode == AI && c.next.IsOver() && !c.next.AIThinking() {
+		return undoEnded(c)
+	}
 	if err := canPlay(c); err != nil {
 		return err
 	}
@@ -160,6 +163,33 @@ func (a Undo) apply(c *change) error {
 		}
 	}
 	return nil
+}
+
+// undoEnded takes back the end of a finished AI game, as a player
+// against a program may: a resignation or an agreed draw alone (the
+// player is then to move again as before), or else the moves back to the
+// player's last one, so that the player is to move. The game goes on
+// unfinished; it counts in no statistics until it ends again.
+func undoEnded(c *change) error {
+	human := c.next.AIColor.Other()
+	switch c.next.Outcome().Reason {
+	case dsq.Resigned, dsq.DrawAgreed:
+		if err := c.next.Undo(); err != nil {
+			return refuse(Conflict, "the end cannot be taken back")
+		}
+		return nil
+	}
+	for {
+		if c.next.Ply() == 0 {
+			return refuse(Conflict, "there is no move to take back")
+		}
+		if err := c.next.Undo(); err != nil {
+			return refuse(Conflict, "the move cannot be taken back")
+		}
+		if c.next.Position().SideToMove() == human {
+			return nil
+		}
+	}
 }
 
 func (Resign) apply(c *change) error {

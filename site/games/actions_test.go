@@ -544,3 +544,50 @@ func TestClaimCountsFromTheLastSignOfLife(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dsq.Outcome{Reason: dsq.Abandoned, Winner: dsq.Red}, res.Game.Outcome())
 }
+
+// TestUndoAfterAnAIGame: the player of a finished AI game may take its end
+// back: a resignation alone, or a game ended by the rules back to the
+// player's last move (the AI's den entry and the move before it); the
+// game then goes on, the player to move.
+func TestUndoAfterAnAIGame(t *testing.T) {
+	s := newService(t)
+	ctx := context.Background()
+	a, err := s.Create(ctx, Spec{Mode: "ai"})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, a.Game.ID, a.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	g := waitAI(t, s, a.Game.ID)
+	res, err := s.Change(ctx, g.ID, a.Seats["red"], Resign{})
+	require.NoError(t, err)
+	require.True(t, res.Game.IsOver())
+	res, err = s.Change(ctx, g.ID, a.Seats["red"], Undo{Ply: 2})
+	require.NoError(t, err)
+	assert.False(t, res.Game.IsOver(), "the resignation is taken back")
+	assert.Equal(t, 2, res.Game.Ply(), "and nothing else")
+	assert.False(t, stored(t, s, g.ID).IsOver())
+
+	// Blue (the AI) has entered Red's den: its move and Red's before it go.
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/3e3/R6 b 0 1")
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	require.NoError(t, play.Play(mv(dsq.D2, dsq.D3)))
+	require.NoError(t, play.Play(mv(dsq.A1, dsq.A2)))
+	require.NoError(t, play.Play(mv(dsq.D3, dsq.D2)))
+	require.NoError(t, play.Play(mv(dsq.A2, dsq.A1)))
+	before := play.Clone()
+	require.NoError(t, play.Play(mv(dsq.D2, dsq.D1)))
+	require.True(t, play.IsOver())
+	c := &change{next: &Game{Game: play, Mode: AI, AIColor: dsq.Blue, Level: 1}}
+	require.NoError(t, undoEnded(c))
+	assert.False(t, c.next.IsOver())
+	assert.Equal(t, 3, c.next.Ply(), "back to Red's last move")
+	assert.Equal(t, dsq.Red, c.next.Position().SideToMove())
+
+	// The player's own winning move: that move alone.
+	c = &change{next: &Game{Game: before, Mode: AI, AIColor: dsq.Red, Level: 1}}
+	require.NoError(t, c.next.Play(mv(dsq.D2, dsq.D1)))
+	require.NoError(t, undoEnded(c))
+	assert.Equal(t, 4, c.next.Ply())
+	assert.Equal(t, dsq.Blue, c.next.Position().SideToMove())
+}

@@ -360,7 +360,7 @@ func pageStory(t *testing.T, tb *tab) {
 	assert.True(t, strings.HasPrefix(tb.label("d3"), "red wolf, d3"), tb.label("d3"))
 	assert.True(t, strings.HasPrefix(tb.label("e7"), "blue wolf, e7"), tb.label("e7"))
 	assert.Equal(t, "Last move: Red wolf c3d3", tb.text("#last-move"))
-	assert.Equal(t, "Position after move 1 of 6", tb.text("#viewing-text"))
+	assert.Equal(t, "Position after 1. (Red), half-move 1 of 6", tb.text("#viewing-text"))
 	tb.shot("page-story-past")
 	tb.click("#forward")
 	tb.poll(`document.body.dataset.view === "2"`)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/doushouqi/doushouqi/record"
@@ -37,7 +38,9 @@ func TestExportRecord(t *testing.T) {
 	res = c.Req("GET", path, "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.Equal(t, "false", res.Header.Get("X-Record-Reviewed"), "no review yet")
-	assert.Equal(t, g.Game.Record(), res.Raw)
+	_, plainMoves, _ := strings.Cut(g.Game.Record(), "\n\n")
+	assert.True(t, strings.HasSuffix(res.Raw, "\n\n"+plainMoves), "the plain record's moves after the site's header:\n%s", res.Raw)
+	assert.Contains(t, res.Raw, `[Event "Against the AI"]`)
 
 	waitReview(c, g.ID)
 	res = c.Req("GET", path, "")

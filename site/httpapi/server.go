@@ -294,6 +294,8 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})
+	mux.Handle("/api/games/{id}/board.png", methods{"GET": s.boardPNG})
+	mux.Handle("/api/engine", methods{"GET": s.engine})
 	mux.HandleFunc("/api/analysis", func(w http.ResponseWriter, r *http.Request) {
 		teach.Teacher{Tables: s.tables.get()}.Handler().ServeHTTP(w, r)
 	})
