@@ -20,13 +20,9 @@ type Line struct {
 	Depth int      `json:"depth"`
 }
 
-// Lines returns up to n engine lines of pos, best first, each from a search
-// of opts.Nodes nodes (DefaultNodes if 0): none for a position with no
-// legal move or already decided.
-//
-// The library's search returns one line: until search.Options offers more
-// (multi-PV), Lines returns the best line alone whatever n asks, and that
-// is the one place to ask for n lines when it does.
+// Lines returns up to n engine lines of pos, best first, from one search
+// of opts.Nodes nodes (DefaultNodes if 0) with n lines (search.Options
+// MultiPV): none for a position with no legal move or already decided.
 func Lines(ctx context.Context, e *search.Engine, pos dsq.Position, opts Options, n int) ([]Line, error) {
 	if n < 1 || pos.Outcome().IsDecided() {
 		return nil, nil
@@ -34,20 +30,28 @@ func Lines(ctx context.Context, e *search.Engine, pos dsq.Position, opts Options
 	if opts.Nodes == 0 {
 		opts.Nodes = DefaultNodes
 	}
-	res, err := e.Search(ctx, pos, search.Options{Nodes: opts.Nodes, Tables: opts.Tables})
+	res, err := e.Search(ctx, pos, search.Options{Nodes: opts.Nodes, Tables: opts.Tables, MultiPV: n})
 	if errors.Is(err, search.ErrNoMove) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	eval, in := forRed(score{res.Score}, pos.SideToMove())
-	l := Line{Move: res.Move.String(), Eval: eval, Depth: res.Depth, PV: make([]string, 0, len(res.PV))}
-	if in >= 0 {
-		l.Win = &Win{Color: winner(eval), In: in}
+	found := res.Lines
+	if len(found) == 0 { // one line asked, or the tables' move
+		found = []search.Line{{Move: res.Move, Score: res.Score, PV: res.PV}}
 	}
-	for _, m := range res.PV {
-		l.PV = append(l.PV, m.String())
+	out := make([]Line, 0, len(found))
+	for _, f := range found {
+		eval, in := forRed(score{f.Score}, pos.SideToMove())
+		l := Line{Move: f.Move.String(), Eval: eval, Depth: res.Depth, PV: make([]string, 0, len(f.PV))}
+		if in >= 0 {
+			l.Win = &Win{Color: winner(eval), In: in}
+		}
+		for _, m := range f.PV {
+			l.PV = append(l.PV, m.String())
+		}
+		out = append(out, l)
 	}
-	return []Line{l}, nil
+	return out, nil
 }
