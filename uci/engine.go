@@ -322,12 +322,16 @@ func ctxErr(ctx context.Context) error {
 }
 
 // deathCause says why the engine is gone: its exit status if it has
-// exited, else the error of the pipe.
+// exited, else the error of the pipe. An output the client stopped reading
+// (a line too long) is a protocol error, with no wait for an exit.
 func (e *Engine) deathCause(err error) error {
 	select {
 	case <-e.done:
 		return ErrClosed
 	default:
+	}
+	if errors.Is(err, ErrProtocol) {
+		return err
 	}
 	if e.cmd != nil {
 		select {
@@ -341,9 +345,6 @@ func (e *Engine) deathCause(err error) error {
 	}
 	if err == nil || err == io.EOF {
 		return fmt.Errorf("%w: its output ended", ErrEngineDied)
-	}
-	if errors.Is(err, ErrProtocol) {
-		return err
 	}
 	return fmt.Errorf("%w: %w", ErrEngineDied, err)
 }
@@ -445,7 +446,9 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 }
 
 // Ready sends "isready" and waits for "readyok", bounded by ctx and
-// Config.Timeout.
+// Config.Timeout. A bestmove before the readyok is a protocol error here
+// (no search runs), as in SetOption and NewGame; Go, which may follow a
+// search cut short, drops one instead.
 func (e *Engine) Ready(ctx context.Context) error {
 	if err := e.begin(ctx, "isready"); err != nil {
 		return err
