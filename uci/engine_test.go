@@ -496,6 +496,7 @@ func TestPositionOfAGameOverOutsideTheRulesIsRefused(t *testing.T) {
 			require.NoError(t, e.Position(ctx, live))
 			over := live.Clone()
 			require.NoError(t, end(over))
+			require.True(t, over.IsOver())
 
 			err = e.Position(ctx, over)
 			require.ErrorIs(t, err, uci.ErrInvalid)
@@ -513,6 +514,28 @@ func TestPositionOfAGameOverOutsideTheRulesIsRefused(t *testing.T) {
 			assert.Equal(t, dsq.NewGame().LegalMoves()[0], res.Move)
 		})
 	}
+}
+
+// A game over by repetition under Rules.Threefold is refused too: its
+// position alone is not over, and an engine not told of Threefold would
+// search on.
+func TestPositionOfAGameOverByRepetitionIsRefused(t *testing.T) {
+	ctx := context.Background()
+	e, f := startFake(t, uci.Config{}, answers)
+	g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	for !g.IsOver() {
+		for _, m := range []string{"a3a4", "g7g6", "a4a3", "g6g7"} {
+			if !g.IsOver() {
+				_, err := g.PlayText(m)
+				require.NoError(t, err)
+			}
+		}
+	}
+	require.Equal(t, dsq.Repetition, g.Outcome().Reason)
+	require.ErrorIs(t, e.Position(ctx, g), uci.ErrInvalid)
+	require.NoError(t, e.Ready(ctx))
+	assert.Equal(t, []string{"uci", "isready"}, f.received(), "nothing sent")
 }
 
 // Limits with a negative value are refused before anything is sent: they
