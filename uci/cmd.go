@@ -18,7 +18,9 @@ const maxMillis = 1 << 40
 // searches until stopped.
 //
 // String writes the command and ParseGo reads it; MultiPV and Progress are
-// the client's (Engine.Go), not part of the command.
+// the client's (Engine.Go), not part of the command. No value may be
+// negative: Engine.Go refuses such limits (ErrInvalid), and String leaves
+// a negative limit out (a negative clock is written as 0).
 type Limits struct {
 	Depth    int           // plies; 0: none
 	Nodes    uint64        // 0: none
@@ -66,6 +68,29 @@ func (l Limits) String() string {
 		b.WriteString(" infinite")
 	}
 	return b.String()
+}
+
+// check refuses a negative value, which String cannot write so that it
+// reads back.
+func (l Limits) check() error {
+	for _, f := range []struct {
+		name string
+		neg  bool
+	}{
+		{"depth", l.Depth < 0},
+		{"movetime", l.MoveTime < 0},
+		{"wtime", l.Time[dsq.Red] < 0},
+		{"btime", l.Time[dsq.Blue] < 0},
+		{"winc", l.Inc[dsq.Red] < 0},
+		{"binc", l.Inc[dsq.Blue] < 0},
+		{"movestogo", l.MovesToGo < 0},
+		{"MultiPV", l.MultiPV < 0},
+	} {
+		if f.neg {
+			return fmt.Errorf("limits: negative %s", f.name)
+		}
+	}
+	return nil
 }
 
 // clocked reports whether the limits carry a game clock.
@@ -217,7 +242,9 @@ type CmdSetOption struct {
 }
 
 // String writes "setoption name NAME value VALUE" (" value VALUE" left out
-// when Value is "").
+// when Value is ""). It reads back only for a name without spaces around
+// it or the word "value" in it, and a name and value without line breaks
+// or NUL: Engine.SetOption refuses the others, before sending.
 func (c CmdSetOption) String() string {
 	s := "setoption name " + c.Name
 	if c.Value != "" {
@@ -229,8 +256,8 @@ func (c CmdSetOption) String() string {
 // check refuses what String cannot write as one command that reads back.
 func (c CmdSetOption) check() error {
 	switch {
-	case strings.ContainsAny(c.Name+c.Value, "\r\n"):
-		return fmt.Errorf("option %q value %q: want one line", c.Name, c.Value)
+	case strings.ContainsAny(c.Name+c.Value, "\r\n\x00"):
+		return fmt.Errorf("option %q value %q: want one line, without NUL", c.Name, c.Value)
 	case strings.TrimSpace(c.Name) == "" || strings.TrimSpace(c.Name) != c.Name:
 		return fmt.Errorf("option %q: want a name without spaces around it", c.Name)
 	case strings.Contains(" "+c.Name+" ", " value "):

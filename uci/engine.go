@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,11 +28,11 @@ type Config struct {
 	Handshake string
 	// Timeout bounds each reply the engine owes at once: the handshake's
 	// uciok, each readyok, and the engine's reading of each command. 0
-	// means 10 s.
+	// (or a negative value) means 10 s.
 	Timeout time.Duration
 	// Grace is how long past its time a timed search may take to print its
 	// bestmove before the client sends stop, and then how long it may take
-	// to answer stop. 0 means 1 s.
+	// to answer stop. 0 (or a negative value) means 1 s.
 	Grace time.Duration
 	// SearchTimeout bounds a search whose limits carry no time (only a
 	// depth, nodes, or none, or Infinite): after it the client sends stop,
@@ -43,7 +44,8 @@ type Config struct {
 	// Quit is how long Close waits for the engine to exit after "quit"
 	// before it kills it, and then how long it waits for the process to be
 	// reaped (exec.Cmd.WaitDelay, if the command sets none, so that a child
-	// of the engine holding its output cannot hold Close). 0 means 2 s.
+	// of the engine holding its output cannot hold Close). 0 (or a
+	// negative value) means 2 s.
 	Quit time.Duration
 }
 
@@ -75,7 +77,8 @@ const maxLine = 1 << 20
 const maxBanner = 1000
 
 // Engine is a running engine, after its handshake. Start and New make one;
-// the zero Engine is not usable.
+// the zero Engine is not usable: its calls return an error wrapping
+// ErrInvalid, and its Close does nothing.
 type Engine struct {
 	cfg    Config
 	r      io.Reader
@@ -102,30 +105,40 @@ type Engine struct {
 // Start starts cmd, whose standard input and output must not be set yet,
 // and does the handshake, bounded by ctx and cfg.Timeout. The engine's
 // standard error goes where cmd.Stderr says (nowhere if nil). If
-// cmd.WaitDelay is 0 it is set to cfg.Quit. On any error the process is
-// killed. A nil ctx or cmd is an error wrapping ErrInvalid.
+// cmd.WaitDelay is 0 it is set to cfg.Quit. On unix, unless
+// cmd.SysProcAttr is set, the engine runs in a process group of its own,
+// so that Close's kill reaches its children too. On any error the process
+// is killed at once (without waiting Config.Quit), so that Start returns
+// within ctx and cfg.Timeout whatever the engine does. A nil ctx or cmd,
+// or a cmd already started or with its standard input or output set, is
+// an error wrapping ErrInvalid.
 func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Engine, error) {
 	if ctx == nil || cmd == nil {
 		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: nil context or command", ErrInvalid)}
 	}
+	if cmd.Process != nil || cmd.Stdin != nil || cmd.Stdout != nil {
+		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: a command already started or with its input or output set", ErrInvalid)}
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, &Error{Op: "start", Err: err}
+		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: %w", ErrInvalid, err)}
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, &Error{Op: "start", Err: err}
+		_ = in.Close()
+		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: %w", ErrInvalid, err)}
 	}
 	cfg = cfg.withDefaults()
 	if cmd.WaitDelay == 0 {
 		cmd.WaitDelay = cfg.Quit
 	}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: %w", ErrEngineDied, err)}
 	}
 	e := newEngine(out, in, cmd, cfg)
 	if err := e.handshake(ctx); err != nil {
-		_ = e.Close()
+		e.abort()
 		return nil, err
 	}
 	return e, nil
@@ -135,18 +148,33 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Engine, error) {
 // r (such as the two ends of io.Pipe around an engine in the same process)
 // and does the handshake, bounded by ctx and cfg.Timeout. Close closes r
 // and w if they are io.Closers; a reader that cannot be closed keeps one
-// goroutine blocked in Read until its writer ends it. A nil ctx, r or w is
-// an error wrapping ErrInvalid.
+// goroutine blocked in Read until its writer ends it. On an error of the
+// handshake r and w are closed at once. A nil ctx, r or w (a nil
+// interface, or a nil pointer, map, slice, channel or func in one) is an
+// error wrapping ErrInvalid.
 func New(ctx context.Context, r io.Reader, w io.Writer, cfg Config) (*Engine, error) {
-	if ctx == nil || r == nil || w == nil {
+	if ctx == nil || isNil(r) || isNil(w) {
 		return nil, &Error{Op: "start", Err: fmt.Errorf("%w: nil context, reader or writer", ErrInvalid)}
 	}
 	e := newEngine(r, w, nil, cfg)
 	if err := e.handshake(ctx); err != nil {
-		_ = e.Close()
+		e.abort()
 		return nil, err
 	}
 	return e, nil
+}
+
+// isNil reports whether v is nil or holds a nil pointer, map, slice,
+// channel or func, whose methods would panic in the client's goroutines.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return rv.IsNil()
+	}
+	return false
 }
 
 func newEngine(r io.Reader, w io.Writer, cmd *exec.Cmd, cfg Config) *Engine {
@@ -206,6 +234,9 @@ func (e *Engine) begin(ctx context.Context, op string) error {
 	if ctx == nil {
 		return &Error{Op: op, Err: fmt.Errorf("%w: nil context", ErrInvalid), unsent: true}
 	}
+	if e.done == nil {
+		return &Error{Op: op, Err: fmt.Errorf("%w: the zero Engine: use Start or New", ErrInvalid), unsent: true}
+	}
 	e.call.Lock()
 	select {
 	case <-e.done:
@@ -251,7 +282,7 @@ func (e *Engine) send(ctx context.Context, op, line string) error {
 	case <-ctx.Done():
 		return &Error{Op: op, Err: ctxErr(ctx)}
 	case <-timer.C:
-		return &Error{Op: op, Err: fmt.Errorf("%w: the engine did not read %q within %v", ErrTimeout, line, e.cfg.Timeout)}
+		return &Error{Op: op, Err: fmt.Errorf("%w: the engine did not read %q within %v", ErrTimeout, cut(line), e.cfg.Timeout)}
 	case <-e.done:
 		return &Error{Op: op, Err: ErrClosed}
 	}
@@ -270,6 +301,19 @@ func (e *Engine) write(line string) <-chan error {
 	return written
 }
 
+// maxQuoted bounds the part of a command an error quotes (a position
+// command may be hundreds of kilobytes long).
+const maxQuoted = 80
+
+// cut returns line, or its first maxQuoted bytes and "...", with the
+// length of the whole.
+func cut(line string) string {
+	if len(line) <= maxQuoted {
+		return line
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(line[:maxQuoted], ""), len(line))
+}
+
 func ctxErr(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
@@ -278,12 +322,16 @@ func ctxErr(ctx context.Context) error {
 }
 
 // deathCause says why the engine is gone: its exit status if it has
-// exited, else the error of the pipe.
+// exited, else the error of the pipe. An output the client stopped reading
+// (a line too long) is a protocol error, with no wait for an exit.
 func (e *Engine) deathCause(err error) error {
 	select {
 	case <-e.done:
 		return ErrClosed
 	default:
+	}
+	if errors.Is(err, ErrProtocol) {
+		return err
 	}
 	if e.cmd != nil {
 		select {
@@ -297,9 +345,6 @@ func (e *Engine) deathCause(err error) error {
 	}
 	if err == nil || err == io.EOF {
 		return fmt.Errorf("%w: its output ended", ErrEngineDied)
-	}
-	if errors.Is(err, ErrProtocol) {
-		return err
 	}
 	return fmt.Errorf("%w: %w", ErrEngineDied, err)
 }
@@ -401,7 +446,9 @@ func (e *Engine) SetOption(ctx context.Context, name, value string) error {
 }
 
 // Ready sends "isready" and waits for "readyok", bounded by ctx and
-// Config.Timeout.
+// Config.Timeout. A bestmove before the readyok is a protocol error here
+// (no search runs), as in SetOption and NewGame; Go, which may follow a
+// search cut short, drops one instead.
 func (e *Engine) Ready(ctx context.Context) error {
 	if err := e.begin(ctx, "isready"); err != nil {
 		return err
@@ -472,15 +519,22 @@ func (e *Engine) sync(ctx context.Context, op string, drain bool) error {
 // the next Go searches, which returns an error wrapping ErrRefused. The
 // client keeps a copy of g to check the engine's best move against, under
 // g's rules: the protocol carries no rules, so the engine must be told
-// them another way (for cmd/engine, its Rules option). A nil g is an error
-// wrapping ErrInvalid.
+// them another way (for cmd/engine, its Rules option). A nil g, or a game
+// over though its position is not (a resignation, an agreed draw, a
+// forfeit, a repetition: endings the position command cannot carry, so an
+// engine would search on and name a move the game refuses), is an error
+// wrapping ErrInvalid: nothing is sent, and the engine keeps the last
+// position it was given.
 func (e *Engine) Position(ctx context.Context, g *dsq.Game) error {
 	if err := e.begin(ctx, "position"); err != nil {
 		return err
 	}
 	defer e.call.Unlock()
 	if g == nil {
-		return &Error{Op: "position", Err: fmt.Errorf("%w: nil game", ErrInvalid)}
+		return &Error{Op: "position", Err: fmt.Errorf("%w: nil game", ErrInvalid), unsent: true}
+	}
+	if o := g.Outcome(); o.IsDecided() && !g.Position().Outcome().IsDecided() {
+		return &Error{Op: "position", Err: fmt.Errorf("%w: the game is over (%v), its position is not: no search to ask for", ErrInvalid, o), unsent: true}
 	}
 	if err := e.send(ctx, "position", PositionOf(g).String()); err != nil {
 		return e.fail(err)
@@ -526,6 +580,9 @@ type Result struct {
 // not answer stop within another Grace is reported as ErrTimeout with no
 // move.
 //
+// Limits with a negative value are an error wrapping ErrInvalid, before
+// anything is sent.
+//
 // An error with a move, or wrapping ErrRefused or ErrInvalid, leaves the
 // engine in step. After any other error the engine is out of step, and
 // every later call returns the same error.
@@ -535,6 +592,9 @@ func (e *Engine) Go(ctx context.Context, limits Limits) (Result, error) {
 		return Result{}, err
 	}
 	defer e.call.Unlock()
+	if err := limits.check(); err != nil {
+		return Result{}, &Error{Op: op, Err: fmt.Errorf("%w: %w", ErrInvalid, err), unsent: true}
+	}
 	if e.game == nil {
 		return Result{}, &Error{Op: op, Err: fmt.Errorf("%w: no position was set", ErrRefused)}
 	}
@@ -689,20 +749,28 @@ func (r *Result) readBestMove(g *dsq.Game, line string) error {
 // best move. It may be called from any goroutine, and does nothing if no
 // search runs (an engine ignores a stray stop).
 func (e *Engine) Stop() error {
+	if e.done == nil {
+		return &Error{Op: "stop", Err: fmt.Errorf("%w: the zero Engine: use Start or New", ErrInvalid)}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), e.cfg.Timeout)
 	defer cancel()
 	return e.send(ctx, "stop", "stop")
 }
 
 // Close ends the engine: it sends "quit", closes the engine's input and,
-// for a process, waits Config.Quit for it to exit before killing it, then
+// for a process, waits Config.Quit for it to exit before killing it (and,
+// on unix, the process group Start gave it, its children with it), then
 // at most Config.Quit and a second more for it to be reaped, whatever its
 // children do with its output (at most three times Quit and a second in
 // all). A call running in another goroutine returns ErrClosed.
-// Close may be called more than once and from any goroutine; it returns
-// the process's exit error, if any (nil for an engine that quit cleanly or
-// was killed by Close).
+// Close may be called more than once and from any goroutine, and on the
+// zero Engine, where it does nothing; it returns nil for an engine that
+// quit cleanly or was killed by Close, else an *Error wrapping
+// ErrEngineDied and the process's exit error.
 func (e *Engine) Close() error {
+	if e.done == nil {
+		return nil
+	}
 	e.closeOnce.Do(func() {
 		close(e.done)
 		select {
@@ -720,21 +788,54 @@ func (e *Engine) Close() error {
 		}
 		select {
 		case <-e.exited:
-			e.closeErr = e.exit
+			if e.exit != nil {
+				e.closeErr = &Error{Op: "close", Err: fmt.Errorf("%w: %w", ErrEngineDied, e.exit)}
+			}
 			return
 		case <-time.After(e.cfg.Quit):
 		}
-		_ = e.cmd.Process.Kill()
-		// A child of the engine may hold its output open: closing our end
-		// ends the reader, which reaps the process; cmd.WaitDelay bounds
-		// the wait for the output the child holds.
-		if c, ok := e.r.(io.Closer); ok {
-			_ = c.Close()
-		}
-		select {
-		case <-e.exited:
-		case <-time.After(e.cfg.Quit + time.Second):
-		}
+		e.kill(e.cfg.Quit + time.Second)
 	})
 	return e.closeErr
+}
+
+// abort ends the engine after a failed handshake: no quit, no wait before
+// the kill, so that Start and New return within their bounds.
+func (e *Engine) abort() {
+	e.closeOnce.Do(func() {
+		close(e.done)
+		if c, ok := e.w.(io.Closer); ok {
+			// A writer blocked by an engine that does not read may hold
+			// this; it is not waited for.
+			go func() { _ = c.Close() }()
+		}
+		if e.cmd == nil {
+			if c, ok := e.r.(io.Closer); ok {
+				_ = c.Close()
+			}
+			return
+		}
+		e.kill(abortWait)
+	})
+}
+
+// abortWait bounds abort's wait for the killed process to be reaped: the
+// reader goroutine reaps it later if it takes longer.
+const abortWait = 100 * time.Millisecond
+
+// kill kills the process (and its group, where Start made one) and waits
+// at most wait for it to be reaped.
+func (e *Engine) kill(wait time.Duration) {
+	killGroup(e.cmd)
+	_ = e.cmd.Process.Kill()
+	// A child of the engine may hold its output open: closing our end
+	// ends the reader, which reaps the process; cmd.WaitDelay bounds
+	// the wait for the output the child holds.
+	if c, ok := e.r.(io.Closer); ok {
+		_ = c.Close()
+	}
+	select {
+	case <-e.exited:
+	case <-time.After(wait):
+	}
 }

@@ -2,6 +2,7 @@ package uci_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -249,6 +250,7 @@ func TestSetOptionReturnsTheEnginesRefusal(t *testing.T) {
 	require.ErrorIs(t, err, uci.ErrRefused)
 	assert.ErrorContains(t, err, `unknown option "Bad"`)
 	assert.ErrorIs(t, e.SetOption(ctx, "Hash", "1\nquit"), uci.ErrRefused)
+	assert.ErrorIs(t, e.SetOption(ctx, "Hash", "1\x00"), uci.ErrRefused, "NUL")
 	// A refusal leaves the engine usable.
 	require.NoError(t, e.Position(ctx, dsq.NewGame()))
 	_, err = e.Go(ctx, uci.Limits{Depth: 1})
@@ -444,23 +446,164 @@ func TestGarbageIsAProtocolError(t *testing.T) {
 }
 
 func TestGoOnAFinishedGameAcceptsNoMove(t *testing.T) {
-	e, _ := startFake(t, uci.Config{}, answers)
 	ctx := context.Background()
-	g, err := dsq.NewGameFrom(dsq.StartPosition())
+	// Red enters the den: over by the rules, which the engine sees too.
+	start, err := dsq.ParsePosition("7/3D3/7/7/7/7/7/7/l6 r")
 	require.NoError(t, err)
-	require.NoError(t, g.Resign(dsq.Blue))
+	g, err := dsq.NewGameFrom(start)
+	require.NoError(t, err)
+	_, err = g.PlayText("d8d9")
+	require.NoError(t, err)
+	require.True(t, g.IsOver())
+
+	e, _ := startFake(t, uci.Config{}, func(f *fake, _ string) { f.say("bestmove 0000") })
 	require.NoError(t, e.Position(ctx, g))
 	res, err := e.Go(ctx, uci.Limits{Depth: 1})
-	// The fake does not know of the resignation and names a move: not
-	// legal in the game given.
-	require.ErrorIs(t, err, uci.ErrProtocol)
-	assert.Equal(t, dsq.NoMove, res.Move)
-
-	e, _ = startFake(t, uci.Config{}, func(f *fake, _ string) { f.say("bestmove 0000") })
-	require.NoError(t, e.Position(ctx, g))
-	res, err = e.Go(ctx, uci.Limits{Depth: 1})
 	require.NoError(t, err)
 	assert.Equal(t, dsq.NoMove, res.Move)
+
+	// An engine that names a move there lies.
+	e, _ = startFake(t, uci.Config{}, func(f *fake, _ string) { f.say("bestmove a1a2") })
+	require.NoError(t, e.Position(ctx, g))
+	res, err = e.Go(ctx, uci.Limits{Depth: 1})
+	require.ErrorIs(t, err, uci.ErrProtocol)
+	assert.Equal(t, dsq.NoMove, res.Move)
+}
+
+// A game over outside the rules (a resignation, an agreed draw, a
+// forfeit) is refused before anything is sent: the position command cannot
+// carry its ending, so the engine would search on and name a move the game
+// refuses. The engine stays in step, with its last position, and plays
+// the next game.
+func TestPositionOfAGameOverOutsideTheRulesIsRefused(t *testing.T) {
+	ctx := context.Background()
+	for name, end := range map[string]func(g *dsq.Game) error{
+		"resigned": func(g *dsq.Game) error { return g.Resign(dsq.Blue) },
+		"agreed draw": func(g *dsq.Game) error {
+			if err := g.OfferDraw(dsq.Red); err != nil {
+				return err
+			}
+			return g.AcceptDraw(dsq.Blue)
+		},
+		"time forfeit": func(g *dsq.Game) error { return g.Forfeit(dsq.Blue, dsq.TimeForfeit) },
+		"abandoned":    func(g *dsq.Game) error { return g.Forfeit(dsq.Red, dsq.Abandoned) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, f := startFake(t, uci.Config{}, answers)
+			live := dsq.NewGame()
+			_, err := live.PlayText("a3a4")
+			require.NoError(t, err)
+			require.NoError(t, e.Position(ctx, live))
+			over := live.Clone()
+			require.NoError(t, end(over))
+			require.True(t, over.IsOver())
+
+			err = e.Position(ctx, over)
+			require.ErrorIs(t, err, uci.ErrInvalid)
+			require.NoError(t, e.Ready(ctx))
+			assert.Equal(t, []string{"uci", "position startpos moves a3a4", "isready"}, f.received(), "nothing sent")
+			// The engine keeps the last position, and searches it.
+			res, err := e.Go(ctx, uci.Limits{Depth: 1})
+			require.NoError(t, err)
+			assert.Equal(t, live.LegalMoves()[0], res.Move)
+			// And plays the next game.
+			require.NoError(t, e.NewGame(ctx))
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			res, err = e.Go(ctx, uci.Limits{Depth: 1})
+			require.NoError(t, err)
+			assert.Equal(t, dsq.NewGame().LegalMoves()[0], res.Move)
+		})
+	}
+}
+
+// A game over by repetition under Rules.Threefold is refused too: its
+// position alone is not over, and an engine not told of Threefold would
+// search on.
+func TestPositionOfAGameOverByRepetitionIsRefused(t *testing.T) {
+	ctx := context.Background()
+	e, f := startFake(t, uci.Config{}, answers)
+	g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{Threefold: true})
+	require.NoError(t, err)
+	for !g.IsOver() {
+		for _, m := range []string{"a3a4", "g7g6", "a4a3", "g6g7"} {
+			if !g.IsOver() {
+				_, err := g.PlayText(m)
+				require.NoError(t, err)
+			}
+		}
+	}
+	require.Equal(t, dsq.Repetition, g.Outcome().Reason)
+	require.ErrorIs(t, e.Position(ctx, g), uci.ErrInvalid)
+	require.NoError(t, e.Ready(ctx))
+	assert.Equal(t, []string{"uci", "isready"}, f.received(), "nothing sent")
+}
+
+// Limits with a negative value are refused before anything is sent: they
+// cannot be written as a go command (a negative depth or move time would
+// be left out, and the search would run until Config.SearchTimeout).
+func TestGoRefusesNegativeLimits(t *testing.T) {
+	ctx := context.Background()
+	e, f := startFake(t, uci.Config{}, answers)
+	require.NoError(t, e.Position(ctx, dsq.NewGame()))
+	for _, l := range []uci.Limits{
+		{Depth: -3},
+		{MoveTime: -time.Second},
+		{Time: [2]time.Duration{-5 * time.Millisecond, 0}},
+		{Time: [2]time.Duration{time.Second, -time.Second}},
+		{Time: [2]time.Duration{time.Second, time.Second}, Inc: [2]time.Duration{0, -time.Millisecond}},
+		{Depth: 2, MovesToGo: -1},
+		{Depth: 2, MultiPV: -1},
+	} {
+		_, err := e.Go(ctx, l)
+		require.ErrorIs(t, err, uci.ErrInvalid, "%+v", l)
+	}
+	require.NoError(t, e.Ready(ctx))
+	assert.Equal(t, []string{"uci", "position startpos", "isready"}, f.received(), "nothing sent")
+	res, err := e.Go(ctx, uci.Limits{Depth: 1})
+	require.NoError(t, err, "still in step")
+	assert.Equal(t, dsq.NewGame().LegalMoves()[0], res.Move)
+}
+
+// The zero Engine is not usable, but says so instead of panicking, and its
+// Close does nothing.
+func TestZeroEngineIsAnErrorNotAPanic(t *testing.T) {
+	ctx := context.Background()
+	var e uci.Engine
+	assert.NoError(t, e.Close())
+	assert.ErrorIs(t, e.Ready(ctx), uci.ErrInvalid)
+	assert.ErrorIs(t, e.NewGame(ctx), uci.ErrInvalid)
+	assert.ErrorIs(t, e.SetOption(ctx, "Hash", "1"), uci.ErrInvalid)
+	assert.ErrorIs(t, e.Position(ctx, dsq.NewGame()), uci.ErrInvalid)
+	_, err := e.Go(ctx, uci.Limits{Depth: 1})
+	assert.ErrorIs(t, err, uci.ErrInvalid)
+	assert.ErrorIs(t, e.Stop(), uci.ErrInvalid)
+}
+
+// An error of a command the engine did not read quotes the command cut
+// short: a position command may be hundreds of kilobytes long.
+func TestTimeoutErrorCutsALongCommand(t *testing.T) {
+	cmdR, cmdW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() { // answers the handshake, then reads nothing
+		sc := bufio.NewScanner(cmdR)
+		if sc.Scan() {
+			_, _ = io.WriteString(outW, "uciok\n")
+		}
+	}()
+	e, err := uci.New(context.Background(), outR, cmdW, uci.Config{Timeout: 50 * time.Millisecond})
+	require.NoError(t, err)
+	defer e.Close()
+	g := dsq.NewGame()
+	for len(g.Moves()) < 40 && !g.IsOver() {
+		require.NoError(t, g.Play(g.LegalMoves()[0]))
+	}
+	line := uci.PositionOf(g).String()
+	require.Greater(t, len(line), 200)
+	err = e.Position(context.Background(), g)
+	require.ErrorIs(t, err, uci.ErrTimeout)
+	assert.Contains(t, err.Error(), line[:40])
+	assert.NotContains(t, err.Error(), line)
+	assert.Less(t, len(err.Error()), 200)
 }
 
 func TestCloseEndsACallInAnotherGoroutine(t *testing.T) {
@@ -495,6 +638,30 @@ func TestProcessExitIsReported(t *testing.T) {
 	err = e.Ready(context.Background())
 	require.ErrorIs(t, err, uci.ErrEngineDied)
 	assert.ErrorContains(t, err, "exit status 3")
+	// Close returns the exit status too, as an *Error like every other.
+	err = e.Close()
+	var uerr *uci.Error
+	require.True(t, errors.As(err, &uerr), "%T", err)
+	assert.Equal(t, "close", uerr.Op)
+	assert.ErrorIs(t, err, uci.ErrEngineDied)
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 3, exit.ExitCode())
+}
+
+// Start refuses a command it cannot wire to the engine (its output already
+// set, or already started) as invalid, and starts nothing.
+func TestStartRefusesACommandAlreadyWired(t *testing.T) {
+	ctx := context.Background()
+	wired := exec.Command("true")
+	wired.Stdout = io.Discard
+	_, err := uci.Start(ctx, wired, uci.Config{})
+	require.ErrorIs(t, err, uci.ErrInvalid)
+	assert.Nil(t, wired.Process, "not started")
+	started := exec.Command("true")
+	require.NoError(t, started.Run())
+	_, err = uci.Start(ctx, started, uci.Config{})
+	require.ErrorIs(t, err, uci.ErrInvalid)
 }
 
 func TestCloseKillsAStuckProcess(t *testing.T) {
@@ -517,8 +684,16 @@ func TestNilArgumentsAreErrors(t *testing.T) {
 	defer r.Close()
 	var nilCtx context.Context // a nil context is an input under test
 	for name, call := range map[string]func() error{
-		"New nil reader":  func() error { _, err := uci.New(ctx, nil, w, uci.Config{}); return err },
-		"New nil writer":  func() error { _, err := uci.New(ctx, r, nil, uci.Config{}); return err },
+		"New nil reader": func() error { _, err := uci.New(ctx, nil, w, uci.Config{}); return err },
+		"New nil writer": func() error { _, err := uci.New(ctx, r, nil, uci.Config{}); return err },
+		"New typed nil reader": func() error {
+			_, err := uci.New(ctx, (*bytes.Reader)(nil), w, uci.Config{})
+			return err
+		},
+		"New typed nil writer": func() error {
+			_, err := uci.New(ctx, r, (*io.PipeWriter)(nil), uci.Config{})
+			return err
+		},
 		"New nil context": func() error { _, err := uci.New(nilCtx, r, w, uci.Config{}); return err },
 		"Start nil cmd":   func() error { _, err := uci.Start(ctx, nil, uci.Config{}); return err },
 		"Start nil context": func() error {
@@ -668,7 +843,9 @@ const fakeModeEnv = "UCI_TEST_FAKE_ENGINE"
 // TestMain runs the tests, or, with fakeModeEnv set, the test binary as an
 // engine process: "plays" answers as an engine does, with the first legal
 // move, and exits at quit; "hangs" answers the handshake and isready, but
-// never a go, and neither quit nor the end of its input ends it.
+// never a go, and neither quit nor the end of its input ends it; "floods"
+// answers the handshake with endless id lines, and reads no more; "huge"
+// answers it with an endless line.
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeModeEnv); mode != "" {
 		fakeProcess(mode, os.Stdin, os.Stdout)
@@ -683,6 +860,21 @@ func fakeProcess(mode string, in io.Reader, out io.Writer) {
 	for sc.Scan() {
 		line := sc.Text()
 		word, _, _ := strings.Cut(line, " ")
+		switch {
+		case word == "uci" && mode == "floods":
+			for i := 0; ; i++ {
+				if _, err := fmt.Fprintf(out, "id name flood %d\n", i); err != nil {
+					return
+				}
+			}
+		case word == "uci" && mode == "huge":
+			chunk := strings.Repeat("x", 1<<16)
+			for {
+				if _, err := io.WriteString(out, chunk); err != nil {
+					return
+				}
+			}
+		}
 		switch word {
 		case "uci":
 			fmt.Fprintln(out, "id name fake process\nuciok")
@@ -713,8 +905,9 @@ func fakeProcess(mode string, in io.Reader, out io.Writer) {
 
 // startProcess starts the test binary as an engine in mode under sh, with
 // a child of its own started before it (the shell text child, ending with
-// "&"), whose process id is killed when the test ends.
-func startProcess(t *testing.T, mode, child string, cfg uci.Config) *uci.Engine {
+// "&"), whose process id, written to the file it returns, is killed when
+// the test ends.
+func startProcess(t *testing.T, mode, child string, cfg uci.Config) (*uci.Engine, string) {
 	t.Helper()
 	sh, err := exec.LookPath("sh")
 	if err != nil {
@@ -741,7 +934,45 @@ func startProcess(t *testing.T, mode, child string, cfg uci.Config) *uci.Engine 
 			}
 		}
 	})
-	return e
+	return e, pidFile
+}
+
+// Start returns within its context's deadline or Config.Timeout, and a
+// margin, when the engine floods its output during the handshake and reads
+// no more: the failed handshake kills the engine at once, without the
+// Config.Quit (here 20 s) that Close gives an engine to quit.
+func TestStartIsBoundedWhenTheEngineFloodsTheHandshake(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	const bound = 300 * time.Millisecond
+	for _, c := range []struct {
+		mode   string
+		ctxTO  time.Duration
+		cfgTO  time.Duration
+		reason error
+	}{
+		{"floods", bound, 0, context.DeadlineExceeded},
+		{"floods", 0, bound, uci.ErrTimeout},
+		{"huge", 5 * time.Second, 0, uci.ErrProtocol}, // a line too long: before the deadline
+	} {
+		t.Run(fmt.Sprintf("%s ctx %v timeout %v", c.mode, c.ctxTO, c.cfgTO), func(t *testing.T) {
+			ctx := context.Background()
+			if c.ctxTO > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, c.ctxTO)
+				defer cancel()
+			}
+			cmd := exec.Command(self, "-test.run=^$")
+			cmd.Env = append(os.Environ(), fakeModeEnv+"="+c.mode)
+			begin := time.Now()
+			_, err := uci.Start(ctx, cmd, uci.Config{Timeout: c.cfgTO, Quit: 20 * time.Second})
+			took := time.Since(begin)
+			require.ErrorIs(t, err, c.reason)
+			assert.Less(t, took, max(c.ctxTO, c.cfgTO)+5*time.Second, "Close's quit wait is 20 s")
+			require.NotNil(t, cmd.Process)
+			assert.Eventually(t, func() bool { return cmd.ProcessState != nil }, 10*time.Second, 10*time.Millisecond, "the engine was killed and reaped")
+		})
+	}
 }
 
 // lockedBuffer is a writer for the engine's standard error.
@@ -758,7 +989,7 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 
 // TestProcessPlays: the test binary as an engine process answers a search.
 func TestProcessPlays(t *testing.T) {
-	e := startProcess(t, "plays", "", uci.Config{})
+	e, _ := startProcess(t, "plays", "", uci.Config{})
 	ctx := context.Background()
 	require.NoError(t, e.Position(ctx, dsq.NewGame()))
 	res, err := e.Go(ctx, uci.Limits{Depth: 1})
@@ -771,7 +1002,7 @@ func TestProcessPlays(t *testing.T) {
 // output and standard error (here for 20 s; without exec.Cmd.WaitDelay
 // Close waited for it).
 func TestCloseEndsWhileAChildHoldsTheOutput(t *testing.T) {
-	e := startProcess(t, "plays", "sleep 20 &", uci.Config{Quit: 200 * time.Millisecond})
+	e, _ := startProcess(t, "plays", "sleep 20 &", uci.Config{Quit: 200 * time.Millisecond})
 	require.NoError(t, e.Ready(context.Background()))
 	begin := time.Now()
 	_ = e.Close()
@@ -781,7 +1012,7 @@ func TestCloseEndsWhileAChildHoldsTheOutput(t *testing.T) {
 // Close ends within its grace when the engine ignores quit and a child of
 // it never exits.
 func TestCloseEndsWhenTheEngineAndItsChildNeverExit(t *testing.T) {
-	e := startProcess(t, "hangs", "(trap '' TERM HUP; while :; do sleep 1; done) &", uci.Config{Quit: 200 * time.Millisecond, Grace: 50 * time.Millisecond})
+	e, _ := startProcess(t, "hangs", "(trap '' TERM HUP; while :; do sleep 1; done) &", uci.Config{Quit: 200 * time.Millisecond, Grace: 50 * time.Millisecond})
 	ctx := context.Background()
 	require.NoError(t, e.Position(ctx, dsq.NewGame()))
 	_, err := e.Go(ctx, uci.Limits{MoveTime: 10 * time.Millisecond})

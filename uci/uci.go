@@ -24,8 +24,8 @@
 // reported as an error wrapping ErrEngineDied, ErrProtocol or ErrTimeout,
 // never as a hang or a panic: a match or a server can drop such an engine
 // and go on. A command the engine refuses but survives wraps ErrRefused, a
-// call on a closed Engine wraps ErrClosed, and a nil argument wraps
-// ErrInvalid. Every error is an *Error naming the call; errors.Is tells
+// call on a closed Engine wraps ErrClosed, and a nil or invalid argument
+// (negative limits, a game over outside the rules) wraps ErrInvalid. Every error is an *Error naming the call; errors.Is tells
 // these sentinels apart.
 //
 // An Engine runs one call at a time: its methods are meant for one goroutine
@@ -57,14 +57,15 @@ var (
 	ErrRefused = errors.New("refused")
 	// ErrClosed: the Engine was closed.
 	ErrClosed = errors.New("engine closed")
-	// ErrInvalid: a nil argument (context, reader, writer, command, game):
-	// nothing was sent.
+	// ErrInvalid: a nil argument (context, reader, writer, command, game),
+	// or one the protocol cannot carry (negative limits, a game over
+	// outside the rules): nothing was sent.
 	ErrInvalid = errors.New("invalid argument")
 )
 
 // Error is a failure of one call to an engine.
 type Error struct {
-	Op   string // the call: "start", "handshake", "setoption", "isready", "ucinewgame", "position", "go", "stop"
+	Op   string // the call: "start", "handshake", "setoption", "isready", "ucinewgame", "position", "go", "stop", "close"
 	Line string // the engine's line at fault, if any
 	Err  error  // wraps one of the sentinels
 
