@@ -141,12 +141,14 @@ type Header struct {
 }
 
 // ReadHeader returns the next record's tags and skips its moves without
-// reading them: only comments and the result token are looked for, no move
-// is played, and no tag's value is checked but for its syntax. It costs a
-// small part of Read, for picking games out of a large file by their tags.
-// Errors and io.EOF are as Read's: a bad tag section, a tag given twice, or
-// a record without its result token is an error and the reader goes on
-// with the next record.
+// reading them: the moves are split into tokens, but no move is played, no
+// move number or mark is checked against its place, and no tag's value is
+// checked but for its syntax. It costs a small part of Read, for picking
+// games out of a large file by their tags. Errors and io.EOF are as Read's:
+// a bad tag section, a tag given twice, a token that cannot be read (as a
+// comment not closed), variations nested too deep, a record longer than
+// the limit or one without its result token is an error, and the reader
+// goes on with the next record.
 func (r *Reader) ReadHeader() (*Header, error) {
 	if r.done {
 		return nil, r.end()

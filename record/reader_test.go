@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,10 +341,10 @@ func TestReaderNeverMakesAGameOfAStrayToken(t *testing.T) {
 }
 
 // TestReadHeaderSkipsTheMoves: ReadHeader returns every tag of each record
-// as written, without reading the moves (an illegal one is not seen), and
+// as written, without playing the moves (an illegal one is not seen), and
 // goes on after a record cut short.
 func TestReadHeaderSkipsTheMoves(t *testing.T) {
-	text := "{first}\n[Event \"a\"]\n[Result \"red wins: resignation\"]\n\n1. a3a4 {a * in a comment} (1. b3b4 *) ; *\n 2. a3a9?? $300 1-0\n\n" +
+	text := "{first}\n[Event \"a\"]\n[Result \"red wins: resignation\"]\n\n1. a3a4 {a * in a comment} (1. b3b4 *) ; *\n 2. a3a9?? $200 1-0\n\n" +
 		"[Event \"b\"]\n\n1. a3a4\n\n" +
 		"[Event \"c\"]\n[Start \"x\"]\n*\n"
 	r := record.NewReader(strings.NewReader(text))
@@ -452,4 +453,86 @@ func TestReaderTellsTwoBadRecordsApart(t *testing.T) {
 	assert.Equal(t, "good", a.Tags["Event"])
 	_, err = r.Read()
 	assert.Equal(t, io.EOF, err)
+}
+
+// readAll reads a stream to its end with Read, and again with ReadHeader:
+// the Event tag of each good record, its tags as the header has them, and
+// the errors.
+func readAll(t *testing.T, text string, opts ...record.ReaderOption) (games []string, headers []map[string]string, readErrs, headerErrs int) {
+	t.Helper()
+	r := record.NewReader(strings.NewReader(text), opts...)
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var re *dsq.RecordError
+			require.ErrorAs(t, err, &re)
+			readErrs++
+			continue
+		}
+		games = append(games, a.Tags["Event"])
+	}
+	r = record.NewReader(strings.NewReader(text), opts...)
+	for {
+		h, err := r.ReadHeader()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var re *dsq.RecordError
+			require.ErrorAs(t, err, &re)
+			headerErrs++
+			continue
+		}
+		headers = append(headers, h.Tags)
+	}
+	return games, headers, readErrs, headerErrs
+}
+
+// TestReadAndReadHeaderAgreeAroundABadRecord: with a bad record among good
+// ones, Read returns every good record, in order, and one error for the
+// bad one; ReadHeader refuses the same record and returns the good ones'
+// tags whole. The good record may follow the bad one on the next line.
+func TestReadAndReadHeaderAgreeAroundABadRecord(t *testing.T) {
+	good := func(n int) string {
+		return fmt.Sprintf("[Event \"good%d\"]\n[Red \"alice\"]\n[Result \"*\"]\n\n1. a3a4 a7a6 *\n", n)
+	}
+	longComment := "{" + strings.Repeat("a line of a long comment\n", 100) + "} "
+	for _, c := range []struct {
+		name, bad string
+		moves     bool // the fault is a move's, which ReadHeader does not read
+	}{
+		{"an unclosed variation holding *", "[Event \"bad\"]\n[Result \"*\"]\n\n1. a3a4 (1. g3g4 a7a6 *\n", false},
+		{"an unclosed variation holding 1-0", "[Event \"bad\"]\n[Result \"*\"]\n\n1. a3a4 (1. g3g4 a7a6 1-0\n", false},
+		{"an unclosed variation opening on *", "[Event \"bad\"]\n\n1. a3a4 ( *\n", false},
+		{"a closed variation holding *", "[Event \"bad\"]\n\n1. a3a4 (1. g3g4 *) a7a6 *\n", true},
+		{"an unclosed comment", "1. a3a4 {x\n", false},
+		{"an unclosed comment after tags", "[Event \"bad\"]\n\n1. a3a4 {x\n", false},
+		{"an unclosed comment after an illegal move", "[Event \"bad\"]\n\n1. a3a9 {x\n", false},
+		{"a move number then the result token", "[Event \"bad\"]\n\n1. a3a4 1... *\n", true},
+		{"a multi-line comment longer than the limit", "[Event \"bad\"]\n\n1. a3a4 " + longComment + "*\n", false},
+		{"variations nested too deep", "[Event \"bad\"]\n\n1. a3a4 " + strings.Repeat("(1. g3g4\n", 100) + strings.Repeat(")", 100) + "*\n", false},
+		{"a } without its {", "[Event \"bad\"]\n\n1. a3a4 } *\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := good(0) + "\n" + c.bad + good(1) + "\n" + good(2)
+			games, headers, readErrs, headerErrs := readAll(t, text, record.MaxRecordSize(2000))
+			assert.Equal(t, []string{"good0", "good1", "good2"}, games, "%s", text)
+			assert.Equal(t, 1, readErrs, "%s", text)
+			var want []map[string]string
+			for _, g := range games {
+				want = append(want, map[string]string{"Event": g, "Red": "alice", "Result": "*"})
+			}
+			if c.moves {
+				want = slices.Insert(want, 1, map[string]string{"Event": "bad"})
+				assert.Equal(t, want, headers, "%s", text)
+				assert.Equal(t, 0, headerErrs, "%s", text)
+				return
+			}
+			assert.Equal(t, want, headers, "%s", text)
+			assert.Equal(t, 1, headerErrs, "%s", text)
+		})
+	}
 }

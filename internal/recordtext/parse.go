@@ -92,6 +92,7 @@ type Parser struct {
 	heldLine int   // the line the held fault's record starts on
 	inTags   bool  // the last fault came in the tag section
 	ended    bool  // the last fault came at the end of its record: nothing to skip
+	depth    int   // how many variations deep the last fault came
 	lastLine int
 	stack    []frame
 	gather   gather
@@ -155,7 +156,8 @@ func (p *Parser) Read(v Visitor) error {
 // next in the input.
 func (p *Parser) begin() error {
 	p.sc.BeginRecord()
-	p.First, p.inTags, p.ended, p.lastLine = 0, true, false, 0
+	p.First, p.inTags, p.ended, p.lastLine, p.depth = 0, true, false, 0, 0
+	p.stack = p.stack[:0]
 	if p.held != nil {
 		err := p.held
 		p.First, p.held = p.heldLine, nil
@@ -221,13 +223,28 @@ func (p *Parser) moves(v Visitor, tok Token) error {
 		case errEnd:
 			return p.end(v, tok)
 		default:
-			return err
+			return p.fault(tok, err)
 		}
 		var err error
 		if tok, err = p.next(); err != nil {
-			return err
+			return p.fault(Token{}, err)
 		}
 	}
+}
+
+// fault returns err, the fault of the movetext at tok, noting for Skip
+// where it came: how many variations deep (a result token inside one ends
+// nothing), and whether at the main line's result token, which ends the
+// record.
+func (p *Parser) fault(tok Token, err error) error {
+	p.depth = len(p.stack) - 1
+	if tok.Kind == Open {
+		p.depth++ // a variation refused is open all the same
+	}
+	if tok.Kind == Result && p.depth == 0 {
+		p.ended = true
+	}
+	return err
 }
 
 // errEnd is token's report of the main line's result token.
@@ -392,7 +409,7 @@ func (p *Parser) Skip() error {
 	case p.inTags:
 		return p.sc.SkipTagSection()
 	}
-	_, err := p.sc.SkipRecord()
+	_, err := p.sc.SkipRecord(p.depth)
 	return err
 }
 
@@ -440,11 +457,17 @@ func (p *Parser) ReadTags(v Visitor) error {
 		p.ended = true
 		return nil
 	}
-	p.inTags, p.ended = false, true
-	ended, err := p.sc.SkipRecord()
+	p.inTags = false
+	depth := 0
+	if tok.Kind == Open {
+		depth = 1
+	}
+	ended, depth, err := p.sc.SkipMoves(depth)
 	if err != nil {
+		p.depth = depth
 		return err
 	}
+	p.ended = true
 	if !ended { // stopped at a tag or the end
 		return &Fault{Line: p.First, Err: ErrCutShort}
 	}

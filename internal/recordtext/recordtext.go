@@ -279,48 +279,71 @@ func (s *Scanner) atTag() bool {
 	}
 }
 
-// SkipRecord skips the rest of the record being read, after a fault: up
-// to its result token (outside parentheses), or up to the next record's tags if it was cut short
-// (a tag once the moves began), or the end of the input; ended reports a
-// result token. Tokens that cannot be read are skipped too. Its error is
-// the reader's only.
-func (s *Scanner) SkipRecord() (ended bool, err error) {
+// SkipRecord skips the rest of the record being read, after a fault met
+// depth variations deep: up to its result token outside parentheses, or up
+// to the next record's tags if it was cut short (a tag once the moves
+// began), or the end of the input; ended reports a result token. Tokens
+// that cannot be read are skipped too. Its error is the reader's only.
+func (s *Scanner) SkipRecord(depth int) (ended bool, err error) {
 	s.skipping = true
 	s.unread = nil
-	depth := 0
+	if depth > 0 {
+		s.inMoves = true // a result token inside the variation ended nothing
+	}
+	ended, _, err = s.skip(depth, false)
+	return ended, err
+}
+
+// SkipMoves skips the movetext of a record whose tags were read, from
+// depth variations deep, without reading its moves: up to its result
+// token outside parentheses (ended true), or up to the next record's tags
+// or the end of the input. Unlike SkipRecord it counts the record against
+// the limit and stops at a token that cannot be read or variations nested
+// deeper than MaxDepth, returning its *Error and the depth it came at, so
+// that a record Parser.Read refuses for its syntax is refused here too.
+func (s *Scanner) SkipMoves(depth int) (ended bool, at int, err error) {
+	return s.skip(depth, true)
+}
+
+// skip is SkipRecord and SkipMoves: strict returns the first token that
+// cannot be read rather than skip it.
+func (s *Scanner) skip(depth int, strict bool) (ended bool, at int, err error) {
 	for {
 		if s.inMoves && len(s.pending) == 0 && s.atTag() {
 			s.inMoves = false
-			return false, nil
+			return false, depth, nil
 		}
 		tok, err := s.next()
 		if err != nil {
 			var se *Error
-			if errors.As(err, &se) {
+			if errors.As(err, &se) && !strict {
 				continue
 			}
-			return false, err
+			return false, depth, err
 		}
 		switch tok.Kind {
 		case EOF:
 			s.inMoves = false
-			return false, nil
+			return false, depth, nil
 		case Result:
 			if depth > 0 {
 				continue
 			}
 			s.inMoves = false
-			return true, nil
+			return true, depth, nil
 		case Open:
 			depth++
 			s.inMoves = true
+			if strict && depth > MaxDepth {
+				return false, depth, &Error{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", MaxDepth)}
+			}
 		case Close:
 			depth = max(depth-1, 0)
 			s.inMoves = true
 		case Tag:
 			if s.inMoves {
 				s.inMoves = false
-				return false, nil
+				return false, depth, nil
 			}
 		case Comment:
 		default:
@@ -351,12 +374,12 @@ func (s *Scanner) SkipTagSection() error {
 		}
 		if t[0] != '[' {
 			s.inMoves = true
-			_, err := s.SkipRecord()
+			_, err := s.SkipRecord(0)
 			return err
 		}
 	}
 	s.inMoves = true // a tag section that comes next is the next record's
-	_, err := s.SkipRecord()
+	_, err := s.SkipRecord(0)
 	return err
 }
 
@@ -479,7 +502,9 @@ func ParseTag(line string) (name, value string, err error) {
 	return name, value, nil
 }
 
-// comment reads a {comment}, which may span lines.
+// comment reads a {comment}, which may span lines. One not closed puts
+// back its lines from the first, after the one it opens on, that starts
+// with '[': the next record, rather than the rest of the input lost in it.
 func (s *Scanner) comment() (Token, error) {
 	start := s.line
 	s.rest = s.rest[1:]
@@ -488,21 +513,29 @@ func (s *Scanner) comment() (Token, error) {
 		s.rest = s.rest[i+1:]
 		return Token{Kind: Comment, Text: text, Line: start}, nil
 	}
+	// b holds the comment's text; of a comment skipped, which is never
+	// read, only its lines from one that starts with '[' on. tail is where
+	// b's lines after the opening one start (-1: none held), on line
+	// tailLine.
 	var b strings.Builder
+	tail, tailLine := -1, 0
 	for {
 		if i := strings.IndexByte(s.rest, '}'); i >= 0 {
 			b.WriteString(s.rest[:i])
 			s.rest = s.rest[i+1:]
 			return Token{Kind: Comment, Text: b.String(), Line: start}, nil
 		}
+		if s.line > start && tail < 0 && (!s.skipping || startsTag(s.rest)) {
+			tail, tailLine = b.Len(), s.line
+		}
 		switch {
 		case !s.skipping:
 			b.WriteString(s.rest)
+		case tail < 0:
 		case s.limit > 0 && int64(b.Len()+len(s.rest)) > s.limit:
 			b.Reset() // hold no more than the limit of a comment skipped
-		case b.Len() > 0 || strings.HasPrefix(strings.TrimLeft(s.rest, " \t"), "["):
-			// A comment skipped is never read: only its lines from one
-			// that starts with '[' are kept, for unreadFrom.
+			tail = -1
+		default:
 			b.WriteString(s.rest)
 		}
 		ok, err := s.readLine()
@@ -510,30 +543,33 @@ func (s *Scanner) comment() (Token, error) {
 			return Token{}, err
 		}
 		if !ok {
-			s.unreadFrom(b.String(), start)
+			if tail >= 0 {
+				s.unreadFrom(b.String()[tail:], tailLine)
+			}
 			return Token{}, &Error{Line: start, Err: ErrUnclosedComment}
 		}
 	}
 }
 
-// unreadFrom puts back the lines of an unclosed comment's text from the
-// first that starts with '[': the next record, which SkipRecord then finds,
-// rather than the rest of the input lost in the comment. The comment began
-// on line start.
-func (s *Scanner) unreadFrom(text string, start int) {
-	for i := strings.IndexByte(text, '\n'); i >= 0 && i+1 < len(text); {
-		next := i + 1
-		if strings.HasPrefix(strings.TrimLeft(text[next:], " \t"), "[") {
-			s.back = text[next:] + s.back
-			s.line = start + strings.Count(text[:next], "\n") - 1
+// startsTag reports whether a line starts with '[', but for spaces.
+func startsTag(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, " \t"), "[") }
+
+// unreadFrom puts back the lines of text, which starts on line first, from
+// the first that starts with '[', for SkipRecord or the next record to
+// read.
+func (s *Scanner) unreadFrom(text string, first int) {
+	for at := 0; at < len(text); {
+		if startsTag(text[at:]) {
+			s.back = text[at:] + s.back
+			s.line = first + strings.Count(text[:at], "\n") - 1
 			s.rest, s.tagLine = "", false
 			return
 		}
-		j := strings.IndexByte(text[next:], '\n')
+		j := strings.IndexByte(text[at:], '\n')
 		if j < 0 {
 			return
 		}
-		i = next + j
+		at += j + 1
 	}
 }
 
