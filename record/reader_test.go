@@ -510,6 +510,7 @@ func TestReadAndReadHeaderAgreeAroundABadRecord(t *testing.T) {
 		{"a closed variation holding *", "[Event \"bad\"]\n\n1. a3a4 (1. g3g4 *) a7a6 *\n", true},
 		{"an unclosed comment", "1. a3a4 {x\n", false},
 		{"an unclosed comment after tags", "[Event \"bad\"]\n\n1. a3a4 {x\n", false},
+		{"an unclosed comment in the game comment's place", "[Event \"bad\"]\n\n{x\nmore of it\n", false},
 		{"an unclosed comment after an illegal move", "[Event \"bad\"]\n\n1. a3a9 {x\n", false},
 		{"a move number then the result token", "[Event \"bad\"]\n\n1. a3a4 1... *\n", true},
 		{"a multi-line comment longer than the limit", "[Event \"bad\"]\n\n1. a3a4 " + longComment + "*\n", false},
@@ -535,4 +536,15 @@ func TestReadAndReadHeaderAgreeAroundABadRecord(t *testing.T) {
 			assert.Equal(t, 1, headerErrs, "%s", text)
 		})
 	}
+}
+
+// TestReaderEndsAtAnUnclosedCommentAtTheEnd: a comment not closed in the
+// last record is its error, and nothing of it is read as another record.
+func TestReaderEndsAtAnUnclosedCommentAtTheEnd(t *testing.T) {
+	text := "[Event \"good\"]\n\n1. a3a4 *\n\n[Event \"bad\"]\n\n{x\nmore of it\n1. a3a4 *\n"
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"good"}, games)
+	assert.Equal(t, []map[string]string{{"Event": "good"}}, headers)
+	assert.Equal(t, 1, readErrs)
+	assert.Equal(t, 1, headerErrs)
 }

@@ -115,6 +115,7 @@ func (p *Parser) Read(v Visitor) error {
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
+			p.unclosed(err, tags)
 			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
@@ -200,6 +201,18 @@ func (p *Parser) next() (Token, error) {
 		p.lastLine = tok.Line
 	}
 	return tok, nil
+}
+
+// unclosed notes a fault of a comment not closed met after tags tags,
+// which ends its record when it opened in the movetext's place (before any
+// tag, or after a blank line): the scanner put back its lines from one that
+// starts with '[', the next record's tags, so that Skip has nothing to
+// skip. Opened among the tags, the lines put back may be more of them, for
+// Skip to skip.
+func (p *Parser) unclosed(err error, tags int) {
+	if errors.Is(err, ErrUnclosedComment) && (tags == 0 || p.sc.openedAfterBlank) {
+		p.ended = true
+	}
 }
 
 // lineComment refuses a ';' comment holding a '}': it could not be written
@@ -426,6 +439,7 @@ func (p *Parser) ReadTags(v Visitor) error {
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
+			p.unclosed(err, tags)
 			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
@@ -458,11 +472,7 @@ func (p *Parser) ReadTags(v Visitor) error {
 		return nil
 	}
 	p.inTags = false
-	depth := 0
-	if tok.Kind == Open {
-		depth = 1
-	}
-	ended, depth, err := p.sc.SkipMoves(depth)
+	ended, depth, err := p.sc.SkipMoves(tok)
 	if err != nil {
 		p.depth = depth
 		return err

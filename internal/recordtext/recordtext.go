@@ -144,6 +144,9 @@ type Scanner struct {
 	limit    int64 // the most bytes a record may take; 0 for no limit
 	used     int64 // the bytes read since BeginRecord
 	skipping bool  // the limit holds for each line, not the record
+	// openedAfterBlank: the last comment read over many lines opened after
+	// a blank line.
+	openedAfterBlank bool
 }
 
 // KeepLineComments makes the scanner return a ';' comment as a Comment
@@ -290,47 +293,48 @@ func (s *Scanner) SkipRecord(depth int) (ended bool, err error) {
 	if depth > 0 {
 		s.inMoves = true // a result token inside the variation ended nothing
 	}
-	ended, _, err = s.skip(depth, false)
+	ended, _, err = s.skip(Token{}, depth, false)
 	return ended, err
 }
 
-// SkipMoves skips the movetext of a record whose tags were read, from
-// depth variations deep, without reading its moves: up to its result
-// token outside parentheses (ended true), or up to the next record's tags
-// or the end of the input. Unlike SkipRecord it counts the record against
-// the limit and stops at a token that cannot be read or variations nested
-// deeper than MaxDepth, returning its *Error and the depth it came at, so
-// that a record Parser.Read refuses for its syntax is refused here too.
-func (s *Scanner) SkipMoves(depth int) (ended bool, at int, err error) {
-	return s.skip(depth, true)
+// SkipMoves skips the movetext of a record whose tags were read, from its
+// first token, without reading its moves: up to its result token outside
+// parentheses (ended true), or up to the next record's tags or the end of
+// the input. Unlike SkipRecord it counts the record against the limit and
+// stops at a token that cannot be read, a ')' without its '(' or
+// variations nested deeper than MaxDepth, returning its *Error and how
+// many variations deep it came, so that a record Parser.Read refuses for
+// its syntax is refused here too.
+func (s *Scanner) SkipMoves(first Token) (ended bool, depth int, err error) {
+	return s.skip(first, 0, true)
 }
 
-// skip is SkipRecord and SkipMoves: strict returns the first token that
-// cannot be read rather than skip it.
-func (s *Scanner) skip(depth int, strict bool) (ended bool, at int, err error) {
+// skip is SkipRecord and SkipMoves, from tok if it is not of kind EOF:
+// strict returns the first token that cannot be read rather than skip it.
+func (s *Scanner) skip(tok Token, depth int, strict bool) (ended bool, at int, err error) {
 	for {
-		if s.inMoves && len(s.pending) == 0 && s.atTag() {
-			s.inMoves = false
-			return false, depth, nil
-		}
-		tok, err := s.next()
-		if err != nil {
-			var se *Error
-			if errors.As(err, &se) && !strict {
-				continue
+		if tok.Kind == EOF {
+			if s.inMoves && len(s.pending) == 0 && s.atTag() {
+				s.inMoves = false
+				return false, depth, nil
 			}
-			return false, depth, err
+			if tok, err = s.next(); err != nil {
+				var se *Error
+				if errors.As(err, &se) && !strict {
+					continue
+				}
+				return false, depth, err
+			}
 		}
 		switch tok.Kind {
 		case EOF:
 			s.inMoves = false
 			return false, depth, nil
 		case Result:
-			if depth > 0 {
-				continue
+			if depth == 0 {
+				s.inMoves = false
+				return true, depth, nil
 			}
-			s.inMoves = false
-			return true, depth, nil
 		case Open:
 			depth++
 			s.inMoves = true
@@ -338,6 +342,9 @@ func (s *Scanner) skip(depth int, strict bool) (ended bool, at int, err error) {
 				return false, depth, &Error{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", MaxDepth)}
 			}
 		case Close:
+			if strict && depth == 0 {
+				return false, depth, &Error{Line: tok.Line, Err: errors.New("a ) without its (")}
+			}
 			depth = max(depth-1, 0)
 			s.inMoves = true
 		case Tag:
@@ -349,6 +356,7 @@ func (s *Scanner) skip(depth int, strict bool) (ended bool, at int, err error) {
 		default:
 			s.inMoves = true
 		}
+		tok = Token{}
 	}
 }
 
@@ -519,6 +527,7 @@ func (s *Scanner) comment() (Token, error) {
 	// tailLine.
 	var b strings.Builder
 	tail, tailLine := -1, 0
+	s.openedAfterBlank = s.blank
 	for {
 		if i := strings.IndexByte(s.rest, '}'); i >= 0 {
 			b.WriteString(s.rest[:i])
@@ -543,6 +552,7 @@ func (s *Scanner) comment() (Token, error) {
 			return Token{}, err
 		}
 		if !ok {
+			s.rest = "" // the comment's, read
 			if tail >= 0 {
 				s.unreadFrom(b.String()[tail:], tailLine)
 			}
