@@ -1,6 +1,7 @@
 package record
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -73,18 +74,34 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that reads records from r, of at most
-// DefaultMaxRecordSize bytes each unless an option says otherwise.
+// DefaultMaxRecordSize bytes each unless an option says otherwise. A nil r
+// or a nil option is an error, which the first Read or ReadHeader returns,
+// as it does the error of an underlying reader.
 func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
+	var err error
+	if r == nil {
+		r, err = strings.NewReader(""), errors.New("record: NewReader given a nil io.Reader")
+	}
 	sc := recordtext.NewScanner(r)
 	sc.KeepLineComments()
 	sc.SetLimit(DefaultMaxRecordSize)
 	rd := &Reader{sc: sc, p: recordtext.NewParser(sc)}
 	rd.p.Stream = true
 	for _, o := range opts {
+		if o == nil {
+			err = cmp.Or(err, errors.New("record: NewReader given a nil ReaderOption"))
+			continue
+		}
 		o(rd)
+	}
+	if err != nil {
+		rd.done, rd.err = true, err
 	}
 	return rd
 }
+
+// errZeroReader is the error of a Reader not made by NewReader.
+var errZeroReader = errors.New("record: a Reader must be made by NewReader")
 
 // Read returns the next game, and io.EOF after the last. A comment between
 // two records is the next game's Comment; comments after the last record
@@ -97,6 +114,9 @@ func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
 // empty game. An error of the underlying reader ends the reading and is
 // returned as it is.
 func (r *Reader) Read() (*Game, error) {
+	if r.p == nil {
+		return nil, errZeroReader
+	}
 	if r.done {
 		return nil, r.end()
 	}
@@ -150,6 +170,9 @@ type Header struct {
 // the limit or one without its result token is an error, and the reader
 // goes on with the next record.
 func (r *Reader) ReadHeader() (*Header, error) {
+	if r.p == nil {
+		return nil, errZeroReader
+	}
 	if r.done {
 		return nil, r.end()
 	}

@@ -548,3 +548,25 @@ func TestReaderEndsAtAnUnclosedCommentAtTheEnd(t *testing.T) {
 	assert.Equal(t, 1, readErrs)
 	assert.Equal(t, 1, headerErrs)
 }
+
+// TestReaderRefusesNil: a nil io.Reader, a nil option or a Reader not made
+// by NewReader is an error of the first Read and ReadHeader, never a panic.
+func TestReaderRefusesNil(t *testing.T) {
+	for name, newReader := range map[string]func() *record.Reader{
+		"a nil io.Reader": func() *record.Reader { return record.NewReader(nil) },
+		"a nil option":    func() *record.Reader { return record.NewReader(strings.NewReader("*\n"), nil) },
+		"a zero Reader":   func() *record.Reader { return &record.Reader{} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, err := newReader().Read()
+			assert.Nil(t, a)
+			require.Error(t, err)
+			assert.NotEqual(t, io.EOF, err)
+			assert.ErrorContains(t, err, "record: ")
+			h, err := newReader().ReadHeader()
+			assert.Nil(t, h)
+			require.Error(t, err)
+			assert.NotEqual(t, io.EOF, err)
+		})
+	}
+}
