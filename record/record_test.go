@@ -344,3 +344,16 @@ func TestDecidedStartsReadBack(t *testing.T) {
 		})
 	}
 }
+
+// TestReservedTagInAnyCaseIsRefused: a tag of Tags named as a reserved one
+// in another case ("result") is refused, not written next to the Result
+// the record writes from Outcome.
+func TestReservedTagInAnyCaseIsRefused(t *testing.T) {
+	for _, name := range []string{"result", "START", "Drawoffer"} {
+		a := &record.Game{Tags: map[string]string{name: "x"}}
+		_, err := a.MarshalText()
+		assert.ErrorIs(t, err, dsq.ErrTag, name)
+		_, err = record.Parse("[" + name + " \"x\"]\n\n*\n")
+		assert.ErrorIs(t, err, dsq.ErrTag, name)
+	}
+}
