@@ -214,6 +214,7 @@ type tree struct {
 	lines   []line
 	pending string // a comment for the next move
 	block   []Node // nodes made, not yet used
+	made    int    // the nodes made so far
 }
 
 // line is a line of the tree being read: the main line or a variation.
@@ -259,18 +260,25 @@ func (t *tree) Move(text string) error {
 }
 
 // newNode returns a new Node from a block of them: one allocation for many
-// nodes, rather than one each.
+// nodes, rather than one each. The blocks grow with the record, from
+// firstBlock nodes to nodeBlock, so that a short record costs little.
 func (t *tree) newNode() *Node {
 	if len(t.block) == 0 {
-		t.block = make([]Node, nodeBlock)
+		n := min(max(t.made, firstBlock), nodeBlock)
+		t.block = make([]Node, n)
+		t.made += n
 	}
 	n := &t.block[0]
 	t.block = t.block[1:]
 	return n
 }
 
-// nodeBlock is how many nodes newNode allocates at once.
-const nodeBlock = 256
+// firstBlock and nodeBlock are the fewest and the most nodes newNode
+// allocates at once.
+const (
+	firstBlock = 8
+	nodeBlock  = 256
+)
 
 func (t *tree) last() *Node {
 	l := t.lines[len(t.lines)-1]

@@ -570,3 +570,20 @@ func TestReaderRefusesNil(t *testing.T) {
 		})
 	}
 }
+
+// TestShortRecordCostsLittle: reading a record of two half-moves allocates
+// a few kilobytes, not a block of nodes made for a long game (26 KB before;
+// about 2.5 KB measured by BenchmarkParseSmallRecord, the bound here is
+// more than twice that).
+func TestShortRecordCostsLittle(t *testing.T) {
+	const text = "[Event \"x\"]\n\n1. a3a4 a7a6 *\n"
+	_, err := record.Parse(text) // warm up what is made once
+	require.NoError(t, err)
+	bytes := allocated(func() {
+		for range 100 {
+			_, err := record.Parse(text)
+			require.NoError(t, err)
+		}
+	}) / 100
+	assert.Less(t, bytes, uint64(6<<10), "Parse allocates %d bytes for a record of %d", bytes, len(text))
+}
