@@ -74,9 +74,11 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that reads records from r, of at most
-// DefaultMaxRecordSize bytes each unless an option says otherwise. A nil r
-// or a nil option is an error, which the first Read or ReadHeader returns,
-// as it does the error of an underlying reader.
+// DefaultMaxRecordSize bytes each unless an option says otherwise. A
+// byte-order mark (U+FEFF) starting a line is skipped: files joined into
+// one stream each start with one. A nil r or a nil option is an error,
+// which the first Read or ReadHeader returns, as it does the error of an
+// underlying reader.
 func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
 	var err error
 	if r == nil {
@@ -84,6 +86,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
 	}
 	sc := recordtext.NewScanner(r)
 	sc.KeepLineComments()
+	sc.SkipByteOrderMarks() // files joined into one stream
 	sc.SetLimit(DefaultMaxRecordSize)
 	rd := &Reader{sc: sc, p: recordtext.NewParser(sc)}
 	rd.p.Stream = true

@@ -587,3 +587,17 @@ func TestShortRecordCostsLittle(t *testing.T) {
 	}) / 100
 	assert.Less(t, bytes, uint64(6<<10), "Parse allocates %d bytes for a record of %d", bytes, len(text))
 }
+
+// TestReaderReadsFilesJoined: files joined into one stream, each starting
+// with a byte-order mark, are read as their records, with no error.
+func TestReaderReadsFilesJoined(t *testing.T) {
+	file := func(n int) string {
+		return fmt.Sprintf("\uFEFF[Event \"game%d\"]\n[Result \"*\"]\n\n1. a3a4 *\n", n)
+	}
+	text := file(0) + file(1) + "\n" + file(2)
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"game0", "game1", "game2"}, games)
+	assert.Len(t, headers, 3)
+	assert.Zero(t, readErrs)
+	assert.Zero(t, headerErrs)
+}

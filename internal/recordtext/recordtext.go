@@ -140,6 +140,7 @@ type Scanner struct {
 	blank    bool          // a blank line came since the last token
 	started  bool
 	keepSemi bool  // a ';' comment is a Comment token, not skipped
+	eachBOM  bool  // a byte-order mark starting any line is skipped
 	err      error // a read error or the end of the input, once met
 	limit    int64 // the most bytes a record may take; 0 for no limit
 	used     int64 // the bytes read since BeginRecord
@@ -153,6 +154,11 @@ type Scanner struct {
 // token, its text the rest of the line with the spaces around it trimmed,
 // rather than skip it. Its Value is ";".
 func (s *Scanner) KeepLineComments() { s.keepSemi = true }
+
+// SkipByteOrderMarks makes the scanner skip a byte-order mark (U+FEFF) at
+// the start of any line, not only the input's: each file of files joined
+// into one stream starts with one.
+func (s *Scanner) SkipByteOrderMarks() { s.eachBOM = true }
 
 // NewScanner returns a Scanner reading r. A leading byte-order mark (U+FEFF)
 // is skipped.
@@ -251,7 +257,7 @@ func (s *Scanner) readLine() (bool, error) {
 		s.rest = ""
 		return false, &Error{Line: s.line, Err: fmt.Errorf("%w of %d bytes", ErrTooLong, s.limit)}
 	}
-	if !s.started {
+	if !s.started || s.eachBOM {
 		s.started = true
 		text = strings.TrimPrefix(text, "\uFEFF")
 	}
