@@ -280,7 +280,7 @@ func (p *Parser) token(v Visitor, tok Token) error {
 	case EOF:
 		return &Fault{Line: p.lastLine, Err: ErrCutShort}
 	case Tag:
-		return plain("a tag after the moves began")
+		return &Fault{Line: tok.Line, Err: errTagInMoves}
 	case Comment:
 		if err := p.lineComment(tok); err != nil {
 			return err
@@ -472,16 +472,19 @@ func (p *Parser) ReadTags(v Visitor) error {
 		return nil
 	}
 	p.inTags = false
-	ended, depth, err := p.sc.SkipMoves(tok)
+	end, err := p.sc.SkipMoves(tok)
 	if err != nil {
-		p.depth = depth
+		p.depth = end.Depth
 		return err
 	}
 	p.ended = true
-	if !ended { // stopped at a tag or the end
-		return &Fault{Line: p.First, Err: ErrCutShort}
+	switch { // the faults of Read for a record cut short
+	case end.Result:
+		return nil
+	case end.Tag > 0:
+		return &Fault{Line: end.Tag, Err: errTagInMoves}
 	}
-	return nil
+	return &Fault{Line: max(end.Last, tok.Line), Err: ErrCutShort}
 }
 
 // gather gathers the comments met at one place, to give them joined once:

@@ -288,6 +288,10 @@ func (s *Scanner) atTag() bool {
 	}
 }
 
+// errTagInMoves is the reason of a tag after a record's moves began and
+// before its result token.
+var errTagInMoves = errors.New("a tag after the moves began")
+
 // SkipRecord skips the rest of the record being read, after a fault met
 // depth variations deep: up to its result token outside parentheses, or up
 // to the next record's tags if it was cut short (a tag once the moves
@@ -299,69 +303,89 @@ func (s *Scanner) SkipRecord(depth int) (ended bool, err error) {
 	if depth > 0 {
 		s.inMoves = true // a result token inside the variation ended nothing
 	}
-	ended, _, err = s.skip(Token{}, depth, false)
-	return ended, err
+	end, err := s.skip(Token{}, depth, false)
+	return end.Result, err
+}
+
+// SkipEnd is where SkipMoves stopped.
+type SkipEnd struct {
+	Result bool // at the record's result token
+	Depth  int  // how many variations deep
+	Last   int  // the line of the last token skipped, 0 if none
+	Tag    int  // the line of the next record's tag it stopped before, 0 if none
 }
 
 // SkipMoves skips the movetext of a record whose tags were read, from its
 // first token, without reading its moves: up to its result token outside
-// parentheses (ended true), or up to the next record's tags or the end of
-// the input. Unlike SkipRecord it counts the record against the limit and
-// stops at a token that cannot be read, a ')' without its '(' or
-// variations nested deeper than MaxDepth, returning its *Error and how
-// many variations deep it came, so that a record Parser.Read refuses for
-// its syntax is refused here too.
-func (s *Scanner) SkipMoves(first Token) (ended bool, depth int, err error) {
+// parentheses, or up to the next record's tags or the end of the input.
+// Unlike SkipRecord it counts the record against the limit and stops at a
+// token that cannot be read, a ')' without its '(', a result token inside
+// a variation or variations nested deeper than MaxDepth, returning its
+// *Error, so that a record Parser.Read refuses for its syntax is refused
+// here too.
+func (s *Scanner) SkipMoves(first Token) (SkipEnd, error) {
 	return s.skip(first, 0, true)
 }
 
 // skip is SkipRecord and SkipMoves, from tok if it is not of kind EOF:
 // strict returns the first token that cannot be read rather than skip it.
-func (s *Scanner) skip(tok Token, depth int, strict bool) (ended bool, at int, err error) {
+func (s *Scanner) skip(tok Token, depth int, strict bool) (SkipEnd, error) {
+	end := SkipEnd{}
 	for {
 		if tok.Kind == EOF {
+			end.Depth = depth
 			if s.inMoves && len(s.pending) == 0 && s.atTag() {
 				s.inMoves = false
-				return false, depth, nil
+				end.Tag = s.line
+				return end, nil
 			}
+			var err error
 			if tok, err = s.next(); err != nil {
 				var se *Error
 				if errors.As(err, &se) && !strict {
 					continue
 				}
-				return false, depth, err
+				return end, err
 			}
 		}
+		fault := func(err error) (SkipEnd, error) { return end, &Error{Line: tok.Line, Err: err} }
 		switch tok.Kind {
 		case EOF:
 			s.inMoves = false
-			return false, depth, nil
+			return end, nil
 		case Result:
 			if depth == 0 {
 				s.inMoves = false
-				return true, depth, nil
+				end.Result = true
+				return end, nil
+			}
+			if strict {
+				return fault(errors.New("a result token inside a variation"))
 			}
 		case Open:
 			depth++
+			end.Depth = depth
 			s.inMoves = true
 			if strict && depth > MaxDepth {
-				return false, depth, &Error{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", MaxDepth)}
+				return fault(fmt.Errorf("variations nested deeper than %d", MaxDepth))
 			}
 		case Close:
 			if strict && depth == 0 {
-				return false, depth, &Error{Line: tok.Line, Err: errors.New("a ) without its (")}
+				return fault(errors.New("a ) without its ("))
 			}
 			depth = max(depth-1, 0)
 			s.inMoves = true
 		case Tag:
 			if s.inMoves {
 				s.inMoves = false
-				return false, depth, nil
+				end.Tag = tok.Line
+				return end, nil
 			}
 		case Comment:
 		default:
 			s.inMoves = true
 		}
+		end.Last = tok.Line
 		tok = Token{}
 	}
 }
@@ -484,7 +508,7 @@ func (s *Scanner) next() (Token, error) {
 // tag reads a tag: the rest of the line, `[Name "value"]`.
 func (s *Scanner) tag() (Token, error) {
 	if s.inMoves {
-		return Token{}, &Error{Line: s.line, Err: errors.New("a tag after the moves began")}
+		return Token{}, &Error{Line: s.line, Err: errTagInMoves}
 	}
 	line := strings.TrimSpace(s.rest)
 	s.rest, s.tagLine = "", true
