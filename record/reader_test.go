@@ -608,3 +608,20 @@ func TestReaderReadsFilesJoined(t *testing.T) {
 	assert.Empty(t, readErrs)
 	assert.Empty(t, headerErrs)
 }
+
+// TestReaderReadsOldMacLineEndings: a stream whose lines end with a lone
+// '\r' is read as one with '\n': each record apart, a bad one's error
+// naming its lines.
+func TestReaderReadsOldMacLineEndings(t *testing.T) {
+	good := func(n int) string { return fmt.Sprintf("[Event \"good%d\"]\r[Result \"*\"]\r\r1. a3a4 a7a6 *\r", n) }
+	text := good(0) + "\r[Event \"bad\"]\r[Result \"*\"]\r\r1. a3a4 a7a5 *\r\r" + good(1) + "\r\n" + good(2)
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"good0", "good1", "good2"}, games)
+	require.Len(t, readErrs, 1)
+	assert.Contains(t, readErrs[0], "from line 6: line 9:")
+	assert.Len(t, headers, 4, "the bad record's fault is a move's")
+	assert.Empty(t, headerErrs)
+	a, err := record.Parse(good(0))
+	require.NoError(t, err)
+	assert.Len(t, a.Moves, 2)
+}

@@ -183,9 +183,10 @@ var ErrTooLong = errors.New("the record is longer than the limit")
 // Line returns the line the scanner has read up to.
 func (s *Scanner) Line() int { return s.line }
 
-// readRaw reads the next line with its '\n', at most room bytes of it
-// (room < 0: no limit); over is true for a line longer, whose text is then
-// dropped, and the rest of the line with it.
+// readRaw reads the next line with its end ("\n", "\r\n" or a lone "\r",
+// as old Mac files end lines), at most room bytes of it (room < 0: no
+// limit); over is true for a line longer, whose text is then dropped, and
+// the rest of the line with it.
 func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 	if s.back != "" {
 		text, s.back = cutLine(s.back)
@@ -198,6 +199,15 @@ func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 		text, s.text = cutLine(s.text)
 		return text, room >= 0 && int64(len(text)) > room, nil
 	}
+	text, over, err = s.readLF(room)
+	if i := loneCR(text); i >= 0 {
+		s.back, text = text[i+1:], text[:i+1] // s.back is empty here
+	}
+	return text, over, err
+}
+
+// readLF is readRaw from the io.Reader, up to a '\n'.
+func (s *Scanner) readLF(room int64) (text string, over bool, err error) {
 	if room < 0 {
 		text, err := s.r.ReadString('\n')
 		return text, false, err
@@ -220,12 +230,32 @@ func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 	}
 }
 
-// cutLine cuts the first line, with its '\n', from text.
+// cutLine cuts the first line, with its end, from text.
 func cutLine(text string) (line, rest string) {
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		line, rest = text[:i+1], text[i+1:]
+	} else {
+		line, rest = text, ""
+	}
+	if i := loneCR(line); i >= 0 {
 		return text[:i+1], text[i+1:]
 	}
-	return text, ""
+	return line, rest
+}
+
+// loneCR returns the index of the first '\r' of line that ends it alone,
+// not before a '\n' nor at its end; -1 if none.
+func loneCR(line string) int {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(line[i:], '\r')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+1 < len(line) && line[i+1] != '\n' {
+			return i
+		}
+	}
 }
 
 // readLine loads the next line into rest; false at the end of the input.

@@ -250,3 +250,24 @@ func TestScannerSkipsALongCommentInBoundedMemory(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "b", tok.Value)
 }
+
+// TestScannerLineEndings: a line ends with "\n", "\r\n" or a lone '\r',
+// from a string or a reader alike, and the lines are counted so.
+func TestScannerLineEndings(t *testing.T) {
+	const text = "[A \"x\"]\r[B \"y\"]\r\n\r1. a3a4\n*"
+	for name, sc := range map[string]*recordtext.Scanner{
+		"string": recordtext.NewStringScanner(text),
+		"reader": recordtext.NewScanner(strings.NewReader(text)),
+	} {
+		var lines []int
+		for {
+			tok, err := sc.Next()
+			require.NoError(t, err, name)
+			if tok.Kind == recordtext.EOF {
+				break
+			}
+			lines = append(lines, tok.Line)
+		}
+		assert.Equal(t, []int{1, 2, 4, 4, 5}, lines, name)
+	}
+}
