@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -13,7 +14,8 @@ import (
 
 // ErrTag is the error of a tag a record cannot hold: a name that is not 1 to
 // 64 letters, digits or underscores, one of the names the record writes
-// itself (Start, Result, Rules, DrawOffer), or a value that is not one line of
+// itself (Start, Result, Rules, DrawOffer) in any case ("result" too, which
+// a reader would take for Result), or a value that is not one line of
 // printable text (see [Game.SetTag]).
 var ErrTag = errors.New("invalid tag")
 
@@ -67,8 +69,8 @@ func checkTag(name, value string) error {
 	if !recordtext.ValidTagName(name) {
 		return fmt.Errorf("doushouqi: tag %q: %w: a name is 1 to 64 letters, digits or underscores", cutInput(name), ErrTag)
 	}
-	if recordtext.IsReservedTag(name) {
-		return fmt.Errorf("doushouqi: tag %q: %w: written from the game itself", name, ErrTag)
+	if i := slices.IndexFunc(recordtext.ReservedTags[:], func(r string) bool { return strings.EqualFold(r, name) }); i >= 0 {
+		return fmt.Errorf("doushouqi: tag %q: %w: %s is written from the game itself, in any case", name, ErrTag, recordtext.ReservedTags[i])
 	}
 	if !utf8.ValidString(value) {
 		return fmt.Errorf("doushouqi: tag %q: %w: value %q is not valid UTF-8", name, ErrTag, cutInput(value))

@@ -126,3 +126,22 @@ func TestTagsSurvive(t *testing.T) {
 	v, _ = g.Tag("Site")
 	assert.Equal(t, tags["Site"], v, "Tags returns a copy")
 }
+
+// TestReservedTagNamesAreRefusedInAnyCase: a reserved name in another case
+// ("result", "START") is refused by SetTag, ParseRecord and
+// ParseRecordJSON alike, rather than written next to the real one.
+func TestReservedTagNamesAreRefusedInAnyCase(t *testing.T) {
+	for _, name := range []string{"result", "START", "Drawoffer", "rULES"} {
+		t.Run(name, func(t *testing.T) {
+			g := dsq.NewGame()
+			assert.ErrorIs(t, g.SetTag(name, "x"), dsq.ErrTag)
+			assert.Nil(t, g.Tags(), "nothing changed")
+			_, err := dsq.ParseRecord("[" + name + " \"x\"]\n\n*\n")
+			assert.ErrorIs(t, err, dsq.ErrTag)
+			_, err = dsq.ParseRecordJSON([]byte(`{"tags":{"` + name + `":"x"},"moves":[],"result":"*"}`))
+			assert.ErrorIs(t, err, dsq.ErrTag)
+		})
+	}
+	g := dsq.NewGame()
+	require.NoError(t, g.SetTag("Resultant", "x"), "a name that only starts like one is a tag")
+}

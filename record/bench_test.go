@@ -121,3 +121,15 @@ func BenchmarkReadHeader(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkParseSmallRecord parses a record of two half-moves: what a
+// file of many short games costs a game.
+func BenchmarkParseSmallRecord(b *testing.B) {
+	const text = "[Event \"x\"]\n\n1. a3a4 a7a6 *\n"
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := record.Parse(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

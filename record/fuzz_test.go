@@ -4,6 +4,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/recordtext"
 	"github.com/doushouqi/doushouqi/record"
 )
 
@@ -49,45 +51,58 @@ func FuzzParse(f *testing.F) {
 // NAGs, variations) as one stream, with corrupted records among them: a
 // move the rules refuse, a stray parenthesis, a bad tag line, a start that
 // does not parse, a record cut short, invalid UTF-8, a comment holding a
-// line that starts with '[', a stray result token. Reading the stream returns every good game, equal to
-// the one written and in order, an error for each bad record, and no game
-// else.
+// line that starts with '[', a stray result token, a variation not closed
+// with a result token inside, a comment not closed right before the next
+// record, a comment of many lines longer than the limit. Reading the
+// stream returns every good game, equal to the one written and in order,
+// an error for each bad record, and no game else; ReadHeader returns the
+// tags of the same records, as written, but for those whose fault is in a
+// move or a tag's value, which it does not read.
 func FuzzReaderStream(f *testing.F) {
 	f.Add(uint64(1), uint64(2), []byte{0, 1, 2, 3, 4, 5, 6, 7})
 	f.Add(uint64(7), uint64(9), []byte{9, 9, 9})
 	f.Add(uint64(42), uint64(0), []byte{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
+	f.Add(uint64(3), uint64(4), []byte{0, 10, 0, 11, 0, 12, 0})
+	f.Add(uint64(5), uint64(6), []byte{12, 10, 0, 11})
 	f.Fuzz(func(t *testing.T, seed1, seed2 uint64, kinds []byte) {
 		rng := rand.New(rand.NewPCG(seed1, seed2))
 		if len(kinds) > 8 {
 			kinds = kinds[:8]
 		}
-		var stream strings.Builder
-		var want []string
-		bad := 0
-		for _, k := range kinds {
-			a := randomGame(rng)
+		games := make([]*record.Game, len(kinds))
+		for i := range kinds {
+			games[i] = randomGame(rng)
+		}
+		// The records are corrupted from the last: a comment not closed
+		// runs to the next '}', as in PGN, so it is made only where none
+		// follows.
+		texts := make([]string, len(kinds))
+		var want []string  // the games Read returns, written back
+		var heads []string // the tag sections ReadHeader returns
+		bad, headerBad := 0, 0
+		braceAfter := false
+		for i := len(kinds) - 1; i >= 0; i-- {
+			k, a := kinds[i]%13, games[i]
 			out, err := a.MarshalText()
 			require.NoError(t, err)
 			text := string(out)
 			head, moves, ok := strings.Cut(text, "\n\n")
 			require.True(t, ok)
-			if len(a.Moves) == 0 && k%10 == 3 { // an illegal move needs a move to replace
+			first := moveAt.FindStringIndex(moves)                            // the first move, if any
+			if first == nil && (k == 3 || k == 10) || braceAfter && k == 11 { // an illegal move needs a move to replace
 				k = 0
 			}
-			switch k % 10 {
+			good, headerGood := false, false
+			switch k {
 			case 0, 1, 2: // good
-				want = append(want, text)
+				good, headerGood = true, true
 			case 3: // a move the rules refuse
-				i := moveAt.FindStringIndex(moves)
-				require.NotNil(t, i, moves)
-				text = head + "\n\n" + moves[:i[0]] + "a3a9" + moves[i[1]:]
-				bad++
+				text = head + "\n\n" + moves[:first[0]] + "a3a9" + moves[first[1]:]
+				headerGood = true
 			case 4: // a stray parenthesis, after a comment with a line that starts with '['
 				text = head + "\n\n{see\n[Event \"not a tag\"]\n} ) " + moves
-				bad++
 			case 5: // a bad tag line
 				text = "[Bad tag\n" + text
-				bad++
 			case 6: // cut short before its result token, outside a comment (a comment cut short runs to the next '}', as in PGN)
 				end := strings.LastIndexAny(strings.TrimRight(moves, "\n"), " \n")
 				cuts := []int{0} // the movetext gone
@@ -104,23 +119,48 @@ func FuzzReaderStream(f *testing.F) {
 					}
 				}
 				text = head + "\n\n" + moves[:cuts[rng.IntN(len(cuts))]] + "\n"
-				bad++
 			case 7: // invalid UTF-8
 				text = head + "\n\n{\xff} " + moves
-				bad++
 			case 8: // a stray result token after a good game
-				want = append(want, text)
 				text += "\n*\n"
-				bad++
+				good, headerGood = true, true
 			case 9: // a start position that does not parse
 				i := strings.Index(text, "[Start \"")
 				require.GreaterOrEqual(t, i, 0, text)
 				text = text[:i] + "[Start \"x" + text[i+len("[Start \""):]
+				head, _, _ = strings.Cut(text, "\n\n")
+				headerGood = true
+			case 10: // a variation not closed, with a result token inside, after the first move
+				text = head + "\n\n" + moves[:first[1]] + " (" + []string{"", " 1. a3a4"}[rng.IntN(2)] + " " + []string{"*", "1-0", "0-1", "1/2-1/2"}[rng.IntN(4)] + "\n"
+			case 11: // a comment not closed, the next record on the next line
+				prefix := ""
+				if first != nil && !strings.ContainsAny(moves[:first[1]], "{}") {
+					prefix = moves[:first[1]] + " "
+				}
+				text = head + "\n\n" + prefix + "{cut short\nstill the comment"
+			case 12: // a comment of many lines, longer than the limit
+				text = head + "\n\n{" + strings.Repeat(strings.Repeat("x", 99)+"\n", streamLimit/100+1) + "} " + moves
+			}
+			if good {
+				want = append(want, string(out))
+			}
+			if headerGood {
+				heads = append(heads, head)
+			}
+			if !good || k == 8 {
 				bad++
 			}
-			stream.WriteString(text + "\n")
+			if !headerGood || k == 8 {
+				headerBad++
+			}
+			texts[i] = text
+			braceAfter = braceAfter || strings.Contains(text, "}")
 		}
-		r := record.NewReader(strings.NewReader(stream.String()))
+		slices.Reverse(want)
+		slices.Reverse(heads)
+		stream := strings.Join(texts, "\n") + "\n"
+
+		r := record.NewReader(strings.NewReader(stream), record.MaxRecordSize(streamLimit))
 		var got []string
 		errs := 0
 		for {
@@ -133,17 +173,50 @@ func FuzzReaderStream(f *testing.F) {
 				require.ErrorAs(t, err, &re)
 				require.Positive(t, re.RecordLine, "%v", err)
 				errs++
-				require.LessOrEqual(t, errs, bad, "an error for a good record: %v\n%s", err, stream.String())
+				require.LessOrEqual(t, errs, bad, "an error for a good record: %v\n%s", err, stream)
 				continue
 			}
 			out, err := a.MarshalText()
 			require.NoError(t, err)
 			got = append(got, string(out))
 		}
-		require.Equal(t, want, got, "%s", stream.String())
-		require.Equal(t, bad, errs, "%s", stream.String())
+		require.Equal(t, want, got, "%s", stream)
+		require.Equal(t, bad, errs, "%s", stream)
+
+		r = record.NewReader(strings.NewReader(stream), record.MaxRecordSize(streamLimit))
+		var gotHeads []map[string]string
+		errs = 0
+		for {
+			h, err := r.ReadHeader()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var re *dsq.RecordError
+				require.ErrorAs(t, err, &re)
+				errs++
+				continue
+			}
+			gotHeads = append(gotHeads, h.Tags)
+		}
+		var wantHeads []map[string]string
+		for _, head := range heads {
+			tags := map[string]string{}
+			for line := range strings.Lines(head) {
+				name, value, err := recordtext.ParseTag(strings.TrimSpace(line))
+				require.NoError(t, err)
+				tags[name] = value
+			}
+			wantHeads = append(wantHeads, tags)
+		}
+		require.Equal(t, wantHeads, gotHeads, "%s", stream)
+		require.Equal(t, headerBad, errs, "%s", stream)
 	})
 }
+
+// streamLimit is the MaxRecordSize of FuzzReaderStream's readers: more
+// than a random game takes.
+const streamLimit = 32 << 10
 
 // moveAt finds a move in a record's movetext.
 var moveAt = regexp.MustCompile(`\b[a-g][1-9][a-g][1-9]\b`)

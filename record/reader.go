@@ -1,6 +1,7 @@
 package record
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -73,18 +74,37 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that reads records from r, of at most
-// DefaultMaxRecordSize bytes each unless an option says otherwise.
+// DefaultMaxRecordSize bytes each unless an option says otherwise. A
+// byte-order mark (U+FEFF) starting a line is skipped: files joined into
+// one stream each start with one. A nil r or a nil option is an error,
+// which the first Read or ReadHeader returns, as it does the error of an
+// underlying reader.
 func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
+	var err error
+	if r == nil {
+		r, err = strings.NewReader(""), errors.New("record: NewReader given a nil io.Reader")
+	}
 	sc := recordtext.NewScanner(r)
 	sc.KeepLineComments()
+	sc.SkipByteOrderMarks() // files joined into one stream
 	sc.SetLimit(DefaultMaxRecordSize)
 	rd := &Reader{sc: sc, p: recordtext.NewParser(sc)}
 	rd.p.Stream = true
 	for _, o := range opts {
+		if o == nil {
+			err = cmp.Or(err, errors.New("record: NewReader given a nil ReaderOption"))
+			continue
+		}
 		o(rd)
+	}
+	if err != nil {
+		rd.done, rd.err = true, err
 	}
 	return rd
 }
+
+// errZeroReader is the error of a Reader not made by NewReader.
+var errZeroReader = errors.New("record: a Reader must be made by NewReader")
 
 // Read returns the next game, and io.EOF after the last. A comment between
 // two records is the next game's Comment; comments after the last record
@@ -97,6 +117,9 @@ func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
 // empty game. An error of the underlying reader ends the reading and is
 // returned as it is.
 func (r *Reader) Read() (*Game, error) {
+	if r.p == nil {
+		return nil, errZeroReader
+	}
 	if r.done {
 		return nil, r.end()
 	}
@@ -141,13 +164,18 @@ type Header struct {
 }
 
 // ReadHeader returns the next record's tags and skips its moves without
-// reading them: only comments and the result token are looked for, no move
-// is played, and no tag's value is checked but for its syntax. It costs a
-// small part of Read, for picking games out of a large file by their tags.
-// Errors and io.EOF are as Read's: a bad tag section, a tag given twice, or
-// a record without its result token is an error and the reader goes on
-// with the next record.
+// reading them: the moves are split into tokens, but no move is played, no
+// move number or mark is checked against its place, and no tag's value is
+// checked but for its syntax. It costs a small part of Read, for picking
+// games out of a large file by their tags. Errors and io.EOF are as Read's:
+// a bad tag section, a tag given twice, a token that cannot be read (as a
+// comment not closed), variations nested too deep, a record longer than
+// the limit or one without its result token is an error, and the reader
+// goes on with the next record.
 func (r *Reader) ReadHeader() (*Header, error) {
+	if r.p == nil {
+		return nil, errZeroReader
+	}
 	if r.done {
 		return nil, r.end()
 	}
@@ -189,6 +217,7 @@ type tree struct {
 	lines   []line
 	pending string // a comment for the next move
 	block   []Node // nodes made, not yet used
+	made    int    // the nodes made so far
 }
 
 // line is a line of the tree being read: the main line or a variation.
@@ -234,18 +263,25 @@ func (t *tree) Move(text string) error {
 }
 
 // newNode returns a new Node from a block of them: one allocation for many
-// nodes, rather than one each.
+// nodes, rather than one each. The blocks grow with the record, from
+// firstBlock nodes to nodeBlock, so that a short record costs little.
 func (t *tree) newNode() *Node {
 	if len(t.block) == 0 {
-		t.block = make([]Node, nodeBlock)
+		n := min(max(t.made, firstBlock), nodeBlock)
+		t.block = make([]Node, n)
+		t.made += n
 	}
 	n := &t.block[0]
 	t.block = t.block[1:]
 	return n
 }
 
-// nodeBlock is how many nodes newNode allocates at once.
-const nodeBlock = 256
+// firstBlock and nodeBlock are the fewest and the most nodes newNode
+// allocates at once.
+const (
+	firstBlock = 8
+	nodeBlock  = 256
+)
 
 func (t *tree) last() *Node {
 	l := t.lines[len(t.lines)-1]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,10 +341,10 @@ func TestReaderNeverMakesAGameOfAStrayToken(t *testing.T) {
 }
 
 // TestReadHeaderSkipsTheMoves: ReadHeader returns every tag of each record
-// as written, without reading the moves (an illegal one is not seen), and
+// as written, without playing the moves (an illegal one is not seen), and
 // goes on after a record cut short.
 func TestReadHeaderSkipsTheMoves(t *testing.T) {
-	text := "{first}\n[Event \"a\"]\n[Result \"red wins: resignation\"]\n\n1. a3a4 {a * in a comment} (1. b3b4 *) ; *\n 2. a3a9?? $300 1-0\n\n" +
+	text := "{first}\n[Event \"a\"]\n[Result \"red wins: resignation\"]\n\n1. a3a4 {a * in a comment} (1. b3b4 {*}) ; *\n 2. a3a9?? $200 1-0\n\n" +
 		"[Event \"b\"]\n\n1. a3a4\n\n" +
 		"[Event \"c\"]\n[Start \"x\"]\n*\n"
 	r := record.NewReader(strings.NewReader(text))
@@ -452,4 +453,175 @@ func TestReaderTellsTwoBadRecordsApart(t *testing.T) {
 	assert.Equal(t, "good", a.Tags["Event"])
 	_, err = r.Read()
 	assert.Equal(t, io.EOF, err)
+}
+
+// readAll reads a stream to its end with Read, and again with ReadHeader:
+// the Event tag of each good record, its tags as the header has them, and
+// the errors.
+func readAll(t *testing.T, text string, opts ...record.ReaderOption) (games []string, headers []map[string]string, readErrs, headerErrs []string) {
+	t.Helper()
+	r := record.NewReader(strings.NewReader(text), opts...)
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var re *dsq.RecordError
+			require.ErrorAs(t, err, &re)
+			readErrs = append(readErrs, err.Error())
+			continue
+		}
+		games = append(games, a.Tags["Event"])
+	}
+	r = record.NewReader(strings.NewReader(text), opts...)
+	for {
+		h, err := r.ReadHeader()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var re *dsq.RecordError
+			require.ErrorAs(t, err, &re)
+			headerErrs = append(headerErrs, err.Error())
+			continue
+		}
+		headers = append(headers, h.Tags)
+	}
+	return games, headers, readErrs, headerErrs
+}
+
+// TestReadAndReadHeaderAgreeAroundABadRecord: with a bad record among good
+// ones, Read returns every good record, in order, and one error for the
+// bad one; ReadHeader refuses the same record with the same error (line
+// and reason) and returns the good ones' tags whole. The good record may
+// follow the bad one on the next line.
+func TestReadAndReadHeaderAgreeAroundABadRecord(t *testing.T) {
+	good := func(n int) string {
+		return fmt.Sprintf("[Event \"good%d\"]\n[Red \"alice\"]\n[Result \"*\"]\n\n1. a3a4 a7a6 *\n", n)
+	}
+	longComment := "{" + strings.Repeat("a line of a long comment\n", 100) + "} "
+	for _, c := range []struct {
+		name, bad string
+		moves     bool // the fault is a move's, which ReadHeader does not read
+		other     bool // ReadHeader refuses the record for another fault than the move's
+	}{
+		{"an unclosed variation holding *", "[Event \"bad\"]\n[Result \"*\"]\n\n1. a3a4 (1. g3g4 a7a6 *\n", false, false},
+		{"an unclosed variation holding 1-0", "[Event \"bad\"]\n[Result \"*\"]\n\n1. a3a4 (1. g3g4 a7a6 1-0\n", false, false},
+		{"an unclosed variation opening on *", "[Event \"bad\"]\n\n1. a3a4 ( *\n", false, false},
+		{"a closed variation holding *", "[Event \"bad\"]\n\n1. a3a4 (1. g3g4 *) a7a6 *\n", false, false},
+		{"a record cut short by the next", "[Event \"bad\"]\n\n1. a3a4\na7a6\n\n", false, false},
+		{"an unclosed comment", "1. a3a4 {x\n", false, false},
+		{"an unclosed comment after tags", "[Event \"bad\"]\n\n1. a3a4 {x\n", false, false},
+		{"an unclosed comment in the game comment's place", "[Event \"bad\"]\n\n{x\nmore of it\n", false, false},
+		{"an unclosed comment after an illegal move", "[Event \"bad\"]\n\n1. a3a9 {x\n", false, true},
+		{"a move number then the result token", "[Event \"bad\"]\n\n1. a3a4 1... *\n", true, false},
+		{"a multi-line comment longer than the limit", "[Event \"bad\"]\n\n1. a3a4 " + longComment + "*\n", false, false},
+		{"variations nested too deep", "[Event \"bad\"]\n\n1. a3a4 " + strings.Repeat("(1. g3g4\n", 100) + strings.Repeat(")", 100) + "*\n", false, false},
+		{"a } without its {", "[Event \"bad\"]\n\n1. a3a4 } *\n", false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := good(0) + "\n" + c.bad + good(1) + "\n" + good(2)
+			games, headers, readErrs, headerErrs := readAll(t, text, record.MaxRecordSize(2000))
+			assert.Equal(t, []string{"good0", "good1", "good2"}, games, "%s", text)
+			assert.Len(t, readErrs, 1, "%s", text)
+			var want []map[string]string
+			for _, g := range games {
+				want = append(want, map[string]string{"Event": g, "Red": "alice", "Result": "*"})
+			}
+			if c.moves {
+				want = slices.Insert(want, 1, map[string]string{"Event": "bad"})
+				assert.Equal(t, want, headers, "%s", text)
+				assert.Empty(t, headerErrs, "%s", text)
+				return
+			}
+			assert.Equal(t, want, headers, "%s", text)
+			if c.other {
+				assert.Len(t, headerErrs, 1, "%s", text)
+				return
+			}
+			assert.Equal(t, readErrs, headerErrs, "the same error, at the same line: %s", text)
+		})
+	}
+}
+
+// TestReaderEndsAtAnUnclosedCommentAtTheEnd: a comment not closed in the
+// last record is its error, and nothing of it is read as another record.
+func TestReaderEndsAtAnUnclosedCommentAtTheEnd(t *testing.T) {
+	text := "[Event \"good\"]\n\n1. a3a4 *\n\n[Event \"bad\"]\n\n{x\nmore of it\n1. a3a4 *\n"
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"good"}, games)
+	assert.Equal(t, []map[string]string{{"Event": "good"}}, headers)
+	assert.Len(t, readErrs, 1)
+	assert.Equal(t, readErrs, headerErrs)
+}
+
+// TestReaderRefusesNil: a nil io.Reader, a nil option or a Reader not made
+// by NewReader is an error of the first Read and ReadHeader, never a panic.
+func TestReaderRefusesNil(t *testing.T) {
+	for name, newReader := range map[string]func() *record.Reader{
+		"a nil io.Reader": func() *record.Reader { return record.NewReader(nil) },
+		"a nil option":    func() *record.Reader { return record.NewReader(strings.NewReader("*\n"), nil) },
+		"a zero Reader":   func() *record.Reader { return &record.Reader{} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, err := newReader().Read()
+			assert.Nil(t, a)
+			require.Error(t, err)
+			assert.NotEqual(t, io.EOF, err)
+			assert.ErrorContains(t, err, "record: ")
+			h, err := newReader().ReadHeader()
+			assert.Nil(t, h)
+			require.Error(t, err)
+			assert.NotEqual(t, io.EOF, err)
+		})
+	}
+}
+
+// TestShortRecordCostsLittle: reading a record of two half-moves allocates
+// a few kilobytes, not a block of nodes made for a long game (26 KB before;
+// about 2.5 KB measured by BenchmarkParseSmallRecord, the bound here is
+// more than twice that).
+func TestShortRecordCostsLittle(t *testing.T) {
+	const text = "[Event \"x\"]\n\n1. a3a4 a7a6 *\n"
+	_, err := record.Parse(text) // warm up what is made once
+	require.NoError(t, err)
+	bytes := allocated(func() {
+		for range 100 {
+			_, err := record.Parse(text)
+			require.NoError(t, err)
+		}
+	}) / 100
+	assert.Less(t, bytes, uint64(6<<10), "Parse allocates %d bytes for a record of %d", bytes, len(text))
+}
+
+// TestReaderReadsFilesJoined: files joined into one stream, each starting
+// with a byte-order mark, are read as their records, with no error.
+func TestReaderReadsFilesJoined(t *testing.T) {
+	file := func(n int) string {
+		return fmt.Sprintf("\uFEFF[Event \"game%d\"]\n[Result \"*\"]\n\n1. a3a4 *\n", n)
+	}
+	text := file(0) + file(1) + "\n" + file(2)
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"game0", "game1", "game2"}, games)
+	assert.Len(t, headers, 3)
+	assert.Empty(t, readErrs)
+	assert.Empty(t, headerErrs)
+}
+
+// TestReaderReadsOldMacLineEndings: a stream whose lines end with a lone
+// '\r' is read as one with '\n': each record apart, a bad one's error
+// naming its lines.
+func TestReaderReadsOldMacLineEndings(t *testing.T) {
+	good := func(n int) string { return fmt.Sprintf("[Event \"good%d\"]\r[Result \"*\"]\r\r1. a3a4 a7a6 *\r", n) }
+	text := good(0) + "\r[Event \"bad\"]\r[Result \"*\"]\r\r1. a3a4 a7a5 *\r\r" + good(1) + "\r\n" + good(2)
+	games, headers, readErrs, headerErrs := readAll(t, text)
+	assert.Equal(t, []string{"good0", "good1", "good2"}, games)
+	require.Len(t, readErrs, 1)
+	assert.Contains(t, readErrs[0], "from line 6: line 9:")
+	assert.Len(t, headers, 4, "the bad record's fault is a move's")
+	assert.Empty(t, headerErrs)
+	a, err := record.Parse(good(0))
+	require.NoError(t, err)
+	assert.Len(t, a.Moves, 2)
 }

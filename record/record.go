@@ -86,10 +86,14 @@ type Node struct {
 // Game is an annotated game: the header of a record, and its moves as a
 // tree whose first line is the main line.
 type Game struct {
-	Tags    map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below, and refused here
-	Rules   dsq.Rules
-	Start   dsq.Position // the zero Position means the standard start
-	Outcome dsq.Outcome  // the main line's result: by the rules, a resignation or an agreed draw
+	Tags  map[string]string // the game's own tags; Start, Rules, Result and DrawOffer are the fields below, and refused here
+	Rules dsq.Rules
+	Start dsq.Position // the zero Position means the standard start
+	// Outcome is the main line's result: by the rules, a resignation or an
+	// agreed draw. Any undecided Outcome, the zero one included, is
+	// written as "*" and read back as dsq.Game.Outcome gives it, with
+	// Winner NoColor.
+	Outcome dsq.Outcome
 	// DrawOffer is the side whose draw offer is pending at the end of the
 	// main line, nil if none: the zero Game offers nothing.
 	DrawOffer *dsq.Color

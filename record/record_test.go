@@ -344,3 +344,32 @@ func TestDecidedStartsReadBack(t *testing.T) {
 		})
 	}
 }
+
+// TestReservedTagInAnyCaseIsRefused: a tag of Tags named as a reserved one
+// in another case ("result") is refused, not written next to the Result
+// the record writes from Outcome.
+func TestReservedTagInAnyCaseIsRefused(t *testing.T) {
+	for _, name := range []string{"result", "START", "Drawoffer"} {
+		a := &record.Game{Tags: map[string]string{name: "x"}}
+		_, err := a.MarshalText()
+		assert.ErrorIs(t, err, dsq.ErrTag, name)
+		_, err = record.Parse("[" + name + " \"x\"]\n\n*\n")
+		assert.ErrorIs(t, err, dsq.ErrTag, name)
+	}
+}
+
+// TestZeroGameReadsBackUndecided: the zero Game is written as an
+// undecided game at the standard start and read back so, its Outcome with
+// Winner NoColor, as dsq.Game.Outcome gives it.
+func TestZeroGameReadsBackUndecided(t *testing.T) {
+	text, err := (&record.Game{}).MarshalText()
+	require.NoError(t, err)
+	back, err := record.Parse(string(text))
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Undecided, Winner: dsq.NoColor}, back.Outcome)
+	assert.Equal(t, dsq.StartPosition(), back.Start)
+	assert.Empty(t, back.Moves)
+	again, err := back.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, string(text), string(again))
+}

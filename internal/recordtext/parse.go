@@ -92,6 +92,7 @@ type Parser struct {
 	heldLine int   // the line the held fault's record starts on
 	inTags   bool  // the last fault came in the tag section
 	ended    bool  // the last fault came at the end of its record: nothing to skip
+	depth    int   // how many variations deep the last fault came
 	lastLine int
 	stack    []frame
 	gather   gather
@@ -114,6 +115,7 @@ func (p *Parser) Read(v Visitor) error {
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
+			p.unclosed(err, tags)
 			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
@@ -155,7 +157,8 @@ func (p *Parser) Read(v Visitor) error {
 // next in the input.
 func (p *Parser) begin() error {
 	p.sc.BeginRecord()
-	p.First, p.inTags, p.ended, p.lastLine = 0, true, false, 0
+	p.First, p.inTags, p.ended, p.lastLine, p.depth = 0, true, false, 0, 0
+	p.stack = p.stack[:0]
 	if p.held != nil {
 		err := p.held
 		p.First, p.held = p.heldLine, nil
@@ -200,6 +203,18 @@ func (p *Parser) next() (Token, error) {
 	return tok, nil
 }
 
+// unclosed notes a fault of a comment not closed met after tags tags,
+// which ends its record when it opened in the movetext's place (before any
+// tag, or after a blank line): the scanner put back its lines from one that
+// starts with '[', the next record's tags, so that Skip has nothing to
+// skip. Opened among the tags, the lines put back may be more of them, for
+// Skip to skip.
+func (p *Parser) unclosed(err error, tags int) {
+	if errors.Is(err, ErrUnclosedComment) && (tags == 0 || p.sc.openedAfterBlank) {
+		p.ended = true
+	}
+}
+
 // lineComment refuses a ';' comment holding a '}': it could not be written
 // back, as comments are, in braces.
 func (p *Parser) lineComment(tok Token) error {
@@ -221,13 +236,28 @@ func (p *Parser) moves(v Visitor, tok Token) error {
 		case errEnd:
 			return p.end(v, tok)
 		default:
-			return err
+			return p.fault(tok, err)
 		}
 		var err error
 		if tok, err = p.next(); err != nil {
-			return err
+			return p.fault(Token{}, err)
 		}
 	}
+}
+
+// fault returns err, the fault of the movetext at tok, noting for Skip
+// where it came: how many variations deep (a result token inside one ends
+// nothing), and whether at the main line's result token, which ends the
+// record.
+func (p *Parser) fault(tok Token, err error) error {
+	p.depth = len(p.stack) - 1
+	if tok.Kind == Open {
+		p.depth++ // a variation refused is open all the same
+	}
+	if tok.Kind == Result && p.depth == 0 {
+		p.ended = true
+	}
+	return err
 }
 
 // errEnd is token's report of the main line's result token.
@@ -250,7 +280,7 @@ func (p *Parser) token(v Visitor, tok Token) error {
 	case EOF:
 		return &Fault{Line: p.lastLine, Err: ErrCutShort}
 	case Tag:
-		return plain("a tag after the moves began")
+		return &Fault{Line: tok.Line, Err: errTagInMoves}
 	case Comment:
 		if err := p.lineComment(tok); err != nil {
 			return err
@@ -392,7 +422,7 @@ func (p *Parser) Skip() error {
 	case p.inTags:
 		return p.sc.SkipTagSection()
 	}
-	_, err := p.sc.SkipRecord()
+	_, err := p.sc.SkipRecord(p.depth)
 	return err
 }
 
@@ -409,6 +439,7 @@ func (p *Parser) ReadTags(v Visitor) error {
 	for {
 		var err error
 		if tok, err = p.next(); err != nil {
+			p.unclosed(err, tags)
 			return p.tagFault(err, tags)
 		}
 		if tok.Kind == Comment {
@@ -440,15 +471,20 @@ func (p *Parser) ReadTags(v Visitor) error {
 		p.ended = true
 		return nil
 	}
-	p.inTags, p.ended = false, true
-	ended, err := p.sc.SkipRecord()
+	p.inTags = false
+	end, err := p.sc.SkipMoves(tok)
 	if err != nil {
+		p.depth = end.Depth
 		return err
 	}
-	if !ended { // stopped at a tag or the end
-		return &Fault{Line: p.First, Err: ErrCutShort}
+	p.ended = true
+	switch { // the faults of Read for a record cut short
+	case end.Result:
+		return nil
+	case end.Tag > 0:
+		return &Fault{Line: end.Tag, Err: errTagInMoves}
 	}
-	return nil
+	return &Fault{Line: max(end.Last, tok.Line), Err: ErrCutShort}
 }
 
 // gather gathers the comments met at one place, to give them joined once:

@@ -140,16 +140,25 @@ type Scanner struct {
 	blank    bool          // a blank line came since the last token
 	started  bool
 	keepSemi bool  // a ';' comment is a Comment token, not skipped
+	eachBOM  bool  // a byte-order mark starting any line is skipped
 	err      error // a read error or the end of the input, once met
 	limit    int64 // the most bytes a record may take; 0 for no limit
 	used     int64 // the bytes read since BeginRecord
 	skipping bool  // the limit holds for each line, not the record
+	// openedAfterBlank: the last comment read over many lines opened after
+	// a blank line.
+	openedAfterBlank bool
 }
 
 // KeepLineComments makes the scanner return a ';' comment as a Comment
 // token, its text the rest of the line with the spaces around it trimmed,
 // rather than skip it. Its Value is ";".
 func (s *Scanner) KeepLineComments() { s.keepSemi = true }
+
+// SkipByteOrderMarks makes the scanner skip a byte-order mark (U+FEFF) at
+// the start of any line, not only the input's: each file of files joined
+// into one stream starts with one.
+func (s *Scanner) SkipByteOrderMarks() { s.eachBOM = true }
 
 // NewScanner returns a Scanner reading r. A leading byte-order mark (U+FEFF)
 // is skipped.
@@ -174,9 +183,10 @@ var ErrTooLong = errors.New("the record is longer than the limit")
 // Line returns the line the scanner has read up to.
 func (s *Scanner) Line() int { return s.line }
 
-// readRaw reads the next line with its '\n', at most room bytes of it
-// (room < 0: no limit); over is true for a line longer, whose text is then
-// dropped, and the rest of the line with it.
+// readRaw reads the next line with its end ("\n", "\r\n" or a lone "\r",
+// as old Mac files end lines), at most room bytes of it (room < 0: no
+// limit); over is true for a line longer, whose text is then dropped, and
+// the rest of the line with it.
 func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 	if s.back != "" {
 		text, s.back = cutLine(s.back)
@@ -189,6 +199,15 @@ func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 		text, s.text = cutLine(s.text)
 		return text, room >= 0 && int64(len(text)) > room, nil
 	}
+	text, over, err = s.readLF(room)
+	if i := loneCR(text); i >= 0 {
+		s.back, text = text[i+1:], text[:i+1] // s.back is empty here
+	}
+	return text, over, err
+}
+
+// readLF is readRaw from the io.Reader, up to a '\n'.
+func (s *Scanner) readLF(room int64) (text string, over bool, err error) {
 	if room < 0 {
 		text, err := s.r.ReadString('\n')
 		return text, false, err
@@ -211,12 +230,32 @@ func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
 	}
 }
 
-// cutLine cuts the first line, with its '\n', from text.
+// cutLine cuts the first line, with its end, from text.
 func cutLine(text string) (line, rest string) {
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		line, rest = text[:i+1], text[i+1:]
+	} else {
+		line, rest = text, ""
+	}
+	if i := loneCR(line); i >= 0 {
 		return text[:i+1], text[i+1:]
 	}
-	return text, ""
+	return line, rest
+}
+
+// loneCR returns the index of the first '\r' of line that ends it alone,
+// not before a '\n' nor at its end; -1 if none.
+func loneCR(line string) int {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(line[i:], '\r')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+1 < len(line) && line[i+1] != '\n' {
+			return i
+		}
+	}
 }
 
 // readLine loads the next line into rest; false at the end of the input.
@@ -248,7 +287,7 @@ func (s *Scanner) readLine() (bool, error) {
 		s.rest = ""
 		return false, &Error{Line: s.line, Err: fmt.Errorf("%w of %d bytes", ErrTooLong, s.limit)}
 	}
-	if !s.started {
+	if !s.started || s.eachBOM {
 		s.started = true
 		text = strings.TrimPrefix(text, "\uFEFF")
 	}
@@ -279,53 +318,105 @@ func (s *Scanner) atTag() bool {
 	}
 }
 
-// SkipRecord skips the rest of the record being read, after a fault: up
-// to its result token (outside parentheses), or up to the next record's tags if it was cut short
-// (a tag once the moves began), or the end of the input; ended reports a
-// result token. Tokens that cannot be read are skipped too. Its error is
-// the reader's only.
-func (s *Scanner) SkipRecord() (ended bool, err error) {
+// errTagInMoves is the reason of a tag after a record's moves began and
+// before its result token.
+var errTagInMoves = errors.New("a tag after the moves began")
+
+// SkipRecord skips the rest of the record being read, after a fault met
+// depth variations deep: up to its result token outside parentheses, or up
+// to the next record's tags if it was cut short (a tag once the moves
+// began), or the end of the input; ended reports a result token. Tokens
+// that cannot be read are skipped too. Its error is the reader's only.
+func (s *Scanner) SkipRecord(depth int) (ended bool, err error) {
 	s.skipping = true
 	s.unread = nil
-	depth := 0
+	if depth > 0 {
+		s.inMoves = true // a result token inside the variation ended nothing
+	}
+	end, err := s.skip(Token{}, depth, false)
+	return end.Result, err
+}
+
+// SkipEnd is where SkipMoves stopped.
+type SkipEnd struct {
+	Result bool // at the record's result token
+	Depth  int  // how many variations deep
+	Last   int  // the line of the last token skipped, 0 if none
+	Tag    int  // the line of the next record's tag it stopped before, 0 if none
+}
+
+// SkipMoves skips the movetext of a record whose tags were read, from its
+// first token, without reading its moves: up to its result token outside
+// parentheses, or up to the next record's tags or the end of the input.
+// Unlike SkipRecord it counts the record against the limit and stops at a
+// token that cannot be read, a ')' without its '(', a result token inside
+// a variation or variations nested deeper than MaxDepth, returning its
+// *Error, so that a record Parser.Read refuses for its syntax is refused
+// here too.
+func (s *Scanner) SkipMoves(first Token) (SkipEnd, error) {
+	return s.skip(first, 0, true)
+}
+
+// skip is SkipRecord and SkipMoves, from tok if it is not of kind EOF:
+// strict returns the first token that cannot be read rather than skip it.
+func (s *Scanner) skip(tok Token, depth int, strict bool) (SkipEnd, error) {
+	end := SkipEnd{}
 	for {
-		if s.inMoves && len(s.pending) == 0 && s.atTag() {
-			s.inMoves = false
-			return false, nil
-		}
-		tok, err := s.next()
-		if err != nil {
-			var se *Error
-			if errors.As(err, &se) {
-				continue
+		if tok.Kind == EOF {
+			end.Depth = depth
+			if s.inMoves && len(s.pending) == 0 && s.atTag() {
+				s.inMoves = false
+				end.Tag = s.line
+				return end, nil
 			}
-			return false, err
+			var err error
+			if tok, err = s.next(); err != nil {
+				var se *Error
+				if errors.As(err, &se) && !strict {
+					continue
+				}
+				return end, err
+			}
 		}
+		fault := func(err error) (SkipEnd, error) { return end, &Error{Line: tok.Line, Err: err} }
 		switch tok.Kind {
 		case EOF:
 			s.inMoves = false
-			return false, nil
+			return end, nil
 		case Result:
-			if depth > 0 {
-				continue
+			if depth == 0 {
+				s.inMoves = false
+				end.Result = true
+				return end, nil
 			}
-			s.inMoves = false
-			return true, nil
+			if strict {
+				return fault(errors.New("a result token inside a variation"))
+			}
 		case Open:
 			depth++
+			end.Depth = depth
 			s.inMoves = true
+			if strict && depth > MaxDepth {
+				return fault(fmt.Errorf("variations nested deeper than %d", MaxDepth))
+			}
 		case Close:
+			if strict && depth == 0 {
+				return fault(errors.New("a ) without its ("))
+			}
 			depth = max(depth-1, 0)
 			s.inMoves = true
 		case Tag:
 			if s.inMoves {
 				s.inMoves = false
-				return false, nil
+				end.Tag = tok.Line
+				return end, nil
 			}
 		case Comment:
 		default:
 			s.inMoves = true
 		}
+		end.Last = tok.Line
+		tok = Token{}
 	}
 }
 
@@ -351,12 +442,12 @@ func (s *Scanner) SkipTagSection() error {
 		}
 		if t[0] != '[' {
 			s.inMoves = true
-			_, err := s.SkipRecord()
+			_, err := s.SkipRecord(0)
 			return err
 		}
 	}
 	s.inMoves = true // a tag section that comes next is the next record's
-	_, err := s.SkipRecord()
+	_, err := s.SkipRecord(0)
 	return err
 }
 
@@ -447,7 +538,7 @@ func (s *Scanner) next() (Token, error) {
 // tag reads a tag: the rest of the line, `[Name "value"]`.
 func (s *Scanner) tag() (Token, error) {
 	if s.inMoves {
-		return Token{}, &Error{Line: s.line, Err: errors.New("a tag after the moves began")}
+		return Token{}, &Error{Line: s.line, Err: errTagInMoves}
 	}
 	line := strings.TrimSpace(s.rest)
 	s.rest, s.tagLine = "", true
@@ -479,7 +570,9 @@ func ParseTag(line string) (name, value string, err error) {
 	return name, value, nil
 }
 
-// comment reads a {comment}, which may span lines.
+// comment reads a {comment}, which may span lines. One not closed puts
+// back its lines from the first, after the one it opens on, that starts
+// with '[': the next record, rather than the rest of the input lost in it.
 func (s *Scanner) comment() (Token, error) {
 	start := s.line
 	s.rest = s.rest[1:]
@@ -488,21 +581,30 @@ func (s *Scanner) comment() (Token, error) {
 		s.rest = s.rest[i+1:]
 		return Token{Kind: Comment, Text: text, Line: start}, nil
 	}
+	// b holds the comment's text; of a comment skipped, which is never
+	// read, only its lines from one that starts with '[' on. tail is where
+	// b's lines after the opening one start (-1: none held), on line
+	// tailLine.
 	var b strings.Builder
+	tail, tailLine := -1, 0
+	s.openedAfterBlank = s.blank
 	for {
 		if i := strings.IndexByte(s.rest, '}'); i >= 0 {
 			b.WriteString(s.rest[:i])
 			s.rest = s.rest[i+1:]
 			return Token{Kind: Comment, Text: b.String(), Line: start}, nil
 		}
+		if s.line > start && tail < 0 && (!s.skipping || startsTag(s.rest)) {
+			tail, tailLine = b.Len(), s.line
+		}
 		switch {
 		case !s.skipping:
 			b.WriteString(s.rest)
+		case tail < 0:
 		case s.limit > 0 && int64(b.Len()+len(s.rest)) > s.limit:
 			b.Reset() // hold no more than the limit of a comment skipped
-		case b.Len() > 0 || strings.HasPrefix(strings.TrimLeft(s.rest, " \t"), "["):
-			// A comment skipped is never read: only its lines from one
-			// that starts with '[' are kept, for unreadFrom.
+			tail = -1
+		default:
 			b.WriteString(s.rest)
 		}
 		ok, err := s.readLine()
@@ -510,30 +612,34 @@ func (s *Scanner) comment() (Token, error) {
 			return Token{}, err
 		}
 		if !ok {
-			s.unreadFrom(b.String(), start)
+			s.rest = "" // the comment's, read
+			if tail >= 0 {
+				s.unreadFrom(b.String()[tail:], tailLine)
+			}
 			return Token{}, &Error{Line: start, Err: ErrUnclosedComment}
 		}
 	}
 }
 
-// unreadFrom puts back the lines of an unclosed comment's text from the
-// first that starts with '[': the next record, which SkipRecord then finds,
-// rather than the rest of the input lost in the comment. The comment began
-// on line start.
-func (s *Scanner) unreadFrom(text string, start int) {
-	for i := strings.IndexByte(text, '\n'); i >= 0 && i+1 < len(text); {
-		next := i + 1
-		if strings.HasPrefix(strings.TrimLeft(text[next:], " \t"), "[") {
-			s.back = text[next:] + s.back
-			s.line = start + strings.Count(text[:next], "\n") - 1
+// startsTag reports whether a line starts with '[', but for spaces.
+func startsTag(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, " \t"), "[") }
+
+// unreadFrom puts back the lines of text, which starts on line first, from
+// the first that starts with '[', for SkipRecord or the next record to
+// read.
+func (s *Scanner) unreadFrom(text string, first int) {
+	for at := 0; at < len(text); {
+		if startsTag(text[at:]) {
+			s.back = text[at:] + s.back
+			s.line = first + strings.Count(text[:at], "\n") - 1
 			s.rest, s.tagLine = "", false
 			return
 		}
-		j := strings.IndexByte(text[next:], '\n')
+		j := strings.IndexByte(text[at:], '\n')
 		if j < 0 {
 			return
 		}
-		i = next + j
+		at += j + 1
 	}
 }
 

@@ -112,12 +112,13 @@ func TestScannerSkipRecord(t *testing.T) {
 		{"a record cut short", "1. a3a4 a7a6\n  [Event \"b\"]\n*\n", 2},
 		{"over faults", "1. a3a4 } ] $999 !!!\n\xff\n*\n[Event \"b\"]\n*\n", 4},
 		{"an unclosed comment", "1. a3a4 {x\n\xff junk\n  [Event \"b\"]\n*\n", 3},
+		{"an unclosed comment before the next tag line", "1. a3a4 {x\n[Event \"b\"]\n*\n", 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sc := recordtext.NewScanner(strings.NewReader(c.text))
 			_, err := sc.Next()
 			require.NoError(t, err)
-			_, err = sc.SkipRecord()
+			_, err = sc.SkipRecord(0)
 			require.NoError(t, err)
 			tok, err := sc.Next()
 			require.NoError(t, err)
@@ -125,6 +126,27 @@ func TestScannerSkipRecord(t *testing.T) {
 			assert.Equal(t, c.line, tok.Line)
 		})
 	}
+}
+
+// TestScannerSkipRecordFromInsideAVariation: a fault at a result token
+// inside a variation not closed ends nothing: skipping from there stops at
+// the next record's tags, not at its result token.
+func TestScannerSkipRecordFromInsideAVariation(t *testing.T) {
+	sc := recordtext.NewScanner(strings.NewReader("1. a3a4 (1. g3g4 *\n[Event \"b\"]\n\n1. a3a4 *\n"))
+	for {
+		tok, err := sc.Next()
+		require.NoError(t, err)
+		if tok.Kind == recordtext.Result {
+			break
+		}
+	}
+	ended, err := sc.SkipRecord(1)
+	require.NoError(t, err)
+	assert.False(t, ended)
+	tok, err := sc.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "Event", tok.Text)
+	assert.Equal(t, 2, tok.Line)
 }
 
 // TestScannerSkipTagSection: after a fault among the tags, the scanner
@@ -219,7 +241,7 @@ func TestScannerSkipsALongCommentInBoundedMemory(t *testing.T) {
 	require.NoError(t, err)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	ended, err := sc.SkipRecord()
+	ended, err := sc.SkipRecord(0)
 	runtime.ReadMemStats(&after)
 	require.NoError(t, err)
 	assert.True(t, ended)
@@ -227,4 +249,25 @@ func TestScannerSkipsALongCommentInBoundedMemory(t *testing.T) {
 	tok, err := sc.Next()
 	require.NoError(t, err)
 	assert.Equal(t, "b", tok.Value)
+}
+
+// TestScannerLineEndings: a line ends with "\n", "\r\n" or a lone '\r',
+// from a string or a reader alike, and the lines are counted so.
+func TestScannerLineEndings(t *testing.T) {
+	const text = "[A \"x\"]\r[B \"y\"]\r\n\r1. a3a4\n*"
+	for name, sc := range map[string]*recordtext.Scanner{
+		"string": recordtext.NewStringScanner(text),
+		"reader": recordtext.NewScanner(strings.NewReader(text)),
+	} {
+		var lines []int
+		for {
+			tok, err := sc.Next()
+			require.NoError(t, err, name)
+			if tok.Kind == recordtext.EOF {
+				break
+			}
+			lines = append(lines, tok.Line)
+		}
+		assert.Equal(t, []int{1, 2, 4, 4, 5}, lines, name)
+	}
 }
