@@ -111,7 +111,7 @@ func (a Move) apply(c *change) error {
 	if c.next.Position().SideToMove() != c.seat {
 		return errNotYours
 	}
-	if err := c.next.Play(a.Move); err != nil {
+	if err := c.next.play.Play(a.Move); err != nil {
 		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
 	}
 	c.next.Clock.punch(c.seat, c.now)
@@ -136,7 +136,7 @@ func (a Undo) apply(c *change) error {
 		return refuse(Conflict, "there is no move to take back")
 	}
 	for range plies {
-		if err := c.next.Undo(); err != nil {
+		if err := c.next.play.Undo(); err != nil {
 			return refuse(Conflict, "the move cannot be taken back")
 		}
 	}
@@ -150,7 +150,7 @@ func (Resign) apply(c *change) error {
 	case c.next.waiting():
 		return errNoOpponent // no win for a player who never came
 	}
-	if err := c.next.Resign(c.seat); err != nil {
+	if err := c.next.play.Resign(c.seat); err != nil {
 		return errOver
 	}
 	return nil
@@ -166,7 +166,7 @@ func (OfferDraw) apply(c *change) error {
 	if _, pending := c.next.DrawOffer(); pending {
 		return refuse(Conflict, "a draw offer is already pending")
 	}
-	if err := c.next.OfferDraw(c.seat); err != nil {
+	if err := c.next.play.OfferDraw(c.seat); err != nil {
 		return refuse(Conflict, "a draw cannot be offered now")
 	}
 	return nil
@@ -187,7 +187,7 @@ func (AcceptDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.next.AcceptDraw(c.seat); err != nil {
+	if err := c.next.play.AcceptDraw(c.seat); err != nil {
 		return refuse(Conflict, "the draw offer cannot be accepted")
 	}
 	return nil
@@ -197,7 +197,7 @@ func (DeclineDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.next.DeclineDraw(c.seat); err != nil {
+	if err := c.next.play.DeclineDraw(c.seat); err != nil {
 		return refuse(Conflict, "the draw offer cannot be declined")
 	}
 	return nil
@@ -291,7 +291,7 @@ func (a Claim) apply(c *change) error {
 		return &Error{Kind: Conflict, Code: "opponent-may-return", RetryAfter: left,
 			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", left.Round(time.Second))}
 	}
-	if err := c.next.Forfeit(opp, dsq.Abandoned); err != nil {
+	if err := c.next.play.Forfeit(opp, dsq.Abandoned); err != nil {
 		return errOver
 	}
 	return nil
@@ -340,7 +340,7 @@ func (AcceptRematch) apply(c *change) error {
 	if err := answerableRematch(c); err != nil {
 		return err
 	}
-	g := &Game{ID: rematchID(c.next.ID), Mode: Online, Game: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
+	g := &Game{ID: rematchID(c.next.ID), Mode: Online, play: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
 	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
 	g.Clock.start(c.now)
 	c.created = g // stored, and its id set, before this change is

@@ -69,7 +69,7 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 	if err != nil {
 		return nil, err
 	}
-	plain := &Exported{Text: []byte(g.Game.Record())}
+	plain := &Exported{Text: []byte(g.play.Record())}
 	if !g.IsOver() {
 		return plain, nil
 	}
@@ -81,7 +81,7 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 	err = json.Unmarshal(stored, &rv)
 	var a *record.Game
 	if err == nil {
-		a, err = review.Annotate(g.Game, &rv)
+		a, err = review.Annotate(g.play, &rv)
 	}
 	var text []byte
 	if err == nil {
@@ -135,7 +135,7 @@ func (s *Service) queueReview(g *Game) bool {
 		s.unmarkReview(g.ID)
 		return err == nil
 	}
-	r, err := review.New(g.Game, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.tables()})
+	r, err := review.New(g.play, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.tables()})
 	if err != nil {
 		s.cfg.Log.Error("review", "game", g.ID, "err", err)
 		s.endReview(g.ID)

@@ -82,7 +82,7 @@ func TestRecordCarriesReview(t *testing.T) {
 	assert.False(t, ex.Reviewed)
 	g, err := s.Get(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, g.Game.Record(), string(ex.Text), "a game going on: its plain record")
+	assert.Equal(t, g.play.Record(), string(ex.Text), "a game going on: its plain record")
 
 	s.cfg.Pool.Close(ctx) // no review is computed: the test stores its own
 	_, err = s.Change(ctx, id, c.Seats["blue"], Resign{})
@@ -123,5 +123,5 @@ func TestRecordCarriesReview(t *testing.T) {
 	assert.False(t, ex.Reviewed, "a review of other moves is left out")
 	g, err = s.Get(ctx, c.Game.ID)
 	require.NoError(t, err)
-	assert.Equal(t, g.Game.Record(), string(ex.Text))
+	assert.Equal(t, g.play.Record(), string(ex.Text))
 }

@@ -209,7 +209,7 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 			return nil, refuse(Invalid, "color must be red or blue")
 		}
 	}
-	g := &Game{Mode: Mode(spec.Mode), Game: dsq.NewGame(), Clock: newClock(spec.Clock)}
+	g := &Game{Mode: Mode(spec.Mode), play: dsq.NewGame(), Clock: newClock(spec.Clock)}
 	if !spec.Clock.IsZero() && g.Mode != Online {
 		return nil, refuse(Invalid, "only an online game has a clock")
 	}

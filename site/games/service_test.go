@@ -79,7 +79,7 @@ func storeAI(t *testing.T, s *Service, aiColor dsq.Color, start string) *Game {
 	require.NoError(t, err)
 	play, err := dsq.NewGameFrom(pos)
 	require.NoError(t, err)
-	g := &Game{ID: randomHex(), Mode: AI, Game: play, AIColor: aiColor, Level: 1}
+	g := &Game{ID: randomHex(), Mode: AI, play: play, AIColor: aiColor, Level: 1}
 	g.seats[aiColor.Other()] = hashToken("player")
 	r, err := g.row()
 	require.NoError(t, err)

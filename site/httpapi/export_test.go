@@ -37,7 +37,7 @@ func TestExportRecord(t *testing.T) {
 	res = c.Req("GET", path, "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.Equal(t, "false", res.Header.Get("X-Record-Reviewed"), "no review yet")
-	assert.Equal(t, g.Game.Record(), res.Raw)
+	assert.Equal(t, g.Library().Record(), res.Raw)
 
 	waitReview(c, g.ID)
 	res = c.Req("GET", path, "")

@@ -305,7 +305,7 @@ func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
 		teach.Hint
 	}{From: from.String(), Hint: teach.Hint{Targets: []string{}, Refused: teach.Refusals(pos, from)}}
 	if mayMove {
-		for sq := range g.LegalTargets(from).Squares() { // the game's answer: none once it is over
+		for sq := range g.Library().LegalTargets(from).Squares() { // the game's answer: none once it is over
 			out.Targets = append(out.Targets, sq.String())
 		}
 	}
