@@ -82,7 +82,7 @@ func (Join) needsSeat() bool        { return false }
 // checkPly refuses a request made on a state that is not the current one.
 func checkPly(c *change, ply int) error {
 	if ply != c.next.Ply() {
-		return refuse(Conflict, "the game has moved on since you saw it: reload it")
+		return Refuse(CodeConflict, "the game has moved on since you saw it: reload it")
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func (a Move) apply(c *change) error {
 		return errNotYours
 	}
 	if err := c.next.play.Play(a.Move); err != nil {
-		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
+		return illegal(a.Move, err)
 	}
 	c.next.Clock.punch(c.seat, c.now)
 	return nil
@@ -128,16 +128,16 @@ func (a Undo) apply(c *change) error {
 	plies := 1
 	switch c.next.Mode {
 	case Online:
-		return refuse(Conflict, "moves cannot be taken back in an online game")
+		return Refuse(CodeConflict, "moves cannot be taken back in an online game")
 	case AI:
 		plies = 2 // the AI's reply and the player's move
 	}
 	if c.next.Ply() < plies {
-		return refuse(Conflict, "there is no move to take back")
+		return Refuse(CodeConflict, "there is no move to take back")
 	}
 	for range plies {
 		if err := c.next.play.Undo(); err != nil {
-			return refuse(Conflict, "the move cannot be taken back")
+			return Refuse(CodeConflict, "the move cannot be taken back")
 		}
 	}
 	return nil
@@ -164,10 +164,10 @@ func (OfferDraw) apply(c *change) error {
 		return errNoOpponent
 	}
 	if _, pending := c.next.DrawOffer(); pending {
-		return refuse(Conflict, "a draw offer is already pending")
+		return Refuse(CodeConflict, "a draw offer is already pending")
 	}
 	if err := c.next.play.OfferDraw(c.seat); err != nil {
-		return refuse(Conflict, "a draw cannot be offered now")
+		return Refuse(CodeConflict, "a draw cannot be offered now")
 	}
 	return nil
 }
@@ -178,7 +178,7 @@ func answerable(c *change) error {
 		return errOver
 	}
 	if offer, pending := c.next.DrawOffer(); !pending || offer == c.seat {
-		return refuse(Conflict, "there is no draw offer to answer")
+		return Refuse(CodeConflict, "there is no draw offer to answer")
 	}
 	return nil
 }
@@ -188,7 +188,7 @@ func (AcceptDraw) apply(c *change) error {
 		return err
 	}
 	if err := c.next.play.AcceptDraw(c.seat); err != nil {
-		return refuse(Conflict, "the draw offer cannot be accepted")
+		return Refuse(CodeConflict, "the draw offer cannot be accepted")
 	}
 	return nil
 }
@@ -198,20 +198,20 @@ func (DeclineDraw) apply(c *change) error {
 		return err
 	}
 	if err := c.next.play.DeclineDraw(c.seat); err != nil {
-		return refuse(Conflict, "the draw offer cannot be declined")
+		return Refuse(CodeConflict, "the draw offer cannot be declined")
 	}
 	return nil
 }
 
 func (a Join) apply(c *change) error {
 	if c.next.Mode != Online {
-		return refuse(Conflict, "only an online game can be joined")
+		return Refuse(CodeConflict, "only an online game can be joined")
 	}
 	if !c.next.waiting() {
-		return refuse(Conflict, "both seats are taken")
+		return Refuse(CodeConflict, "both seats are taken")
 	}
 	if c.seated {
-		return refuse(Conflict, "you hold a seat of this game already: send the invitation to your opponent")
+		return Refuse(CodeConflict, "you hold a seat of this game already: send the invitation to your opponent")
 	}
 	free := dsq.Red
 	if c.next.seats[dsq.Red] != "" {
@@ -219,7 +219,7 @@ func (a Join) apply(c *change) error {
 	}
 	want := invitation(c.next.seats[free.Other()])
 	if subtle.ConstantTimeCompare([]byte(a.Invite), []byte(want)) != 1 {
-		return refuse(Forbidden, "a seat needs the game's invitation link: the watch link only watches")
+		return Refuse(CodeNotYourSeat, "a seat needs the game's invitation link: the watch link only watches")
 	}
 	token := randomHex()
 	c.next.seats[free] = hashToken(token)
@@ -260,7 +260,7 @@ func (DeclineRematch) needsSeat() bool { return true }
 func (a Claim) apply(c *change) error {
 	switch {
 	case c.next.Mode != Online:
-		return refuse(Conflict, "only an online game can be claimed")
+		return Refuse(CodeConflict, "only an online game can be claimed")
 	case c.next.IsOver():
 		return errOver
 	case c.next.waiting():
@@ -274,7 +274,7 @@ func (a Claim) apply(c *change) error {
 		away = !on
 	}
 	if !away {
-		return &Error{Kind: Conflict, Code: "opponent-connected", Message: "your opponent is connected"}
+		return Refuse(CodeOpponentConnected, "your opponent is connected")
 	}
 	wait := c.abandonAfter
 	if !c.next.Clock.Control.IsZero() {
@@ -288,7 +288,7 @@ func (a Claim) apply(c *change) error {
 	}
 	if gone := c.now.Sub(since); gone < wait {
 		left := wait - gone
-		return &Error{Kind: Conflict, Code: "opponent-may-return", RetryAfter: left,
+		return &Error{Code: CodeOpponentMayReturn, RetryAfter: left,
 			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", left.Round(time.Second))}
 	}
 	if err := c.next.play.Forfeit(opp, dsq.Abandoned); err != nil {
@@ -301,11 +301,11 @@ func (a Claim) apply(c *change) error {
 func rematchable(c *change) error {
 	switch {
 	case c.next.Mode != Online:
-		return refuse(Conflict, "only an online game has a rematch")
+		return Refuse(CodeConflict, "only an online game has a rematch")
 	case !c.next.IsOver():
-		return refuse(Conflict, "the game is not over")
+		return Refuse(CodeConflict, "the game is not over")
 	case c.next.RematchID != "":
-		return refuse(Conflict, "the rematch has begun")
+		return Refuse(CodeConflict, "the rematch has begun")
 	}
 	return nil
 }
@@ -318,7 +318,7 @@ func (OfferRematch) apply(c *change) error {
 		return AcceptRematch{}.apply(c) // both offered at once: the offers cross as one agreement
 	}
 	if c.next.RematchOffer != "" {
-		return refuse(Conflict, "a rematch was offered already")
+		return Refuse(CodeConflict, "a rematch was offered already")
 	}
 	c.next.RematchOffer = c.seat.String()
 	return nil
@@ -331,7 +331,7 @@ func answerableRematch(c *change) error {
 		return err
 	}
 	if c.next.RematchOffer == "" || c.next.RematchOffer == RematchDeclined || c.next.RematchOffer == c.seat.String() {
-		return refuse(Conflict, "there is no rematch offer to answer")
+		return Refuse(CodeConflict, "there is no rematch offer to answer")
 	}
 	return nil
 }

@@ -57,7 +57,7 @@ func LevelOf(n int) (Level, error) {
 			return l, nil
 		}
 	}
-	return Level{}, refuse(Invalid, fmt.Sprintf("level must be %d to %d", Levels[0].Number, Levels[len(Levels)-1].Number))
+	return Level{}, Refuse(CodeBadRequest, fmt.Sprintf("level must be %d to %d", Levels[0].Number, Levels[len(Levels)-1].Number))
 }
 
 // options are the search's options for a move at level l in the game with

@@ -36,7 +36,7 @@ func (s *Service) Review(ctx context.Context, id string) (*Reviewed, error) {
 		return nil, err
 	}
 	if !g.IsOver() {
-		return nil, refuse(Conflict, "the game is not over: its review comes when it ends")
+		return nil, Refuse(CodeConflict, "the game is not over: its review comes when it ends")
 	}
 	stored, claimed, err := s.cfg.Store.Review(ctx, id, time.Now())
 	if err != nil {

@@ -22,14 +22,14 @@ func TestReview(t *testing.T) {
 	s.reviewed = func(id string) { reviewed <- id }
 	ctx := context.Background()
 	_, err := s.Review(ctx, randomHex())
-	refused(t, err, NotFound)
+	refused(t, err, CodeNotFound)
 	c, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	id := c.Game.ID
 	_, err = s.Change(ctx, id, c.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	require.NoError(t, err)
 	_, err = s.Review(ctx, id)
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 
 	_, err = s.Change(ctx, id, c.Seats["blue"], Resign{})
 	require.NoError(t, err)
@@ -71,7 +71,7 @@ func TestRecordCarriesReview(t *testing.T) {
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	ctx := context.Background()
 	_, err := s.Record(ctx, randomHex())
-	refused(t, err, NotFound)
+	refused(t, err, CodeNotFound)
 	c, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	id := c.Game.ID
