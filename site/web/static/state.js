@@ -21,8 +21,7 @@ export class PlayState {
     this.events = null;      // stops the live updates of the current game
     this.clockStop = null;   // stops the countdown of the current game's clocks
     this.goneSince = {};     // colour -> when (ms) the page first saw that player not connected
-    this.settings = {mode: "ai", color: "red", level: 3, clock: ""};
-    this.levels = null;      // level -> Elo below the top level (GET /api/levels), null until read
+    this.settings = {mode: "ai", color: "red", level: 0, clock: ""}; // level 0: the server's default
     this.resignArmed = false;
     this.restartArmed = false;
     this.formFor = undefined; // the game (its id, null for none) the new-game form was last set for
