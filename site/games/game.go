@@ -276,6 +276,6 @@ func (g *Game) IsOver() bool { return g.play.IsOver() }
 // DrawOffer returns the colour whose draw offer is pending, if one is.
 func (g *Game) DrawOffer() (dsq.Color, bool) { return g.play.DrawOffer() }
 
-// Library returns a copy of the library's game, which the caller may play
-// on without changing g (a dsq.Game copy shares nothing it changes).
-func (g *Game) Library() *dsq.Game { return g.play.Clone() }
+// LegalTargets returns the squares the piece on from may move to now: none
+// once the game is over.
+func (g *Game) LegalTargets(from dsq.Square) dsq.Bitboard { return g.play.LegalTargets(from) }

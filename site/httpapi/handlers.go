@@ -14,7 +14,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/strictjson"
-	"github.com/doushouqi/doushouqi/site/teach"
 )
 
 // decode reads the whole body (at most MaxBody bytes: 413 beyond) into v
@@ -240,41 +239,6 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 		}
 		return nil, fail(games.CodeBadRequest, "action must be offer, accept or decline")
 	})
-}
-
-// targets lists where the piece on ?from= may go, and why it may not go to
-// its other neighbours and river landings (API.md).
-func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
-	g, err := s.games.Get(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.answer(w, r, 0, nil, err)
-		return
-	}
-	from, err := dsq.ParseSquare(r.URL.Query().Get("from"))
-	if err != nil {
-		s.fail(w, r, fail(games.CodeBadRequest, "from must be a square, such as c3"))
-		return
-	}
-	pos := g.Position()
-	mayMove := !g.AIThinking()
-	if token := bearer(r); token != "" {
-		seat, ok := g.SeatOf(token)
-		if !ok {
-			s.fail(w, r, games.ErrNoSeat)
-			return
-		}
-		mayMove = mayMove && seat == pos.SideToMove()
-	}
-	out := struct {
-		From string `json:"from"`
-		teach.Hint
-	}{From: from.String(), Hint: teach.Hint{Targets: []string{}, Refused: teach.Refusals(pos, from)}}
-	if mayMove {
-		for sq := range g.Library().LegalTargets(from).Squares() { // the game's answer: none once it is over
-			out.Targets = append(out.Targets, sq.String())
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 // claim ends an online game as won by the caller whose opponent has left it

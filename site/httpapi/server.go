@@ -261,7 +261,6 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}", methods{"GET": s.get})
 	mux.Handle("/api/games/{id}/join", methods{"POST": s.join})
 	mux.Handle("/api/games/{id}/invite", methods{"GET": s.invite})
-	mux.Handle("/api/games/{id}/targets", methods{"GET": s.targets})
 	mux.Handle("/api/games/{id}/moves", methods{"POST": s.move})
 	mux.Handle("/api/games/{id}/undo", methods{"POST": s.undo})
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
