@@ -40,10 +40,10 @@ const (
 )
 
 // Game is one game at one version: the library's game (position, moves,
-// result, draw offer; its methods read it, and its JSON is the library's
-// record) with what the site adds. Nothing in it changes once it is made:
-// it is shared by every reader and must not be played on; Change makes the
-// next version.
+// result, draw offer; kept unexported, read through Position, Moves,
+// Outcome and the like, stored as the library's record) with what the
+// site adds. Nothing in it changes once it is made: it is shared by every
+// reader, and only Change, on a copy, makes the next version.
 type Game struct {
 	play    *dsq.Game // the library's game: read through the methods below, changed only on a copy
 	ID      string
