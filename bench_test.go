@@ -3,6 +3,7 @@ package doushouqi_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -17,12 +18,12 @@ import (
 
 // perftCountAt returns the suite's count for the entry at depth.
 func perftCountAt(b *testing.B, e perftEntry, depth int) uint64 {
-	for _, c := range e.counts {
-		if c.depth == depth {
-			return c.nodes
+	for _, c := range e.Counts {
+		if c.Depth == depth {
+			return c.Nodes
 		}
 	}
-	b.Fatalf("%s has no perft %d", e.id, depth)
+	b.Fatalf("%s has no perft %d", e.ID, depth)
 	return 0
 }
 
@@ -46,18 +47,18 @@ func BenchmarkPerft(b *testing.B) {
 	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position
 	entries = append(entries, readPerftFile(b, benchSuiteFile)...)
 	for _, e := range entries {
-		pos, err := dsq.ParsePosition(e.pos)
+		pos, err := dsq.ParsePosition(e.Pos)
 		if err != nil {
 			b.Fatal(err)
 		}
 		depth := 5
-		if e.id == "start" {
+		if e.ID == "start" {
 			depth = 6
 		}
-		benchPerft(b, fmt.Sprintf("%s/d%d/count", e.id, depth), perftCountAt(b, e, depth), func() uint64 {
+		benchPerft(b, fmt.Sprintf("%s/d%d/count", e.ID, depth), perftCountAt(b, e, depth), func() uint64 {
 			return dsq.Perft(pos, depth)
 		})
-		benchPerft(b, fmt.Sprintf("%s/d%d/leaves", e.id, depth-1), perftCountAt(b, e, depth-1), func() uint64 {
+		benchPerft(b, fmt.Sprintf("%s/d%d/leaves", e.ID, depth-1), perftCountAt(b, e, depth-1), func() uint64 {
 			return dsq.PerftLeaves(pos, depth-1)
 		})
 	}
@@ -92,7 +93,7 @@ func benchSet(b *testing.B) []dsq.Position {
 	b.Helper()
 	var set []dsq.Position
 	for _, e := range append(readPerftFile(b, perftSuiteFile)[:1], readPerftFile(b, benchSuiteFile)...) {
-		pos, err := dsq.ParsePosition(e.pos)
+		pos, err := dsq.ParsePosition(e.Pos)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -164,13 +165,13 @@ func BenchmarkParsePosition(b *testing.B) {
 func BenchmarkPerftRules(b *testing.B) {
 	entries := readPerftFile(b, perftSuiteFile)[:1] // the start position, Standard
 	for _, e := range readPerftFile(b, variantsSuiteFile) {
-		if strings.HasPrefix(e.id, "start-") && len(e.counts) >= 6 {
+		if strings.HasPrefix(e.ID, "start-") && len(e.Counts) >= 6 {
 			entries = append(entries, e)
 		}
 	}
 	for _, e := range entries {
 		pos, _ := suitePosition(b, e)
-		benchPerft(b, fmt.Sprintf("start/d6/%s", e.rules), perftCountAt(b, e, 6), func() uint64 {
+		benchPerft(b, fmt.Sprintf("start/d6/%s", e.Rules), perftCountAt(b, e, 6), func() uint64 {
 			return dsq.Perft(pos, 6)
 		})
 	}
@@ -380,4 +381,101 @@ func BenchmarkParseRecordLongest(b *testing.B) {
 			}
 		}
 	})
+}
+
+// captureFreeStart is a position with few pieces, played under
+// captureFreeRules (automatic threefold repetition, no move limit): a game
+// from it may go on without a capture for as long as its positions keep
+// changing.
+const (
+	captureFreeStart = "7/7/2t1l2/7/7/7/2L1T2/7/7 r 0 1"
+	captureFreeRules = "no-move-limit,threefold"
+)
+
+// captureFreeLine returns captureFreeStart and a fixed line of n legal
+// moves from it without a capture, that neither enters a den nor plays any
+// position a third time: a seeded random walk, each position at most
+// twice, so that the repetition count has work at every move.
+func captureFreeLine(tb testing.TB, n int) (dsq.Position, []dsq.Move) {
+	tb.Helper()
+	rules, err := dsq.ParseRules(captureFreeRules)
+	require.NoError(tb, err)
+	start, err := dsq.ParsePosition(captureFreeStart)
+	require.NoError(tb, err)
+	start, err = start.WithRules(rules)
+	require.NoError(tb, err)
+	rng := rand.New(rand.NewPCG(uint64(n), 43))
+	seen := map[dsq.Position]int{} // by pieces and side: counters zeroed
+	key := func(p dsq.Position) dsq.Position {
+		s := p.Setup()
+		s.NoCaptureHalfMoves, s.MoveNumber = 0, 1
+		k, err := dsq.NewPosition(s)
+		require.NoError(tb, err)
+		return k
+	}
+	pos := start
+	seen[key(pos)]++
+	line := make([]dsq.Move, 0, n)
+	for len(line) < n {
+		moves := pos.LegalMoves()
+		rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+		played := false
+		for _, m := range moves {
+			next := pos
+			if u := next.MakeMove(m); u.Captured() != dsq.NoPiece || next.Outcome().IsDecided() || seen[key(next)] >= 2 {
+				continue
+			}
+			pos = next
+			seen[key(pos)]++
+			line = append(line, m)
+			played = true
+			break
+		}
+		require.True(tb, played, "no capture-free move left at ply %d", len(line))
+	}
+	return start, line
+}
+
+// playLine plays line from start in a new game and returns it.
+func playLine(tb testing.TB, start dsq.Position, line []dsq.Move) *dsq.Game {
+	rules, err := dsq.ParseRules(captureFreeRules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := dsq.NewGameRules(start, rules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, m := range line {
+		if err := g.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// BenchmarkCaptureFree plays, and reads back from its record, a game of
+// 10,000 and 40,000 half-moves without a capture under automatic threefold
+// repetition and no move limit: the cost per move stays the same as the
+// game grows (the 40k/10k ratio is near 4).
+func BenchmarkCaptureFree(b *testing.B) {
+	for _, n := range []int{10_000, 40_000} {
+		start, line := captureFreeLine(b, n)
+		text := playLine(b, start, line).Record()
+		b.Run(fmt.Sprintf("play/plies=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				playLine(b, start, line)
+			}
+		})
+		b.Run(fmt.Sprintf("read/plies=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := dsq.ParseRecord(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

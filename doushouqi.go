@@ -3,15 +3,9 @@
 // outcome of a game, games played move by move ([Game]), position and move
 // notation, game records, Zobrist hashing and perft.
 //
-// The rules are those of RULES.md, at the root of this module: the normative
-// text this package, its errors and its tests cite (its last sections
-// describe the house rules of [Rules] and the game record format). In short:
-// a 7x9 board with two dens, three traps around each den and two rivers; eight animals a side ranked rat
-// 1 to elephant 8; the rat swims and captures the elephant; the lion and the
-// tiger jump the rivers unless a rat stands on the path; a piece in an enemy
-// trap has rank 0, so it can be captured by any enemy and can itself capture
-// nothing; Red moves first; a move into the enemy den wins, a side with no
-// legal move loses, and 60 half-moves without a capture draw.
+// The rules are those of RULES.md, at the root of this module: the one
+// normative text, which this package, its errors and its tests cite,
+// including the house rules of [Rules] and the game record format.
 //
 // # Types
 //
@@ -140,6 +134,11 @@ func (a Animal) Rank() int {
 	}
 	return int(a) + 1
 }
+
+// CanJump reports whether the animal jumps the rivers: the lion and the
+// tiger do (RULES.md, Moves 3), no house rule changes it, and a
+// value that is not an animal does not.
+func (a Animal) CanJump() bool { return a == Lion || a == Tiger }
 
 var animalNames = [NumAnimals]string{"rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"}
 

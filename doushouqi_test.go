@@ -187,6 +187,7 @@ var zeroValues = map[string]any{
 	"PositionError": new(dsq.PositionError),
 	"Reason":        new(dsq.Reason),
 	"RecordError":   new(dsq.RecordError),
+	"Refusal":       new(dsq.Refusal),
 	"RiverJump":     new(dsq.RiverJump),
 	"Rules":         new(dsq.Rules),
 	"Setup":         new(dsq.Setup),
@@ -402,4 +403,22 @@ func TestSuiteSizeFollowsTheSwitch(t *testing.T) {
 		want = "standard"
 	}
 	assert.Equal(t, want, sized("quick", "standard", "deep"))
+}
+
+// TestCanJumpIsWhoJumps: an animal may jump the river exactly when
+// CanJump says so, under every house rule, and nothing that is not an
+// animal jumps.
+func TestCanJumpIsWhoJumps(t *testing.T) {
+	for _, rules := range []dsq.Rules{dsq.Standard, {TrappedCapture: true, SwapDogWolf: true, MoveLimit: dsq.NoMoveLimit, Threefold: true}} {
+		for a := range dsq.Animal(dsq.NumAnimals) {
+			// The animal on b3 faces the river; b7 is the far bank.
+			s := dsq.Setup{SideToMove: dsq.Red, MoveNumber: 1, Rules: rules}
+			s.Board[dsq.B3], s.Board[dsq.G9] = dsq.NewPiece(dsq.Red, a), dsq.NewPiece(dsq.Blue, dsq.Rat)
+			pos, err := dsq.NewPosition(s)
+			require.NoError(t, err)
+			assert.Equal(t, a.CanJump(), pos.IsLegal(dsq.NewMove(dsq.B3, dsq.B7)), "%s under %s", a, rules)
+		}
+	}
+	assert.False(t, dsq.NoAnimal.CanJump())
+	assert.False(t, dsq.Animal(200).CanJump())
 }

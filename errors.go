@@ -20,29 +20,30 @@ var (
 )
 
 // Position errors: the Err of a [*PositionError], a board the rules cannot
-// reach. ErrWater and ErrOwnDen are shared with the move errors below, since
+// reach. ErrWater and ErrOwnDen, from the move errors below, are too, since
 // they are the same rules.
 var (
 	ErrDuplicateAnimal = errors.New("more than one of an animal on a side")
 	ErrBothDens        = errors.New("pieces in both dens")
 )
 
-// Move errors: the Err of a [*MoveError], one reason per rule of RULES.md,
-// worded for a player.
+// Move errors: the Err of a [*MoveError], one per [Refusal], whose
+// sentence is the message. ErrWater and ErrOwnDen are also the Err of a
+// [*PositionError].
 var (
-	ErrGameOver         = errors.New("the game is over")
-	ErrEmptySquare      = errors.New("no piece on the from square")
-	ErrNotYourPiece     = errors.New("that piece belongs to the side not to move")
-	ErrNotAStep         = errors.New("a piece moves one square up, down, left or right")
-	ErrNotAJumper       = errors.New("only the lion and the tiger jump the river")
-	ErrOwnDen           = errors.New("no piece may enter its own den")
-	ErrWater            = errors.New("only the rat may be on water")
-	ErrJumpBlocked      = errors.New("a rat in the water blocks the jump")
-	ErrOwnPiece         = errors.New("a piece cannot capture its own side")
-	ErrWaterLandCapture = errors.New("no capture between water and land")
-	ErrTrappedAttacker  = errors.New("a piece in an enemy trap cannot capture")
-	ErrElephantRat      = errors.New("the elephant cannot capture the rat")
-	ErrRankTooLow       = errors.New("a piece cannot capture a higher rank")
+	ErrGameOver         = RefusalGameOver.Err()
+	ErrEmptySquare      = RefusalEmptySquare.Err()
+	ErrNotYourPiece     = RefusalNotYourPiece.Err()
+	ErrNotAStep         = RefusalNotAStep.Err()
+	ErrNotAJumper       = RefusalNotAJumper.Err()
+	ErrJumpBlocked      = RefusalJumpBlocked.Err()
+	ErrOwnDen           = RefusalOwnDen.Err()
+	ErrWater            = RefusalWater.Err()
+	ErrOwnPiece         = RefusalOwnPiece.Err()
+	ErrWaterLandCapture = RefusalWaterLandCapture.Err()
+	ErrTrappedAttacker  = RefusalTrappedAttacker.Err()
+	ErrElephantRat      = RefusalElephantRat.Err()
+	ErrRankTooLow       = RefusalRankTooLow.Err()
 )
 
 // ErrNotAPosition is the error of a Position value that is not a position of
@@ -145,11 +146,12 @@ func (e *PositionError) Unwrap() error { return e.Err }
 // MoveError says why a move was refused ([Position.Play], [Game.Play],
 // [Game.PlayText]). Its message says what a player needs, such as
 // "doushouqi: illegal move c3c4: the dog (3) cannot capture the wolf (4)";
-// [MoveError.Reason] is that reason alone, for showing to the player.
+// [MoveError.Reason] is that reason alone, for showing to the player, and
+// [MoveError.Refusal] the rule, for a program.
 type MoveError struct {
 	Move Move   // the move refused; NoMove if the text was not a move
 	Text string // the move as written, for Game.PlayText; "" otherwise
-	Err  error  // the rule it breaks (a move sentinel), or the *ParseError of Text
+	Err  error  // the rule it breaks (a Refusal's Err), or the *ParseError of Text
 	// detail is the player's reason with the animals, squares and ranks
 	// involved; "" means Err's message says it.
 	detail string
@@ -177,6 +179,11 @@ func (e *MoveError) Reason() string {
 	}
 	return reasonText(e.Err)
 }
+
+// Refusal returns the rule that refused the move, such as [RefusalWater],
+// read from Err; NoRefusal when Text was not a move at all. Its Code is
+// what a program or a translation keys on.
+func (e *MoveError) Refusal() Refusal { return RefusalOf(e.Err) }
 
 // Unwrap returns the rule broken.
 func (e *MoveError) Unwrap() error { return e.Err }

@@ -571,3 +571,100 @@ func ExampleCanCapture() {
 	// false
 	// false
 }
+
+func ExampleRefusals() {
+	for r := range dsq.Refusals() {
+		fmt.Printf("%s: %s\n", r.Code(), r)
+	}
+	// Output:
+	// game-over: the game is over
+	// empty-square: no piece on the from square
+	// not-your-piece: that piece belongs to the side not to move
+	// not-a-step: a piece moves one square up, down, left or right
+	// not-a-jumper: only the lion and the tiger jump the river
+	// jump-blocked: a rat in the water blocks the jump
+	// own-den: no piece may enter its own den
+	// water: only the rat may be on water
+	// own-piece: a piece cannot capture its own side
+	// water-land-capture: no capture between water and land
+	// trapped-attacker: a piece in an enemy trap cannot capture
+	// elephant-rat: the elephant cannot capture the rat
+	// rank-too-low: a piece cannot capture a higher rank
+}
+
+func ExampleMoveError_Refusal() {
+	pos := dsq.StartPosition()
+	err := pos.Play(dsq.NewMove(dsq.C3, dsq.C4)) // Red's wolf into the river
+	var me *dsq.MoveError
+	if errors.As(err, &me) {
+		fmt.Println(me.Refusal().Code())
+		fmt.Println(me.Refusal())
+		fmt.Println(me.Reason())
+		fmt.Println(errors.Is(err, dsq.ErrWater))
+	}
+	// Output:
+	// water
+	// only the rat may be on water
+	// the wolf cannot enter the water: only the rat may be on water
+	// true
+}
+
+func ExampleRefusalOf() {
+	err := fmt.Errorf("move 12: %w", dsq.ErrRankTooLow)
+	fmt.Println(dsq.RefusalOf(err).Code())
+	fmt.Println(dsq.RefusalOf(dsq.ErrSyntax) == dsq.NoRefusal)
+	// Output:
+	// rank-too-low
+	// true
+}
+
+func ExampleAnimal_CanJump() {
+	for a := range dsq.Animal(dsq.NumAnimals) {
+		if a.CanJump() {
+			fmt.Println(a)
+		}
+	}
+	// Output:
+	// tiger
+	// lion
+}
+
+// Count how often a position has occurred, and see when a draw by
+// repetition may be claimed under rules that leave it to the players.
+func ExampleGame_Repetitions() {
+	g := dsq.NewGame() // standard rules: no automatic threefold
+	for _, m := range []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6", "a4a3"} {
+		if _, err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Repetitions(), g.CanClaimThreefold()) // a6a7 would bring the start a third time
+	_, _ = g.PlayText("a6a7")
+	fmt.Println(g.Repetitions(), g.CanClaimThreefold(), g.IsOver())
+	// Output:
+	// 2 true
+	// 3 true false
+}
+
+// Mirror reflects the board left to right; the game is the same.
+func ExamplePosition_Mirror() {
+	pos, _ := dsq.ParsePosition("7/7/7/7/7/7/7/1R5/L6 r 3 12")
+	mirror := pos.Mirror()
+	fmt.Println(mirror)
+	fmt.Println(len(pos.LegalMoves()), len(mirror.LegalMoves()), mirror.Mirror() == pos)
+	// Output:
+	// 7/7/7/7/7/7/7/5R1/6L r 3 12
+	// 6 6 true
+}
+
+// SwapColors exchanges the sides: the start position swapped has the
+// start's board, with Blue to move.
+func ExamplePosition_SwapColors() {
+	pos, _ := dsq.ParsePosition("l6/7/7/7/7/7/7/2R4/7 b 0 7")
+	swapped := pos.SwapColors()
+	fmt.Println(swapped)
+	fmt.Println(dsq.StartPosition().SwapColors())
+	// Output:
+	// 7/4r2/7/7/7/7/7/7/6L r 0 7
+	// l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1
+}

@@ -41,3 +41,43 @@ func (p *Position) CheckConsistency() error {
 	}
 	return nil
 }
+
+// RepetitionSteps returns the steps that counting the occurrences of g's
+// current position took when it was played: the positions of its window
+// walked, or the index's candidates looked at and the jumps of each
+// ancestor check.
+func RepetitionSteps(g *Game) int {
+	x := g.history()
+	if x.index == nil {
+		return min(int(x.pos.clock), int(x.ply)) + 1
+	}
+	p := x.prev
+	if p == nil {
+		return 1
+	}
+	low := x.ply - int32(x.pos.clock)
+	x.index.mu.Lock()
+	cands := x.index.m[x.pos.hash]
+	x.index.mu.Unlock()
+	steps := 0
+	for i := len(cands) - 1; i >= 0; i-- {
+		c := cands[i]
+		steps++
+		if c.ply > p.ply || c.ply < low || !c.pos.samePlace(&x.pos) {
+			continue
+		}
+		y := p
+		for y.ply > c.ply {
+			if y.jump.ply >= c.ply {
+				y = y.jump
+			} else {
+				y = y.prev
+			}
+			steps++
+		}
+		if y == c {
+			break
+		}
+	}
+	return steps
+}

@@ -3,6 +3,8 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 )
 
 // Game errors, for errors.Is. Moves refused by the rules are *MoveError as
@@ -43,9 +45,12 @@ var (
 // game's length; Play allocates one history entry (under 200 bytes) on top
 // of the move's legality check; Undo allocates nothing; Position,
 // Outcome and the move questions cost as on a Position; PositionAfter and
-// Start cost O(log n) in a game of n moves, Moves and Record O(n). Under
-// [Rules.Threefold], Play also compares the new position with those since
-// the last capture.
+// Start cost O(log n) in a game of n moves, Moves and Record O(n).
+// Repetitions are counted in O(log n) steps at most per move, under every
+// rules, whatever the game's length: once 64 half-moves or more have gone
+// without a capture (under a move limit above the standard 60, or none),
+// Play also puts the position in an index of those since the last
+// capture, shared by copies (an entry of a map, about 40 bytes a move).
 //
 // The read methods have value receivers, so they work on a Game held by
 // value (a struct field, a map value); a Game marshals to JSON by value
@@ -81,20 +86,36 @@ type Game struct {
 // O(log n) steps of jump or prev (the skew-binary jump pointers of Myers,
 // "An applicative random-access stack", 1983): go by jump unless it
 // overshoots, by prev otherwise.
+//
+// A position can only occur again among those since the last capture (a
+// capture is never undone): its window. While the window is shorter than
+// scanWindow, occurrences are counted by walking it; from then on each
+// node carries index, the window's nodes by hash (see repIndex), and
+// reps, its position's count, so that counting costs O(log n) steps at
+// most per move (one lookup and an ancestor check), whatever the length
+// of the game.
 type node struct {
 	prev, jump *node // prev is nil and jump the node itself at the start
 	pos        Position
-	move       Move  // the move that led to pos; NoMove at the start
-	ply        int32 // the node's index: 0 at the start
+	ply        int32     // the node's index: 0 at the start
+	reps       int32     // with index: the occurrences of pos in its window, itself included
+	index      *repIndex // the window's nodes, x's included; nil while the window is short
+	move       Move      // the move that led to pos; NoMove at the start
 	// repeated: pos is a third occurrence, under Rules.Threefold, in a
 	// position the rules leave undecided.
 	repeated bool
 }
 
+// scanWindow is the length of the window (the no-capture count) from
+// which a node keeps an index instead of walking its window: above the
+// standard move limit, so that a standard game never pays for an index.
+const scanWindow = 64
+
 // startNode returns the history of a game from pos.
 func startNode(pos Position) *node {
 	x := &node{pos: pos}
 	x.jump = x
+	x.indexWindow()
 	return x
 }
 
@@ -104,6 +125,7 @@ func (x *node) child(m Move, pos Position) *node {
 	if j := x.jump; x.ply-j.ply == j.ply-j.jump.ply {
 		c.jump = j.jump
 	}
+	c.indexWindow()
 	return c
 }
 
@@ -117,6 +139,106 @@ func (x *node) at(ply int32) *node {
 		}
 	}
 	return x
+}
+
+// indexWindow sets x's index and reps when x's window is long, from its
+// parent's index (made, from the parent's window, when it had none),
+// before anyone else can see x.
+func (x *node) indexWindow() {
+	if x.pos.clock < scanWindow {
+		return
+	}
+	p := x.prev
+	if p != nil && p.index != nil {
+		x.index = p.index
+	} else {
+		// The parent's window is shorter than scanWindow: index it once,
+		// oldest first. Its nodes keep no index: they count by walking.
+		x.index = &repIndex{m: map[uint64][]*node{}}
+		var window []*node
+		for y, back := p, 0; y != nil && back <= int(p.pos.clock); y, back = y.prev, back+1 {
+			window = append(window, y)
+		}
+		for _, y := range slices.Backward(window) {
+			x.index.add(y)
+		}
+	}
+	x.reps = 1
+	if p != nil {
+		if old := x.index.newest(p, x.ply-int32(x.pos.clock), &x.pos); old != nil {
+			x.reps += int32(old.occurrences())
+		}
+	}
+	x.index.add(x)
+}
+
+// occurrences counts the positions of x's game with the same pieces and
+// side to move as x's (x's own included): from x's index, or else by
+// walking x's window, of fewer than scanWindow positions.
+func (x *node) occurrences() int {
+	if x.index != nil {
+		return int(x.reps)
+	}
+	return x.count(&x.pos)
+}
+
+// count counts the positions of x's window (x's included) with the pieces
+// and side to move of p: from x's index, or else by walking the window.
+func (x *node) count(p *Position) int {
+	if x.index != nil {
+		if y := x.index.newest(x, x.ply-int32(x.pos.clock), p); y != nil {
+			return y.occurrences()
+		}
+		return 0
+	}
+	n := 0
+	for y, back := x, 0; y != nil && back <= int(x.pos.clock); y, back = y.prev, back+1 {
+		if y.pos.samePlace(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// samePlace reports whether p and q have the same pieces on the same
+// squares and the same side to move: what makes a repetition.
+func (p *Position) samePlace(q *Position) bool {
+	return p.hash == q.hash && p.side() == q.side() && p.board == q.board
+}
+
+// repIndex indexes the nodes of one window of a game's history (the
+// positions since a capture, once the window is long) by their positions'
+// hash, in the order they were made. Copies of a game that play on from
+// the same history share the index, so it also holds the nodes of their
+// other branches: a node counts for x only if it is one of x's ancestors,
+// which at tells in O(log n). It only grows, under its lock; a node is in
+// it before anyone else can see the node.
+type repIndex struct {
+	mu sync.Mutex
+	m  map[uint64][]*node
+}
+
+// add puts x in the index.
+func (idx *repIndex) add(x *node) {
+	idx.mu.Lock()
+	idx.m[x.pos.hash] = append(idx.m[x.pos.hash], x)
+	idx.mu.Unlock()
+}
+
+// newest returns the newest of x and its ancestors back to the ply low
+// whose pieces and side to move are p's, nil if none: the candidates of
+// p's hash, newest first, those of other branches passed over.
+func (idx *repIndex) newest(x *node, low int32, p *Position) *node {
+	idx.mu.Lock()
+	cands := idx.m[p.hash] // the entries below len never change
+	idx.mu.Unlock()
+	for i := len(cands) - 1; i >= 0; i-- {
+		c := cands[i]
+		if c.ply <= x.ply && c.ply >= low && c.pos.samePlace(p) && x.at(c.ply) == c {
+			return c
+		}
+	}
+	return nil
 }
 
 // history returns the game's current node, making the start's for the zero
@@ -214,6 +336,44 @@ func (g Game) PositionAfter(n int) (Position, bool) {
 	return g.last.at(int32(n)).pos, true
 }
 
+// Repetitions returns how often the current position (the same pieces on
+// the same squares, the same side to move) has occurred in the game, this
+// time included: 1 for a position new to the game; 3 ends the game under
+// [Rules.Threefold]. Positions before the last capture never count, as
+// none can come back. It costs O(1): Play counted it.
+func (g Game) Repetitions() int {
+	if g.last == nil {
+		return 1
+	}
+	return g.last.occurrences()
+}
+
+// CanClaimThreefold reports whether the side to move could claim a draw by
+// threefold repetition, where the rules leave the claim to the players (as
+// in chess) rather than end the game at once ([Rules.Threefold]): the
+// current position has occurred three times or more, or one of its legal
+// moves makes a position occur for the third time. It is false once the
+// game is over. It costs one index lookup per legal move.
+func (g Game) CanClaimThreefold() bool {
+	if g.IsOver() {
+		return false
+	}
+	x := g.history()
+	if x.occurrences() >= 3 {
+		return true
+	}
+	for _, m := range x.pos.LegalMoves() {
+		next := x.pos
+		if next.MakeMove(m).captured != NoPiece || next.Outcome().IsDecided() {
+			continue // no repetition after a capture; the rules decide it
+		}
+		if x.count(&next) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // Outcome returns the result: an ending outside the rules (a resignation,
 // an agreed draw, a forfeit) if there was one, else a repetition under
 // Threefold, else the outcome of the current position under the rules. Its
@@ -270,7 +430,8 @@ func (g Game) CheckMove(m Move) error {
 // Play plays m for the side to move. An illegal move, or any move once the
 // game is over, returns the *MoveError of CheckMove (ErrGameOver once over)
 // and changes nothing. A pending draw offer lapses when the other side
-// moves instead of answering it, and when the move ends the game.
+// moves instead of answering it, and when the move ends the game. As
+// Position.Play, it holds the counters at MaxCounter.
 func (g *Game) Play(m Move) error {
 	if err := g.CheckMove(m); err != nil {
 		return err
@@ -278,8 +439,9 @@ func (g *Game) Play(m Move) error {
 	prev := g.history()
 	next := prev.pos
 	next.MakeMove(m)
+	next.capCounters()
 	g.last, g.n = prev.child(m, next), g.n+1
-	if g.rules.Threefold && !next.Outcome().IsDecided() && g.occurrences() >= 3 {
+	if g.rules.Threefold && !next.Outcome().IsDecided() && g.last.occurrences() >= 3 {
 		g.last.repeated = true // before anyone else can see the node
 	}
 	if g.pending && (g.offer != prev.pos.side() || g.IsOver()) {
@@ -302,21 +464,6 @@ func (g *Game) PlayText(text string) (Move, error) {
 		return NoMove, err
 	}
 	return m, nil
-}
-
-// occurrences counts the positions of the game with the same pieces and side
-// to move as the current one (itself included). Only the positions since
-// the last capture can match: a capture is never undone.
-func (g *Game) occurrences() int {
-	p := &g.last.pos
-	n := 0
-	for x, back := g.last, 0; x != nil && back <= int(p.clock); x, back = x.prev, back+1 {
-		q := &x.pos
-		if q.hash == p.hash && q.side() == p.side() && q.board == p.board {
-			n++
-		}
-	}
-	return n
 }
 
 // Undo takes back the last step of the game, for local and AI games: an

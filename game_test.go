@@ -1178,3 +1178,240 @@ func TestNewGameRulesStandardLimitIsStandard(t *testing.T) {
 	assert.Equal(t, dsq.Rules{Threefold: true}, g.Rules())
 	assert.Contains(t, g.Record(), `[Rules "threefold"]`, "the record names the one option that differs")
 }
+
+// positionKey is a position with its counters reset: two positions with the
+// same key are the same position for repetition.
+func positionKey(t testing.TB, p dsq.Position) dsq.Position {
+	s := p.Setup()
+	s.NoCaptureHalfMoves, s.MoveNumber = 0, 1
+	k, err := dsq.NewPosition(s)
+	require.NoError(t, err)
+	return k
+}
+
+// bruteRepetitions counts the positions of g equal to its current one by
+// reading back every position of the game.
+func bruteRepetitions(t testing.TB, g *dsq.Game) int {
+	want := positionKey(t, g.Position())
+	n := 0
+	for i := 0; ; i++ {
+		p, ok := g.PositionAfter(i)
+		if !ok {
+			return n
+		}
+		if positionKey(t, p) == want {
+			n++
+		}
+	}
+}
+
+// TestGameRepetitionsCountsOccurrences: Repetitions agrees with a count
+// over the whole game at every move of a capture-free walk of 300
+// half-moves (past the length from which Play keeps an index of the
+// positions since the last capture), after Undo, and in a copy that plays
+// another move; a capture starts the count afresh.
+func TestGameRepetitionsCountsOccurrences(t *testing.T) {
+	start, line := captureFreeLine(t, 300)
+	g := playLine(t, start, nil)
+	assert.Equal(t, 1, g.Repetitions())
+	for i, m := range line {
+		require.NoError(t, g.Play(m))
+		require.Equal(t, bruteRepetitions(t, g), g.Repetitions(), "after move %d", i+1)
+		if i%37 == 5 {
+			c := *g
+			require.NoError(t, c.Undo())
+			require.Equal(t, bruteRepetitions(t, &c), c.Repetitions(), "after move %d taken back", i+1)
+			for _, o := range c.LegalMoves() {
+				if o != m {
+					b := c
+					require.NoError(t, b.Play(o))
+					require.Equal(t, bruteRepetitions(t, &b), b.Repetitions(), "after move %d replaced", i+1)
+					break
+				}
+			}
+		}
+	}
+	twice := 0
+	for i := range line {
+		c := *g
+		for range len(line) - i {
+			require.NoError(t, c.Undo())
+		}
+		if c.Repetitions() == 2 {
+			twice++
+		}
+	}
+	assert.Positive(t, twice, "the walk comes back to some positions")
+
+	// A capture starts the count afresh.
+	cap := gameOn(t, "l6/7/7/7/6r/6C/7/7/L6 r 0 1", dsq.Rules{}, "a1a2", "a9a8", "a2a1", "a8a9")
+	assert.Equal(t, 2, cap.Repetitions())
+	playAll(t, cap, "g4g5")
+	assert.Equal(t, 1, cap.Repetitions(), "the cat took the rat")
+	playAll(t, cap, "a9a8", "a1a2", "a8a9", "a2a1")
+	assert.Equal(t, 2, cap.Repetitions())
+}
+
+// TestGameRepetitionsEndsTheGameOnTheThirdPastTheIndex: far past the
+// length from which Play keeps an index, under Threefold, the third
+// occurrence of a position still ends the game, Undo takes it back, and a
+// copy made before goes on.
+func TestGameRepetitionsEndsTheGameOnTheThirdPastTheIndex(t *testing.T) {
+	start, line := captureFreeLine(t, 500)
+	g := playLine(t, start, line)
+	require.False(t, g.IsOver())
+	before := *g
+	// Each side steps a piece out and back until a position is on the
+	// board a third time.
+	var cycle []dsq.Move
+	for _, r := range g.LegalMoves() {
+		after := *g
+		if after.Play(r) != nil {
+			continue
+		}
+		for _, b := range after.LegalMoves() {
+			try := []dsq.Move{r, b, dsq.NewMove(r.To(), r.From()), dsq.NewMove(b.To(), b.From())}
+			c := *g
+			ok := true
+			for _, m := range try {
+				ok = ok && c.Play(m) == nil && !c.IsOver()
+			}
+			if ok && c.Position().Hash() == g.Position().Hash() {
+				cycle = try
+				break
+			}
+		}
+		if cycle != nil {
+			break
+		}
+	}
+	require.NotNil(t, cycle)
+	for i := 0; !g.IsOver(); i++ {
+		require.Less(t, i, 12)
+		require.NoError(t, g.Play(cycle[i%4]))
+	}
+	assert.Equal(t, 3, g.Repetitions())
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Repetition, Winner: dsq.NoColor}, g.Outcome())
+	assert.Empty(t, g.LegalMoves())
+	require.NoError(t, g.Undo())
+	assert.False(t, g.IsOver())
+	assert.Equal(t, 2, g.Repetitions(), "one move back")
+	assert.Equal(t, 2, bruteRepetitions(t, g))
+	assert.False(t, before.IsOver())
+	assert.Equal(t, bruteRepetitions(t, &before), before.Repetitions())
+}
+
+// TestGameCanClaimThreefold: without automatic threefold, the side to move
+// may claim when a move of its own makes a third occurrence, and when the
+// position is on the board a third time; with it, the game ends there
+// instead, and there is nothing left to claim.
+func TestGameCanClaimThreefold(t *testing.T) {
+	shuffle := []string{"a3a4", "a7a6", "a4a3", "a6a7", "a3a4", "a7a6", "a4a3"}
+	for _, threefold := range []bool{false, true} {
+		g := gameOn(t, dsq.StartNotation, dsq.Rules{Threefold: threefold})
+		for i, m := range shuffle {
+			assert.False(t, g.CanClaimThreefold(), "after %d moves", i)
+			playAll(t, g, m)
+		}
+		assert.Equal(t, 2, g.Repetitions(), "Red's elephant back, Blue's rat on a6: twice")
+		assert.True(t, g.CanClaimThreefold(), "a6a7 brings the start position a third time")
+		playAll(t, g, "a6a7")
+		assert.Equal(t, 3, g.Repetitions(), "the start position a third time")
+		assert.Equal(t, !threefold, g.CanClaimThreefold(), "threefold %v", threefold)
+		assert.Equal(t, threefold, g.IsOver())
+	}
+	var zero dsq.Game
+	assert.False(t, zero.CanClaimThreefold())
+	assert.Equal(t, 1, zero.Repetitions())
+}
+
+// TestGamePlayCountsInBoundedSteps: counting a position's occurrences
+// takes a bounded number of steps at every move of a capture-free game of
+// 20,000 half-moves (a walk of fewer than 64 positions, or a few levels of
+// the index), not steps in proportion to the positions since the last
+// capture: playing and reading such a game costs time linear in its
+// length.
+func TestGamePlayCountsInBoundedSteps(t *testing.T) {
+	start, line := captureFreeLine(t, 20_000)
+	g := playLine(t, start, nil)
+	most := 0
+	for _, m := range line {
+		require.NoError(t, g.Play(m))
+		most = max(most, dsq.RepetitionSteps(g))
+	}
+	t.Logf("at most %d steps a move", most)
+	assert.LessOrEqual(t, most, 64)
+}
+
+// TestGameCopiesConcurrentPastTheIndex plays on copies of a game with 200
+// capture-free half-moves behind it (its positions in the index that Play
+// shares between copies) from several goroutines at once; each copy counts
+// its own repetitions.
+func TestGameCopiesConcurrentPastTheIndex(t *testing.T) {
+	start, line := captureFreeLine(t, 200)
+	shared := playLine(t, start, line)
+	games := make([]dsq.Game, 4)
+	var wg sync.WaitGroup
+	for w := range games {
+		own := *shared
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 7))
+			for ply := 0; ply < 60 && !own.IsOver(); ply++ {
+				moves := own.LegalMoves()
+				if err := own.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Error(err)
+					return
+				}
+				if ply%5 == 2 {
+					_ = own.Undo()
+				}
+				_ = own.Repetitions()
+			}
+			games[w] = own
+		}()
+	}
+	wg.Wait()
+	for _, g := range append(games, *shared) {
+		assert.Equal(t, bruteRepetitions(t, &g), g.Repetitions())
+	}
+	assert.Len(t, shared.Moves(), 200)
+}
+
+// TestGamePlayHoldsCountersAtMaxCounter: a game played on from the move
+// number MaxCounter, and one whose no-capture count reaches it, hold them
+// there; every position of the game reads back from its text, and the
+// game from its JSON and from NewGameFrom of its last position.
+func TestGamePlayHoldsCountersAtMaxCounter(t *testing.T) {
+	for start, shuffle := range map[string][]string{
+		"l6/7/7/7/7/7/7/7/L6 b 0 999999":               {"a9a8", "a1a2", "a8a9", "a2a1", "a9a8"},
+		"l6/7/7/7/7/7/7/7/L6 r 999997 3 no-move-limit": {"a1a2", "a9a8", "a2a1", "a8a9", "a1a2"},
+	} {
+		g := gameOn(t, start, dsq.Rules{MoveLimit: dsq.NoMoveLimit}, shuffle...)
+		for i := range len(shuffle) + 1 {
+			p, ok := g.PositionAfter(i)
+			require.True(t, ok)
+			assert.LessOrEqual(t, p.MoveNumber(), dsq.MaxCounter)
+			assert.LessOrEqual(t, p.NoCaptureHalfMoves(), dsq.MaxCounter)
+			_, err := dsq.ParsePosition(p.String())
+			require.NoError(t, err, "%s: after %d moves", start, i)
+		}
+		last := g.Position()
+		assert.True(t, last.MoveNumber() == dsq.MaxCounter || last.NoCaptureHalfMoves() == dsq.MaxCounter, start)
+		_, err := dsq.NewGameFrom(last)
+		require.NoError(t, err)
+		data, err := json.Marshal(g)
+		require.NoError(t, err)
+		back, err := dsq.ParseRecordJSON(data)
+		require.NoError(t, err, start)
+		assert.Equal(t, g.Position(), back.Position())
+		assert.Equal(t, g.Moves(), back.Moves())
+		back, err = dsq.ParseRecord(g.Record())
+		require.NoError(t, err, "%s: the text record reads back", start)
+		assert.Equal(t, g.Position(), back.Position())
+		assert.Equal(t, g.Moves(), back.Moves())
+		require.NoError(t, g.Undo())
+		assert.Equal(t, shuffle[:len(shuffle)-1], moveTexts(g.Moves()))
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/mailbox"
+	"github.com/doushouqi/doushouqi/internal/perftsuite"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -39,9 +41,9 @@ func moveStrings(moves []dsq.Move) []string {
 // requireAgree checks one position against the reference: legal moves, move
 // count, per-square targets, outcome, and (when allPairs) the checked
 // CheckMove/IsLegal on every from/to pair.
-func requireAgree(t *testing.T, pos *dsq.Position, ref *refBoard, allPairs bool) {
+func requireAgree(t *testing.T, pos *dsq.Position, ref *mailbox.Board, allPairs bool) {
 	t.Helper()
-	want := ref.refLegalMoves()
+	want := ref.LegalMoves()
 	got := moveStrings(pos.LegalMoves())
 	if want == nil {
 		want = []string{}
@@ -50,7 +52,7 @@ func requireAgree(t *testing.T, pos *dsq.Position, ref *refBoard, allPairs bool)
 		require.Equal(t, want, got, "legal moves of %s", ref)
 	}
 	requireSame(t, len(want), pos.CountLegalMoves(), "CountLegalMoves of %s", ref)
-	requireSame(t, ref.refOutcome(), pos.Outcome().String(), "Outcome of %s", ref)
+	requireSame(t, ref.Outcome(), pos.Outcome().String(), "Outcome of %s", ref)
 	requireSame(t, len(want) == 0, pos.Outcome().IsDecided(), "decided iff no moves: %s", ref)
 
 	var fromTargets []string
@@ -89,7 +91,7 @@ func requireAgree(t *testing.T, pos *dsq.Position, ref *refBoard, allPairs bool)
 
 func TestAgreementRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	ref, err := refParse(dsq.StartNotation)
+	ref, err := mailbox.Parse(dsq.StartNotation)
 	require.NoError(t, err)
 	for positions := 0; positions < agreementCount(); {
 		positions += agreeAlongRandomGame(t, rng, dsq.StartPosition(), ref, 50)
@@ -116,7 +118,7 @@ func boardText(t *testing.T, pos dsq.Position) string {
 // same position for the reference) to its end, checking agreement at every
 // ply and on every from/to pair at every allPairsEvery-th ply. It returns
 // the number of positions checked.
-func agreeAlongRandomGame(t *testing.T, rng *rand.Rand, pos dsq.Position, ref refBoard, allPairsEvery int) int {
+func agreeAlongRandomGame(t *testing.T, rng *rand.Rand, pos dsq.Position, ref mailbox.Board, allPairsEvery int) int {
 	t.Helper()
 	for ply := 0; ; ply++ {
 		requireSame(t, ref.String(), boardText(t, pos), "ply %d", ply)
@@ -127,7 +129,7 @@ func agreeAlongRandomGame(t *testing.T, rng *rand.Rand, pos dsq.Position, ref re
 		}
 		m := moves[rng.IntN(len(moves))]
 		require.NoError(t, pos.Play(m))
-		ref = ref.refPlay(m.String())
+		ref = ref.Play(m.String())
 	}
 }
 
@@ -136,9 +138,9 @@ func agreeAlongRandomGame(t *testing.T, rng *rand.Rand, pos dsq.Position, ref re
 func agreeOnScattering(t *testing.T, rng *rand.Rand, rules dsq.Rules, allPairs bool) {
 	t.Helper()
 	ref := randomScattering(rng)
-	ref.rules = refRulesOf(rules)
+	ref.Rules = perftsuite.MailboxRules(rules)
 	if rules.MoveLimit > 0 {
-		ref.clock = rng.IntN(rules.MoveLimit + 2)
+		ref.Clock = rng.IntN(rules.MoveLimit + 2)
 	}
 	s := ref.String()
 	pos, err := dsq.ParsePosition(s)
@@ -148,10 +150,10 @@ func agreeOnScattering(t *testing.T, rng *rand.Rand, rules dsq.Rules, allPairs b
 	require.NoError(t, err)
 	requireAgree(t, &pos, &ref, allPairs)
 	requireThreatenedAgree(t, &pos, ref)
-	if moves := ref.refLegalMoves(); len(moves) > 0 {
+	if moves := ref.LegalMoves(); len(moves) > 0 {
 		m := moves[rng.IntN(len(moves))]
 		require.NoError(t, pos.Play(mustMove(t, m)))
-		child := ref.refPlay(m)
+		child := ref.Play(m)
 		require.Equal(t, child.String(), boardText(t, pos))
 		requireAgree(t, &pos, &child, false)
 	}
@@ -160,13 +162,13 @@ func agreeOnScattering(t *testing.T, rng *rand.Rand, rules dsq.Rules, allPairs b
 // requireThreatenedAgree checks Threatened, for both sides, against the
 // pieces the reference's moves capture with the other side to move (the
 // game over or not).
-func requireThreatenedAgree(t *testing.T, pos *dsq.Position, ref refBoard) {
+func requireThreatenedAgree(t *testing.T, pos *dsq.Position, ref mailbox.Board) {
 	t.Helper()
 	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
 		other := ref
-		other.redToMove = c == dsq.Blue
+		other.RedToMove = c == dsq.Blue
 		var want dsq.Bitboard
-		for _, m := range other.refPieceMoves() {
+		for _, m := range other.PieceMoves() {
 			to := mustMove(t, m).To()
 			if p := pos.PieceAt(to); p != dsq.NoPiece && p.Color() == c {
 				want |= to.Bitboard()
@@ -180,17 +182,17 @@ func requireThreatenedAgree(t *testing.T, pos *dsq.Position, ref refBoard) {
 // squares where rules meet: rats in water, lions and tigers on river banks,
 // pieces on traps of both sides, pieces next to or in the enemy den; and a
 // random side to move and no-capture count near the limit.
-func randomScattering(rng *rand.Rand) refBoard {
-	var b refBoard
+func randomScattering(rng *rand.Rand) mailbox.Board {
+	var b mailbox.Board
 	banks := []int{} // land squares next to water (as rank*7+file)
 	traps := []int{2, 4, 10, 58, 60, 52}
 	for sq := 0; sq < 63; sq++ {
 		f, r := sq%7, sq/7
-		if refWater(f, r) {
+		if mailbox.Water(f, r) {
 			continue
 		}
 		for _, d := range [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}} {
-			if refOnBoard(f+d[0], r+d[1]) && refWater(f+d[0], r+d[1]) {
+			if mailbox.OnBoard(f+d[0], r+d[1]) && mailbox.Water(f+d[0], r+d[1]) {
 				banks = append(banks, sq)
 				break
 			}
@@ -202,7 +204,7 @@ func randomScattering(rng *rand.Rand) refBoard {
 			if rng.Float64() > keep {
 				continue
 			}
-			ch := refAnimals[i]
+			ch := mailbox.Animals[i]
 			if !red {
 				ch += 'a' - 'A'
 			}
@@ -221,20 +223,20 @@ func randomScattering(rng *rand.Rand) refBoard {
 					sq = rng.IntN(63)
 				}
 				f, r := sq%7, sq/7
-				if b.cell[r][f] != 0 || (refWater(f, r) && i != 0) || refDen(red, f, r) {
+				if b.Cell[r][f] != 0 || (mailbox.Water(f, r) && i != 0) || mailbox.Den(red, f, r) {
 					continue
 				}
-				if refDen(!red, f, r) && (b.cell[0][3] != 0 || b.cell[8][3] != 0) {
+				if mailbox.Den(!red, f, r) && (b.Cell[0][3] != 0 || b.Cell[8][3] != 0) {
 					continue // not both dens
 				}
-				b.cell[r][f] = ch
+				b.Cell[r][f] = ch
 				break
 			}
 		}
 	}
-	b.redToMove = rng.IntN(2) == 0
-	b.clock = []int{0, 1, 17, 58, 59, 59, 60, 61}[rng.IntN(8)]
-	b.moveNo = 1 + rng.IntN(200)
+	b.RedToMove = rng.IntN(2) == 0
+	b.Clock = []int{0, 1, 17, 58, 59, 59, 60, 61}[rng.IntN(8)]
+	b.MoveNo = 1 + rng.IntN(200)
 	return b
 }
 
@@ -258,9 +260,9 @@ func TestAgreementVariants(t *testing.T) {
 			}
 			pos, err := dsq.StartPosition().WithRules(rules)
 			require.NoError(t, err)
-			ref, err := refParse(dsq.StartNotation)
+			ref, err := mailbox.Parse(dsq.StartNotation)
 			require.NoError(t, err)
-			ref.rules = refRulesOf(rules)
+			ref.Rules = perftsuite.MailboxRules(rules)
 			for range 20 {
 				agreeAlongRandomGame(t, rng, pos, ref, 100)
 			}

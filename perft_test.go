@@ -1,17 +1,15 @@
 package doushouqi_test
 
 import (
-	"bufio"
 	"flag"
-	"fmt"
 	"os"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/internal/longtest"
+	"github.com/doushouqi/doushouqi/internal/mailbox"
+	"github.com/doushouqi/doushouqi/internal/perftsuite"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,14 +24,13 @@ import (
 //	perft <depth> <nodes>
 //
 // Every count in them was computed by both the bitboard generator and the
-// mailbox reference and written only where they agreed (go test -run
-// TestWritePerftSuite -write-perft=all). The tests recheck every count with
+// mailbox reference and written only where they agreed (go -C cmd run
+// ./perftsuite, through internal/perftsuite). The tests recheck every count with
 // the bitboard generator, counting the last ply and making every leaf, and
 // recheck with the reference up to -ref-nodes nodes.
 
 var (
-	writePerft = flag.String("write-perft", "", "recompute a suite (perft, bench or all) from its positions file with both generators")
-	refNodes   = flag.Uint64("ref-nodes", 10_000_000, "largest perft count the reference generator rechecks (0: every count; at most 2,000,000 unless the suite is deep: DSQ_LONG=1)")
+	refNodes = flag.Uint64("ref-nodes", 10_000_000, "largest perft count the reference generator rechecks (0: every count; at most 2,000,000 unless the suite is deep: DSQ_LONG=1)")
 )
 
 // perftSuites names each suite's positions file (id, comment, position and
@@ -52,58 +49,13 @@ const (
 	leavesMaxNodes    = 5000000 // largest count PerftLeaves rechecks
 )
 
-type perftEntry struct {
-	id, comment, pos string
-	rules            dsq.Rules // from an optional "rules <text>" line
-	depth            int       // perft-positions.txt: how deep to compute
-	counts           []perftCount
-}
+type perftEntry = perftsuite.Entry
 
-type perftCount struct {
-	depth int
-	nodes uint64
-}
-
+// readPerftFile reads a suite of testdata/.
 func readPerftFile(t testing.TB, name string) []perftEntry {
 	t.Helper()
-	f, err := os.Open(name)
+	entries, err := perftsuite.ReadFile(name)
 	require.NoError(t, err)
-	defer f.Close()
-	var entries []perftEntry
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		key, val, _ := strings.Cut(text, " ")
-		if key == "id" {
-			entries = append(entries, perftEntry{id: val})
-			continue
-		}
-		if text == "" || (key == "#" && len(entries) == 0) {
-			continue // blank lines and the file's header
-		}
-		require.NotEmpty(t, entries, "%s:%d: %q before the first id", name, line, text)
-		e := &entries[len(entries)-1]
-		switch key {
-		case "#":
-			e.comment = val
-		case "pos":
-			e.pos = val
-		case "rules":
-			e.rules, err = dsq.ParseRules(val)
-			require.NoError(t, err, "%s:%d", name, line)
-		case "depth":
-			e.depth, err = strconv.Atoi(val)
-			require.NoError(t, err, "%s:%d", name, line)
-		case "perft":
-			var c perftCount
-			_, err := fmt.Sscanf(val, "%d %d", &c.depth, &c.nodes)
-			require.NoError(t, err, "%s:%d", name, line)
-			e.counts = append(e.counts, c)
-		default:
-			t.Fatalf("%s:%d: unknown line %q", name, line, text)
-		}
-	}
-	require.NoError(t, sc.Err())
 	return entries
 }
 
@@ -115,20 +67,20 @@ func TestPerftSuite(t *testing.T) {
 	variants := readPerftFile(t, variantsSuiteFile)
 	entries = append(append(entries, bench...), variants...)
 	for _, e := range entries {
-		t.Run(e.id, func(t *testing.T) {
+		t.Run(e.ID, func(t *testing.T) {
 			t.Parallel()
 			pos, ref := suitePosition(t, e)
-			require.NotEmpty(t, e.counts)
-			for _, c := range e.counts {
-				if sizeOfSuite() != deepSuite && c.depth > shortMaxDepth {
+			require.NotEmpty(t, e.Counts)
+			for _, c := range e.Counts {
+				if sizeOfSuite() != deepSuite && c.Depth > shortMaxDepth {
 					continue
 				}
-				require.Equal(t, c.nodes, dsq.Perft(pos, c.depth), "Perft(%s, %d)", e.pos, c.depth)
-				if c.nodes <= leavesMaxNodes {
-					require.Equal(t, c.nodes, dsq.PerftLeaves(pos, c.depth), "PerftLeaves(%s, %d)", e.pos, c.depth)
+				require.Equal(t, c.Nodes, dsq.Perft(pos, c.Depth), "Perft(%s, %d)", e.Pos, c.Depth)
+				if c.Nodes <= leavesMaxNodes {
+					require.Equal(t, c.Nodes, dsq.PerftLeaves(pos, c.Depth), "PerftLeaves(%s, %d)", e.Pos, c.Depth)
 				}
-				if refChecks(c.nodes) {
-					require.Equal(t, c.nodes, refPerft(ref, c.depth), "refPerft(%s, %d)", e.pos, c.depth)
+				if refChecks(c.Nodes) {
+					require.Equal(t, c.Nodes, mailbox.Perft(ref, c.Depth), "mailbox.Perft(%s, %d)", e.Pos, c.Depth)
 				}
 			}
 			divide := dsq.Divide(pos, 2)
@@ -136,7 +88,7 @@ func TestPerftSuite(t *testing.T) {
 			for _, d := range divide {
 				sum += d.Nodes
 			}
-			require.Equal(t, dsq.Perft(pos, 2), sum, "Divide(%s, 2) adds up", e.pos)
+			require.Equal(t, dsq.Perft(pos, 2), sum, "Divide(%s, 2) adds up", e.Pos)
 		})
 	}
 }
@@ -169,16 +121,16 @@ func TestPerftFilesAreWritten(t *testing.T) {
 			require.Equal(t, len(asked), len(written), "%s has one entry per entry of %s", s.counts, s.positions)
 			for i, a := range asked {
 				w := written[i]
-				require.Equal(t, a.id, w.id, "%s entry %d", s.counts, i)
-				require.Equal(t, [3]any{a.comment, a.pos, a.rules}, [3]any{w.comment, w.pos, w.rules}, w.id)
-				require.Equal(t, a.depth, len(w.counts), "%s: depths 1..%d", w.id, a.depth)
-				for d, c := range w.counts {
-					require.Equal(t, d+1, c.depth, "%s: depths in order", w.id)
+				require.Equal(t, a.ID, w.ID, "%s entry %d", s.counts, i)
+				require.Equal(t, [3]any{a.Comment, a.Pos, a.Rules}, [3]any{w.Comment, w.Pos, w.Rules}, w.ID)
+				require.Equal(t, a.Depth, len(w.Counts), "%s: depths 1..%d", w.ID, a.Depth)
+				for d, c := range w.Counts {
+					require.Equal(t, d+1, c.Depth, "%s: depths in order", w.ID)
 				}
 			}
 			file, err := os.ReadFile(s.counts)
 			require.NoError(t, err)
-			want := strings.SplitAfter(renderPerftSuite(s.positions, written), "\n")
+			want := strings.SplitAfter(perftsuite.Render(s.positions, written), "\n")
 			got := strings.SplitAfter(string(file), "\n")
 			for i := range min(len(want), len(got)) {
 				require.Equal(t, want[i], got[i], "%s:%d is not what the writer writes", s.counts, i+1)
@@ -188,83 +140,13 @@ func TestPerftFilesAreWritten(t *testing.T) {
 	}
 }
 
-// TestWritePerftSuite regenerates testdata/perft.txt: each count is computed
-// by both generators and the file is written only if all of them agree.
-func TestWritePerftSuite(t *testing.T) {
-	if *writePerft == "" {
-		t.Skip("run with -write-perft=perft, bench or all to regenerate a suite")
-	}
-	for _, s := range perftSuites {
-		if *writePerft == s.name || *writePerft == "all" {
-			writePerftSuite(t, s.positions, s.counts)
-		}
-	}
-}
-
-func writePerftSuite(t *testing.T, positionsFile, countsFile string) {
-	entries := readPerftFile(t, positionsFile)
-	var wg sync.WaitGroup
-	for i := range entries {
-		e := &entries[i]
-		pos, ref := suitePosition(t, *e)
-		e.counts = make([]perftCount, e.depth)
-		for d := 1; d <= e.depth; d++ {
-			c := &e.counts[d-1]
-			c.depth = d
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				fast, slow := dsq.Perft(pos, d), refPerft(ref, d)
-				if fast != slow {
-					t.Errorf("%s depth %d: bitboard %d, reference %d", e.id, d, fast, slow)
-				}
-				c.nodes = fast
-			}()
-		}
-	}
-	wg.Wait()
-	if t.Failed() {
-		return
-	}
-	require.NoError(t, os.WriteFile(countsFile, []byte(renderPerftSuite(positionsFile, entries)), 0o644))
-}
-
-// renderPerftSuite is the text of a counts file: what writePerftSuite
-// writes, and what TestPerftFilesAreWritten expects to find.
-func renderPerftSuite(positionsFile string, entries []perftEntry) string {
-	var sb strings.Builder
-	sb.WriteString("# Perft suite made from " + positionsFile + ": every count agreed by the\n")
-	sb.WriteString("# bitboard generator and the mailbox reference of mailbox_test.go.\n")
-	sb.WriteString("# Regenerate with go test -run TestWritePerftSuite -write-perft=all -timeout 2h\n\n")
-	for _, e := range entries {
-		fmt.Fprintf(&sb, "id %s\n# %s\npos %s\n", e.id, e.comment, e.pos)
-		if e.rules != dsq.Standard {
-			fmt.Fprintf(&sb, "rules %s\n", e.rules)
-		}
-		for _, c := range e.counts {
-			fmt.Fprintf(&sb, "perft %d %d\n", c.depth, c.nodes)
-		}
-		sb.WriteString("\n")
-	}
-	return sb.String()
-}
-
 // suitePosition reads an entry's position for both generators, under its
 // rules.
-func suitePosition(t testing.TB, e perftEntry) (dsq.Position, refBoard) {
+func suitePosition(t testing.TB, e perftEntry) (dsq.Position, mailbox.Board) {
 	t.Helper()
-	pos, err := dsq.ParsePosition(e.pos)
-	require.NoError(t, err, e.id)
-	pos, err = pos.WithRules(e.rules)
-	require.NoError(t, err, e.id)
-	ref, err := refParse(e.pos)
-	require.NoError(t, err, e.id)
-	ref.rules = refRulesOf(e.rules)
+	pos, ref, err := e.Positions()
+	require.NoError(t, err)
 	return pos, ref
-}
-
-func refRulesOf(r dsq.Rules) refRules {
-	return refRules{trappedCapture: r.TrappedCapture, swapDogWolf: r.SwapDogWolf, moveLimit: r.MoveLimit}
 }
 
 // TestMakeUnmakeRestores walks perft trees and checks, at every node, that
@@ -274,7 +156,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {
 		pos, _ := suitePosition(t, e)
 		depth := 4
-		if e.id == "start" {
+		if e.ID == "start" {
 			depth = 3
 		}
 		if sizeOfSuite() == quickSuite {
@@ -327,12 +209,12 @@ func TestPerftConfigs(t *testing.T) {
 	limit := sized[uint64](30_000, 300_000, 3_000_000)
 	for _, e := range append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...) {
 		pos, _ := suitePosition(t, e)
-		for _, c := range e.counts {
-			if c.nodes > limit {
+		for _, c := range e.Counts {
+			if c.Nodes > limit {
 				continue
 			}
 			for _, cfg := range configs {
-				require.Equal(t, c.nodes, cfg.Perft(pos, c.depth), "%+v.Perft(%s, %d)", cfg, e.id, c.depth)
+				require.Equal(t, c.Nodes, cfg.Perft(pos, c.Depth), "%+v.Perft(%s, %d)", cfg, e.ID, c.Depth)
 			}
 		}
 	}

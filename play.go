@@ -15,7 +15,8 @@ func (u Undo) Captured() Piece { return u.captured }
 // the fast path for searches and perft: it does not allocate and checks
 // nothing. m must be legal in p (from AppendLegalMoves, or accepted by
 // IsLegal); any other move leaves p in an unspecified but memory-safe
-// state. Moves from outside go through Play, which checks them.
+// state. Moves from outside go through Play, which checks them. Nor does it
+// hold the counters at MaxCounter, as Play does: a search never comes near.
 func (p *Position) MakeMove(m Move) Undo {
 	// The hot path of every search: the squares come from m already
 	// masked, squares is indexed by the piece itself, the side and the move
@@ -64,12 +65,13 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 // says which rule m breaks (ErrGameOver, ErrEmptySquare, ErrNotYourPiece,
 // ErrNotAStep, ErrNotAJumper, ErrJumpBlocked, ErrOwnDen, ErrWater, ErrOwnPiece,
 // ErrWaterLandCapture, ErrTrappedAttacker, ErrElephantRat, ErrRankTooLow)
-// and leaves p unchanged.
+// and leaves p unchanged. The counters stop growing at MaxCounter.
 func (p *Position) Play(m Move) error {
 	if err := p.checkMove(m); err != nil {
 		return err
 	}
 	p.MakeMove(m)
+	p.capCounters()
 	return nil
 }
 
@@ -111,7 +113,7 @@ func (p *Position) illegality(m Move) error {
 		if !isJump {
 			return ErrNotAStep
 		}
-		if a != Lion && a != Tiger {
+		if !a.CanJump() {
 			return ErrNotAJumper
 		}
 		if path&(p.Pieces(Red, Rat)|p.Pieces(Blue, Rat)) != 0 {

@@ -269,3 +269,34 @@ func TestCanCaptureFollowsTheCaptureRules(t *testing.T) {
 		assert.Equal(t, tc.want, got, "%s: CanCapture(%v, %v, %v, %v, %v)", tc.name, tc.rules, tc.attacker, tc.from, tc.defender, tc.to)
 	}
 }
+
+// TestPlayHoldsCountersAtMaxCounter: Play never makes a position the
+// notation refuses. The move number reaches MaxCounter after Blue's move
+// at MaxCounter-1 and then stands still, the side to move alternating; the
+// no-capture count reaches MaxCounter under no move limit and stands
+// still; every position on the way reads back from its text.
+func TestPlayHoldsCountersAtMaxCounter(t *testing.T) {
+	shuffle := []string{"a9a8", "a1a2", "a8a9", "a2a1"}
+	for _, tc := range []struct {
+		start           string
+		numbers, clocks []int // after each move of shuffle
+	}{
+		{"l6/7/7/7/7/7/7/7/L6 b 0 999999", []int{1_000_000, 1_000_000, 1_000_000, 1_000_000}, []int{1, 2, 3, 4}},
+		{"l6/7/7/7/7/7/7/7/L6 b 999998 7 no-move-limit", []int{8, 8, 9, 9}, []int{999_999, 1_000_000, 1_000_000, 1_000_000}},
+		{"l6/7/7/7/7/7/7/7/L6 b 1000000 1000000 no-move-limit", []int{1_000_000, 1_000_000, 1_000_000, 1_000_000}, []int{1_000_000, 1_000_000, 1_000_000, 1_000_000}},
+	} {
+		pos := mustPosition(t, tc.start)
+		for i, text := range shuffle {
+			m, err := dsq.ParseMove(text)
+			require.NoError(t, err)
+			side := pos.SideToMove()
+			require.NoError(t, pos.Play(m), "%s: %s", tc.start, text)
+			assert.Equal(t, side.Other(), pos.SideToMove())
+			assert.Equal(t, tc.numbers[i], pos.MoveNumber(), "%s: move number after %s", tc.start, text)
+			assert.Equal(t, tc.clocks[i], pos.NoCaptureHalfMoves(), "%s: no-capture count after %s", tc.start, text)
+			back, err := dsq.ParsePosition(pos.String())
+			require.NoError(t, err, "%s: after %s", tc.start, text)
+			assert.Equal(t, pos, back)
+		}
+	}
+}

@@ -55,7 +55,22 @@ func occOf(a *[NumAnimals]Square) Bitboard {
 const DrawHalfMoves = 60
 
 // MaxCounter bounds both counters of a position; larger values are refused.
+// Play ([Position.Play], [Game.Play]) never makes a position the notation
+// refuses: at MaxCounter a counter stops growing, so that a game (under
+// no move limit, or from a position set up near the bound) goes on with
+// its move number, or its no-capture count, standing at MaxCounter.
 const MaxCounter = 1_000_000
+
+// capCounters keeps both counters of p at MaxCounter at most, after a
+// move: see MaxCounter.
+func (p *Position) capCounters() {
+	if p.clock > MaxCounter {
+		p.clock = MaxCounter
+	}
+	if p.ply>>1 > MaxCounter {
+		p.ply = MaxCounter<<1 | p.ply&1
+	}
+}
 
 // StartNotation is the start position in the notation.
 const StartNotation = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1"
@@ -220,4 +235,55 @@ func NewPosition(s Setup) (Position, error) {
 	p.variant = s.Rules.variant()
 	p.hash = p.computeHash()
 	return p, nil
+}
+
+// Mirror returns p reflected left to right: the files a and g, b and f, c
+// and e change places; the side to move, the counters and the rules stay.
+// The rules are left-right symmetric (the dens and the traps' middle on
+// file d, the rivers on files b, c and e, f), so the mirror's legal moves
+// are p's mirrored, one for one, and its outcome is p's: an engine or a
+// book may treat both as one. Mirror of the mirror is p. For a value that
+// is not a position of the game (the zero Position, or one an unchecked
+// MakeMove of an illegal move damaged) it returns the zero Position.
+func (p Position) Mirror() Position {
+	return p.transform(func(sq Square) Square { return SquareAt(NumFiles-1-sq.File(), sq.Rank()) }, false)
+}
+
+// SwapColors returns p with the sides' roles exchanged: each piece changes
+// colour and the board is turned half round (a1 to g9, d1 to d9), so that
+// each side's pieces stand on its own half as before (the den that was
+// Red's is Blue's), and the other side is to move; the counters and the
+// rules stay. The rules treat both sides alike, so the legal moves are
+// p's turned, one for one, and a side that had won or could win is now
+// the other: SwapColors of the start position has the start's board, with
+// Blue to move. SwapColors of SwapColors is p. For a value that is not a
+// position of the game it returns the zero Position.
+func (p Position) SwapColors() Position {
+	return p.transform(func(sq Square) Square { return NumSquares - 1 - sq }, true)
+}
+
+// transform returns p with each piece moved to the square to gives, and
+// with the colours and the side to move swapped if swap: the zero Position
+// if p is not a position of the game.
+func (p Position) transform(to func(Square) Square, swap bool) Position {
+	s := p.Setup()
+	if p.IsZero() || s.Validate() != nil {
+		return Position{}
+	}
+	var board [NumSquares]Piece
+	for i, pc := range s.Board {
+		if pc != NoPiece && swap {
+			pc = NewPiece(pc.Color().Other(), pc.Animal())
+		}
+		board[to(Square(i))] = pc
+	}
+	s.Board = board
+	if swap {
+		s.SideToMove = s.SideToMove.Other()
+	}
+	q, err := NewPosition(s)
+	if err != nil {
+		return Position{}
+	}
+	return q
 }

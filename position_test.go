@@ -151,3 +151,96 @@ func TestPositionSize(t *testing.T) {
 		t.Errorf("unsafe.Sizeof(Undo{}) = %d, want 16", got)
 	}
 }
+
+// mirrorSquare and turnSquare are the squares Mirror and SwapColors move a
+// piece to, worked out from files and ranks.
+func mirrorSquare(sq dsq.Square) dsq.Square {
+	return dsq.SquareAt(dsq.NumFiles-1-sq.File(), sq.Rank())
+}
+
+func turnSquare(sq dsq.Square) dsq.Square {
+	return dsq.SquareAt(dsq.NumFiles-1-sq.File(), dsq.NumRanks-1-sq.Rank())
+}
+
+// TestMirrorAndSwapColorsKeepTheGame: on every position of the perft
+// suites (the house rules' too), Mirror and SwapColors are their own
+// inverses, make consistent positions, move each piece where they say
+// (SwapColors changing its colour and the side to move), map the legal
+// moves one for one, keep the outcome (the winner swapped by SwapColors),
+// and keep perft at every depth up to 100,000 leaves.
+func TestMirrorAndSwapColorsKeepTheGame(t *testing.T) {
+	entries := append(readPerftFile(t, perftSuiteFile), readPerftFile(t, variantsSuiteFile)...)
+	require.Greater(t, len(entries), 20)
+	for _, e := range entries {
+		pos, _ := suitePosition(t, e)
+		id := pos.String()
+		for _, tc := range []struct {
+			name string
+			do   func(dsq.Position) dsq.Position
+			sq   func(dsq.Square) dsq.Square
+			swap bool
+		}{
+			{"Mirror", dsq.Position.Mirror, mirrorSquare, false},
+			{"SwapColors", dsq.Position.SwapColors, turnSquare, true},
+		} {
+			got := tc.do(pos)
+			require.NoError(t, got.CheckConsistency(), "%s %s", id, tc.name)
+			assert.Equal(t, pos, tc.do(got), "%s: %s twice", id, tc.name)
+			assert.Equal(t, pos.NoCaptureHalfMoves(), got.NoCaptureHalfMoves())
+			assert.Equal(t, pos.MoveNumber(), got.MoveNumber())
+			assert.Equal(t, pos.Rules(), got.Rules())
+			side := pos.SideToMove()
+			if tc.swap {
+				side = side.Other()
+			}
+			assert.Equal(t, side, got.SideToMove(), "%s %s", id, tc.name)
+			for sq := range dsq.Square(dsq.NumSquares) {
+				pc := pos.PieceAt(sq)
+				if pc != dsq.NoPiece && tc.swap {
+					pc = dsq.NewPiece(pc.Color().Other(), pc.Animal())
+				}
+				require.Equal(t, pc, got.PieceAt(tc.sq(sq)), "%s %s: %s", id, tc.name, sq)
+			}
+			var want []string
+			for _, m := range pos.LegalMoves() {
+				want = append(want, dsq.NewMove(tc.sq(m.From()), tc.sq(m.To())).String())
+			}
+			assert.ElementsMatch(t, want, moveTexts(got.LegalMoves()), "%s %s", id, tc.name)
+			o := pos.Outcome()
+			if tc.swap && o.Winner != dsq.NoColor {
+				o.Winner = o.Winner.Other()
+			}
+			assert.Equal(t, o, got.Outcome(), "%s %s", id, tc.name)
+			for depth := 1; ; depth++ {
+				n := dsq.Perft(pos, depth)
+				assert.Equal(t, n, dsq.Perft(got, depth), "%s %s perft %d", id, tc.name, depth)
+				if n == 0 || n > 100_000 || depth >= 6 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestMirrorAndSwapColorsOfNoPosition: the zero Position, and one an
+// illegal move made unchecked damaged, give the zero Position.
+func TestMirrorAndSwapColorsOfNoPosition(t *testing.T) {
+	damaged := dsq.StartPosition()
+	damaged.MakeMove(dsq.NewMove(dsq.C3, dsq.C4)) // the wolf into the water
+	for _, p := range []dsq.Position{{}, damaged} {
+		assert.True(t, p.Mirror().IsZero())
+		assert.True(t, p.SwapColors().IsZero())
+	}
+}
+
+// TestSwapColorsOfTheStart: the start position is its own colour swap but
+// for the side to move, and a Red den entry turns into a Blue one.
+func TestSwapColorsOfTheStart(t *testing.T) {
+	start := dsq.StartPosition()
+	swapped := start.SwapColors()
+	assert.Equal(t, start.Setup().Board, swapped.Setup().Board)
+	assert.Equal(t, dsq.Blue, swapped.SideToMove())
+	won := mustPosition(t, "l2L3/7/7/7/7/7/7/7/7 b 0 9").SwapColors()
+	assert.Equal(t, "7/7/7/7/7/7/7/7/3l2L r 0 9", won.String())
+	assert.Equal(t, dsq.Outcome{Reason: dsq.DenEntered, Winner: dsq.Blue}, won.Outcome())
+}

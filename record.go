@@ -3,9 +3,9 @@ package doushouqi
 import (
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/doushouqi/doushouqi/internal/recordtext"
@@ -31,14 +31,16 @@ import (
 // never read as a shorter game. A DrawOffer tag names the side whose draw
 // offer is pending. Loading replays and checks every move and the result.
 // As PGN readers do, loading skips "; comment" to the end of a line and
-// "{comments}" (also among the tags), move marks such as "!?" (and PGN's
-// $1 to $6, which stand for them), and variations in parentheses (the
-// annotated records of package record, nested at most 64 deep), and reads "1.a3a4" as "1. a3a4"
-// and an optional "1..." before a Blue move. JSON ([Game.MarshalJSON],
+// "{comments}" (also among the tags), move marks such as "!?" and PGN's
+// numeric annotations $0 to $255, and variations in parentheses (the
+// annotated records of package record, nested at most 64 deep), and reads
+// "1.a3a4" as "1. a3a4" and an optional "1..." before a Blue move. One
+// parser reads the text for ParseRecord and package record alike. JSON ([Game.MarshalJSON],
 // [ParseRecordJSON]) carries the same content.
 //
 // Neither form has a size limit: a record is read with memory in proportion
-// to the game it holds, and in time linear in its length.
+// to the game it holds, and in time linear in its length. (A reader of many
+// records, record.Reader, takes a limit.)
 
 // ErrRecord is the sentinel of every *RecordError.
 var ErrRecord = errors.New("invalid game record")
@@ -47,6 +49,7 @@ var ErrRecord = errors.New("invalid game record")
 // number, side and text, with the reason.
 type RecordError struct {
 	Line       int    // 1-based line of the text record, 0 for JSON or the record as a whole
+	RecordLine int    // in a stream of records (record.Reader), the line the record starts on; else 0
 	MoveNumber int    // the move number of the faulty move, 0 if not a move
 	Side       Color  // the side of that move
 	Move       string // the move as written, cut to 64 bytes
@@ -56,6 +59,9 @@ type RecordError struct {
 func (e *RecordError) Error() string {
 	var b strings.Builder
 	b.WriteString("doushouqi: game record")
+	if e.RecordLine > 0 {
+		fmt.Fprintf(&b, " from line %d:", e.RecordLine)
+	}
 	if e.Line > 0 {
 		fmt.Fprintf(&b, " line %d", e.Line)
 	}
@@ -83,13 +89,13 @@ func resultText(o Outcome) string {
 func resultToken(o Outcome) string {
 	switch {
 	case !o.IsDecided():
-		return "*"
+		return recordtext.Unfinished
 	case o.IsDraw():
-		return "1/2-1/2"
+		return recordtext.Drawn
 	case o.Winner == Red:
-		return "1-0"
+		return recordtext.RedWins
 	}
-	return "0-1"
+	return recordtext.BlueWins
 }
 
 // Record returns the game as a text record. Every tag is written (SetTag
@@ -125,7 +131,7 @@ func (g Game) Record() string {
 		}
 		b.WriteString(m.String())
 		b.WriteByte(' ')
-		if blue {
+		if blue && number < MaxCounter { // as Play holds the position's number
 			number++
 		}
 		blue = !blue
@@ -146,101 +152,148 @@ type recordTag struct {
 // the moves do not give, a draw offer the game cannot have) is a
 // *RecordError naming the line and the move, and no game is returned.
 // Comments, marks and variations are skipped: the game is the main line;
-// of the variations only the nesting is checked (closed, and at most 64
-// deep, as package record allows).
+// of the variations only the shape is checked (each follows a move, is
+// closed, not empty, and at most 64 deep, as package record allows).
 // The record may be of any length.
 func ParseRecord(text string) (*Game, error) {
-	sc := recordtext.NewScanner(strings.NewReader(text))
-	g, err := readRecord(sc)
-	if err != nil {
-		return nil, err
+	m := &mainLine{}
+	err := recordtext.NewParser(recordtext.NewStringScanner(text)).Read(mainOnly{m})
+	if err == io.EOF {
+		return nil, &RecordError{Err: errNoRecord}
 	}
-	return g, nil
+	if err != nil {
+		return nil, m.Fault(err)
+	}
+	return m.g, nil
 }
 
-// scanFault turns an error of the tokenizer into a *RecordError.
-func scanFault(err error) error {
-	var se *recordtext.Error
-	if errors.As(err, &se) {
-		return &RecordError{Line: se.Line, Err: se.Err}
-	}
-	return &RecordError{Err: err}
+// errNoRecord is the reason of a text without tags or moves.
+var errNoRecord = errors.New("no record: no tags, moves or result token")
+
+func init() {
+	recordtext.NewMain = func() recordtext.Main { return &mainLine{} }
 }
 
-// readRecord reads one whole record from sc: its tags, its movetext and
-// the end of the input.
-func readRecord(sc *recordtext.Scanner) (*Game, error) {
-	tags := map[string]recordTag{}
-	var first recordtext.Token
-	for {
-		tok, err := sc.Next()
-		if err != nil {
-			return nil, scanFault(err)
-		}
-		if tok.Kind == recordtext.Comment {
-			continue // before or among the tags, as package record reads it
-		}
-		if tok.Kind != recordtext.Tag {
-			first = tok
-			break
-		}
-		if _, dup := tags[tok.Text]; dup {
-			return nil, &RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
-		}
-		tags[tok.Text] = recordTag{tok.Value, tok.Line}
-	}
-	g, err := newRecordedGame(tags)
-	if err != nil {
-		return nil, err
-	}
-	end, err := g.replay(sc, first)
-	if err != nil {
-		return nil, err
-	}
-	if err := g.finishRecord(tags, end); err != nil {
-		return nil, err
-	}
-	return g, nil
+// mainLine reads a record's main line: the one reading of tags, moves and
+// results, for ParseRecord and package record (recordtext.Main).
+type mainLine struct {
+	g        *Game
+	own      map[string]string
+	reserved map[string]recordTag // Start, Rules, Result, DrawOffer
 }
 
-// newRecordedGame returns the game at the start of a record with tags: its
-// start position, rules and own tags.
-func newRecordedGame(tags map[string]recordTag) (*Game, error) {
+// Tag takes one tag of the record: a name given twice, or a tag of the
+// game's own that checkTag refuses, is refused.
+func (m *mainLine) Tag(tok recordtext.Token) error {
+	name, value := tok.Text, tok.Value
+	_, dup := m.own[name]
+	if _, r := m.reserved[name]; r {
+		dup = true
+	}
+	if dup {
+		return &RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", name)}
+	}
+	if recordtext.IsReservedTag(name) {
+		if m.reserved == nil {
+			m.reserved = map[string]recordTag{}
+		}
+		m.reserved[name] = recordTag{value, tok.Line}
+		return nil
+	}
+	if err := checkTag(name, value); err != nil {
+		return &RecordError{Line: tok.Line, Err: err}
+	}
+	if m.own == nil {
+		m.own = map[string]string{}
+	}
+	m.own[name] = value
+	return nil
+}
+
+// Begin makes the game at the start of the record: its start position,
+// rules and own tags.
+func (m *mainLine) Begin() error {
+	tags := m.reserved
 	start := StartPosition()
 	if t, ok := tags["Start"]; ok {
 		pos, err := ParsePosition(t.value)
 		if err != nil {
-			return nil, &RecordError{Line: t.line, Err: fmt.Errorf("start position: %w", err)}
+			return &RecordError{Line: t.line, Err: fmt.Errorf("start position: %w", err)}
 		}
 		start = pos
 	}
 	rules, err := ParseRules(tags["Rules"].value)
 	if err != nil {
-		return nil, &RecordError{Line: tags["Rules"].line, Err: err}
+		return &RecordError{Line: tags["Rules"].line, Err: err}
 	}
 	if err := checkStartRules(start, rules); err != nil {
-		return nil, &RecordError{Line: tags["Start"].line, Err: err}
+		return &RecordError{Line: tags["Start"].line, Err: err}
 	}
 	g, err := NewGameRules(start, rules)
 	if err != nil {
-		return nil, &RecordError{Line: tags["Start"].line, Err: err}
+		return &RecordError{Line: tags["Start"].line, Err: err}
 	}
-	names := slices.SortedFunc(maps.Keys(tags), func(a, b string) int { return tags[a].line - tags[b].line })
-	own := map[string]string{}
-	for _, name := range names {
-		if recordtext.IsReservedTag(name) {
-			continue
-		}
-		if err := checkTag(name, tags[name].value); err != nil {
-			return nil, &RecordError{Line: tags[name].line, Err: err}
-		}
-		own[name] = tags[name].value
-	}
-	if len(own) > 0 {
-		g.tags = own // the game's own map: no copy shares it yet
-	}
-	return g, nil
+	g.tags = m.own // the game's own map: nothing writes it
+	m.g = g
+	return nil
 }
+
+// Turn returns the move number and side to move.
+func (m *mainLine) Turn() (int, bool) {
+	pos := m.g.Position()
+	return pos.MoveNumber(), pos.SideToMove() == Blue
+}
+
+// Move plays a move of the main line.
+func (m *mainLine) Move(text string) error {
+	mv, err := ParseMove(text)
+	if err != nil {
+		return err
+	}
+	return m.g.Play(mv)
+}
+
+// End applies the result token and the Result and DrawOffer tags.
+func (m *mainLine) End(tok recordtext.Token) error { return m.g.finishRecord(m.reserved, tok) }
+
+// Game returns the game read.
+func (m *mainLine) Game() any { return m.g }
+
+// Tags returns the game's own tags, as read.
+func (m *mainLine) Tags() map[string]string { return m.own }
+
+// Fault turns an error of the record's parser into a *RecordError; an
+// error of the reader is returned as it is.
+func (m *mainLine) Fault(err error) error {
+	var f *recordtext.Fault
+	var se *recordtext.Error
+	var re *RecordError
+	switch {
+	case errors.As(err, &re):
+		return re
+	case errors.As(err, &f):
+		out := &RecordError{Line: f.Line, Err: f.Err}
+		if f.Move != "" {
+			out.MoveNumber, out.Side, out.Move = f.Number, Red, f.Move
+			if f.Blue {
+				out.Side = Blue
+			}
+		}
+		return out
+	case errors.As(err, &se):
+		return &RecordError{Line: se.Line, Err: se.Err}
+	}
+	return err
+}
+
+// mainOnly reads the main line alone: comments and marks are dropped and
+// variations skipped.
+type mainOnly struct{ *mainLine }
+
+func (mainOnly) Annotate(int)                     {}
+func (mainOnly) Comment(recordtext.Place, string) {}
+func (mainOnly) Variation() bool                  { return true }
+func (mainOnly) EndVariation()                    {}
 
 // finishRecord applies the Result and DrawOffer tags of a replayed record
 // whose movetext ended with the result token end.
@@ -255,7 +308,7 @@ func (g *Game) finishRecord(tags map[string]recordTag, end recordtext.Token) err
 	if err := g.applyResult(result.value); err != nil {
 		return &RecordError{Line: result.line, Err: err}
 	}
-	if want := resultToken(g.Outcome()); end.Text != want {
+	if want := resultToken(g.Outcome()); end.Kind != recordtext.EOF && end.Text != want {
 		return &RecordError{Line: end.Line, Err: fmt.Errorf("result token %q, but the result is %q (%s)", end.Text, resultText(g.Outcome()), want)}
 	}
 	if t, ok := tags[drawOfferTag]; ok {
@@ -301,138 +354,14 @@ func checkStartRules(start Position, rules Rules) error {
 // refused by applyResult.
 func resultFromToken(tok string) string {
 	switch tok {
-	case "1-0":
+	case recordtext.RedWins:
 		return "red wins: resignation"
-	case "0-1":
+	case recordtext.BlueWins:
 		return "blue wins: resignation"
-	case "1/2-1/2":
+	case recordtext.Drawn:
 		return "draw: agreed"
 	}
 	return "*"
-}
-
-// errCutShort is the reason of a movetext that ends without its result
-// token.
-var errCutShort = errors.New("the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short")
-
-// replay plays the movetext that starts with the token first on g, which
-// is at its start, up to the result token, which it returns; the input must
-// end there. Comments and marks are skipped, and so are variations, whose
-// nesting only is checked, up to recordtext.MaxDepth.
-func (g *Game) replay(sc *recordtext.Scanner, first recordtext.Token) (recordtext.Token, error) {
-	numbered := false  // the next move has had its number
-	afterMove := false // the last token but comments was a move, which a mark may follow
-	depth := 0         // variations open
-	moves := 0
-	lastLine := 0 // the line of the last token, for a record cut short
-	faultAt := func(tok recordtext.Token, err error) error {
-		pos := g.Position()
-		return &RecordError{Line: tok.Line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: cutInput(tok.Text), Err: err}
-	}
-	tok := first
-	for {
-		if tok.Kind != recordtext.EOF {
-			lastLine = tok.Line
-		}
-		switch tok.Kind {
-		case recordtext.EOF:
-			return tok, &RecordError{Line: lastLine, Err: errCutShort}
-		case recordtext.Tag:
-			return tok, &RecordError{Line: tok.Line, Err: errors.New("a tag after the moves began")}
-		case recordtext.Open:
-			if depth == 0 && (moves == 0 || numbered) {
-				return tok, &RecordError{Line: tok.Line, Err: errors.New("a variation must follow the move it replaces")}
-			}
-			if depth >= recordtext.MaxDepth {
-				return tok, &RecordError{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", recordtext.MaxDepth)}
-			}
-			depth++
-		case recordtext.Close:
-			if depth == 0 {
-				return tok, &RecordError{Line: tok.Line, Err: errors.New("a ) without its (")}
-			}
-			depth--
-		case recordtext.Result:
-			if depth > 0 {
-				return tok, &RecordError{Line: tok.Line, Err: errors.New("a result token inside a variation")}
-			}
-			if numbered {
-				return tok, faultAt(tok, errors.New("a move number without its move"))
-			}
-			for { // comments may follow the result token
-				next, err := sc.Next()
-				if err != nil {
-					return tok, scanFault(err)
-				}
-				switch next.Kind {
-				case recordtext.EOF:
-					return tok, nil
-				case recordtext.Comment:
-					continue
-				}
-				return tok, faultAt(tok, errors.New("a result token before the end of the moves"))
-			}
-		case recordtext.Mark:
-			if !afterMove {
-				return tok, &RecordError{Line: tok.Line, Err: fmt.Errorf("mark %q not after a move", tok.Text)}
-			}
-		case recordtext.Comment:
-		default:
-			if depth > 0 {
-				break
-			}
-			if err := g.replayToken(tok, &numbered, moves == 0); err != nil {
-				return tok, faultAt(tok, err)
-			}
-			if tok.Kind == recordtext.Move {
-				moves++
-			}
-		}
-		if tok.Kind != recordtext.Comment {
-			afterMove = tok.Kind == recordtext.Move
-		}
-		var err error
-		if tok, err = sc.Next(); err != nil {
-			return tok, scanFault(err)
-		}
-	}
-}
-
-// replayToken plays one move number or move of the main line.
-func (g *Game) replayToken(tok recordtext.Token, numbered *bool, first bool) error {
-	pos := g.Position()
-	if tok.Kind == recordtext.Number {
-		num, _ := strings.CutSuffix(tok.Text, ".")
-		blue := strings.HasSuffix(num, "..")
-		num = strings.TrimSuffix(num, "..")
-		n, err := strconv.Atoi(num)
-		if err != nil || *numbered || n != pos.MoveNumber() || blue != (pos.SideToMove() == Blue) {
-			return fmt.Errorf("move number %q out of turn, want %q", tok.Text, moveNumberText(pos))
-		}
-		*numbered = true
-		return nil
-	}
-	if !*numbered && pos.SideToMove() == Red {
-		return errors.New("move without its number")
-	}
-	if !*numbered && first {
-		return fmt.Errorf("the first move is Blue's: it needs its number %q", moveNumberText(pos))
-	}
-	m, err := ParseMove(tok.Text)
-	if err != nil {
-		return err
-	}
-	if err := g.Play(m); err != nil {
-		return err
-	}
-	*numbered = false
-	return nil
-}
-
-// moveNumberText is the move number written before the move of pos's side
-// to move: "12." for Red, "12..." for Blue.
-func moveNumberText(pos Position) string {
-	return recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == Blue)
 }
 
 // applyResult checks a recorded result against the replayed game, or

@@ -882,17 +882,20 @@ func TestRecordOverOneMegabyteReadsBack(t *testing.T) {
 	requireRoundTrip(t, tagged)
 }
 
-// TestParseRecordReadsNumericAnnotations: $1 to $6 are skipped as the
-// marks they stand for; any other $n is refused with its reason.
+// TestParseRecordReadsNumericAnnotations: $0 to $255 are skipped, any
+// number of them after a move; a number past 255 is refused with its
+// reason, and so is a second mark ($1 to $6 are marks).
 func TestParseRecordReadsNumericAnnotations(t *testing.T) {
-	g, err := dsq.ParseRecord("1. a3a4 $1 a7a6 $2 2. g3g4 $6 *\n")
+	g, err := dsq.ParseRecord("1. a3a4 $1 $14 a7a6 $2 $0 $255 2. g3g4 $6 $7 *\n")
 	require.NoError(t, err)
 	assert.Len(t, g.Moves(), 3)
-	_, err = dsq.ParseRecord("1. a3a4 $14 *\n")
+	_, err = dsq.ParseRecord("1. a3a4 $256 *\n")
 	var re *dsq.RecordError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, 1, re.Line)
-	assert.ErrorContains(t, err, `numeric annotation "$14"`)
+	assert.ErrorContains(t, err, `numeric annotation "$256"`)
+	_, err = dsq.ParseRecord("1. a3a4 $7 ! $2 *\n")
+	assert.ErrorContains(t, err, `mark "$2": the move has its mark already`)
 }
 
 // TestParseRecordLimitsNestingAsPackageRecordDoes: variations nest up to
@@ -936,7 +939,7 @@ func TestParseRecordReadsTheMainLineOfAnAnnotatedRecord(t *testing.T) {
 		{"a result inside a variation", "1. a3a4 (1. g3g4 *) *\n", "inside a variation", 1},
 		{"a variation not closed", "1. a3a4\n(1. g3g4\n", "cut short", 2},
 		{"a mark not after a move", "1. ! a3a4 *\n", "not after a move", 1},
-		{"two marks", "1. a3a4 !? ! *\n", "not after a move", 1},
+		{"two marks", "1. a3a4 !? ! *\n", "has its mark already", 1},
 		{"an unknown mark", "1. a3a4?!? *\n", "mark", 1},
 		{"moves after the result", "1. a3a4 * a7a6\n", "before the end of the moves", 1},
 	} {

@@ -2,6 +2,9 @@ package doushouqi_test
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,6 +35,7 @@ func TestMoveReasonsForPlayers(t *testing.T) {
 		{"l6/7/7/7/7/7/2r4/2E4/7 r", "c2c3", dsq.ErrElephantRat, "the elephant cannot capture the rat"},
 		{"7/3D3/7/7/7/7/7/7/l6 r 60 40", "d8d9", dsq.ErrGameOver, "the game is over: draw: no-capture move limit"},
 	}
+	reached := map[dsq.Refusal]bool{}
 	for _, c := range cases {
 		pos := mustPosition(t, c.pos)
 		before := pos
@@ -42,6 +46,11 @@ func TestMoveReasonsForPlayers(t *testing.T) {
 		assert.Equal(t, c.reason, me.Reason(), "%s %s", c.pos, c.move)
 		assert.Equal(t, "doushouqi: illegal move "+c.move+": "+c.reason, err.Error())
 		assert.Equal(t, before, pos)
+		assert.Equal(t, c.sentinel, me.Refusal().Err(), "%s %s: MoveError.Refusal", c.pos, c.move)
+		reached[me.Refusal()] = true
+	}
+	for r := range dsq.Refusals() {
+		assert.True(t, reached[r], "no case refuses a move by %s (%q)", r.Code(), r)
 	}
 }
 
@@ -66,4 +75,125 @@ func TestRefusalWordsTheRareCases(t *testing.T) {
 	require.ErrorIs(t, err, dsq.ErrGameOver)
 	require.True(t, errors.As(err, &me))
 	assert.Contains(t, me.Reason(), "zero Position")
+}
+
+// TestRefusalCodesAreStable pins the code of every refusal: the codes are
+// on the play site's wire and in its translations, so a code never changes
+// and the list only grows.
+func TestRefusalCodesAreStable(t *testing.T) {
+	want := map[dsq.Refusal]string{
+		dsq.RefusalGameOver:         "game-over",
+		dsq.RefusalEmptySquare:      "empty-square",
+		dsq.RefusalNotYourPiece:     "not-your-piece",
+		dsq.RefusalNotAStep:         "not-a-step",
+		dsq.RefusalNotAJumper:       "not-a-jumper",
+		dsq.RefusalJumpBlocked:      "jump-blocked",
+		dsq.RefusalOwnDen:           "own-den",
+		dsq.RefusalWater:            "water",
+		dsq.RefusalOwnPiece:         "own-piece",
+		dsq.RefusalWaterLandCapture: "water-land-capture",
+		dsq.RefusalTrappedAttacker:  "trapped-attacker",
+		dsq.RefusalElephantRat:      "elephant-rat",
+		dsq.RefusalRankTooLow:       "rank-too-low",
+	}
+	for r, code := range want {
+		assert.Equal(t, code, r.Code(), "Refusal(%d).Code()", r)
+	}
+	n := 0
+	for r := range dsq.Refusals() {
+		_, ok := want[r]
+		assert.True(t, ok, "%s (%q) has no pinned code", r.Code(), r)
+		n++
+	}
+	assert.Equal(t, len(want), n)
+}
+
+// TestRefusalsListEachRuleOnce: Refusals yields each refusal once, in
+// order; each has its own code and sentence, and its sentinel carries the
+// sentence and leads back to it, through any wrapping.
+func TestRefusalsListEachRuleOnce(t *testing.T) {
+	code := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
+	sentence := regexp.MustCompile(`^[a-z].*[a-z]$`) // lower case, no final punctuation
+	codes, texts := map[string]bool{}, map[string]bool{}
+	prev := dsq.NoRefusal
+	for r := range dsq.Refusals() {
+		assert.Greater(t, r, prev, "in order")
+		prev = r
+		assert.Regexp(t, code, r.Code())
+		assert.Regexp(t, sentence, r.String())
+		assert.False(t, codes[r.Code()], "code %q twice", r.Code())
+		assert.False(t, texts[r.String()], "sentence %q twice", r.String())
+		codes[r.Code()], texts[r.String()] = true, true
+
+		err := r.Err()
+		require.Error(t, err, r.Code())
+		assert.Equal(t, r.String(), err.Error())
+		assert.Equal(t, r, dsq.RefusalOf(err))
+		wrapped := fmt.Errorf("context: %w", err)
+		assert.Equal(t, r, dsq.RefusalOf(wrapped))
+		assert.ErrorIs(t, wrapped, r.Err())
+		for other := range dsq.Refusals() {
+			if other != r {
+				assert.NotErrorIs(t, err, other.Err(), "%s is not %s", r.Code(), other.Code())
+			}
+		}
+	}
+	assert.Len(t, codes, 13)
+
+	for range dsq.Refusals() {
+		break // the iterator stops when asked to
+	}
+}
+
+// TestNotARefusal: NoRefusal and values beyond the list have no code and
+// no sentinel, and an error that wraps no refusal's sentinel has none.
+func TestNotARefusal(t *testing.T) {
+	for _, r := range []dsq.Refusal{dsq.NoRefusal, dsq.Refusal(14), dsq.Refusal(255)} {
+		assert.Equal(t, "", r.Code(), "Refusal(%d)", r)
+		assert.Equal(t, "not a refusal", r.String(), "Refusal(%d)", r)
+		assert.NoError(t, r.Err(), "Refusal(%d)", r)
+	}
+	assert.Equal(t, dsq.NoRefusal, dsq.RefusalOf(nil))
+	assert.Equal(t, dsq.NoRefusal, dsq.RefusalOf(dsq.ErrSyntax))
+	assert.Equal(t, dsq.NoRefusal, dsq.RefusalOf(errors.New("the game is over")), "the words alone are not the rule")
+
+	_, err := dsq.NewGame().PlayText("zz")
+	var me *dsq.MoveError
+	require.True(t, errors.As(err, &me))
+	assert.Equal(t, dsq.NoRefusal, me.Refusal(), "text that is not a move breaks no rule")
+
+	// A board that breaks a rule names it too.
+	_, err = dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/1D5/7/E1W1P1R/1C5/T5L r 0 1")
+	assert.Equal(t, dsq.RefusalWater, dsq.RefusalOf(err))
+}
+
+// TestEveryRefusedMoveNamesARule: along random games, every from/to pair
+// that CheckMove refuses is refused by a rule of the list.
+func TestEveryRefusedMoveNamesARule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 2))
+	seen := map[dsq.Refusal]int{}
+	for range 4 {
+		pos := dsq.StartPosition()
+		for ply := 0; ply < 200; ply++ {
+			if ply%5 == 0 {
+				for from := range dsq.Square(dsq.NumSquares) {
+					for to := range dsq.Square(dsq.NumSquares) {
+						err := pos.CheckMove(dsq.NewMove(from, to))
+						if err == nil {
+							continue
+						}
+						r := dsq.RefusalOf(err)
+						require.NotEqual(t, dsq.NoRefusal, r, "%s%s in %s: %v", from, to, pos, err)
+						seen[r]++
+					}
+				}
+			}
+			moves := pos.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			require.NoError(t, pos.Play(moves[rng.IntN(len(moves))]))
+		}
+	}
+	assert.GreaterOrEqual(t, len(seen), 8, "the games reach most rules: %v", seen)
 }

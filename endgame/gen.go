@@ -54,7 +54,7 @@ func (l *layout) genMoves(dst []genMove, sq *[MaxPieces]dsq.Square, side dsq.Col
 		for s := 0; s < g.nSteps; s++ {
 			try(g.steps[s])
 		}
-		if a := p.Animal(); a == dsq.Lion || a == dsq.Tiger {
+		if p.Animal().CanJump() {
 			for j := 0; j < g.nJumps; j++ {
 				if g.paths[j]&rats == 0 {
 					try(g.jumps[j])

@@ -73,7 +73,7 @@ func (l *layout) unmoves(i int, sq *[MaxPieces]dsq.Square, side dsq.Color, f fun
 			}
 			f(base - here + int(l.local[k][x])*l.stride[k])
 		}
-		if a := p.Animal(); a != dsq.Lion && a != dsq.Tiger {
+		if !p.Animal().CanJump() {
 			continue
 		}
 		for j := 0; j < g.nJumps; j++ {

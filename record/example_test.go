@@ -105,6 +105,60 @@ func ExampleReader() {
 	}
 	// Output:
 	// one 2 moves, undecided
-	// error: doushouqi: game record line 7: move 1 (red) "a3a5": illegal move a3a5: a piece moves one square up, down, left or right
+	// error: doushouqi: game record from line 5: line 7: move 1 (red) "a3a5": illegal move a3a5: a piece moves one square up, down, left or right
 	// three 1 moves, red wins: resignation
+}
+
+// Reading the tags of each game without its moves, which are skipped
+// unread: a game is picked by its tags at a small part of the cost of
+// reading it.
+func ExampleReader_ReadHeader() {
+	file := `[Event "club"]
+[Red "alice"]
+[Result "red wins: resignation"]
+
+1. a3a4 {an opening} a7a6 (1... g7g6) 2. g3g4 1-0
+
+[Event "club"]
+[Red "bob"]
+[Result "*"]
+
+1. a3a4 $14 *
+`
+	r := record.NewReader(strings.NewReader(file))
+	for {
+		h, err := r.ReadHeader()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(h.Line, h.Tags["Red"], h.Tags["Result"])
+	}
+	// Output:
+	// 1 alice red wins: resignation
+	// 7 bob *
+}
+
+// A record longer than the reader's limit is refused, and the reader goes
+// on with the next one.
+func ExampleMaxRecordSize() {
+	file := "[Event \"long\"]\n[Note \"" + strings.Repeat("x", 100) + "\"]\n\n*\n\n[Event \"short\"]\n\n*\n"
+	r := record.NewReader(strings.NewReader(file), record.MaxRecordSize(64))
+	for {
+		a, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(a.Tags["Event"])
+	}
+	// Output:
+	// error: doushouqi: game record from line 1: line 2: the record is longer than the limit of 64 bytes
+	// short
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -15,32 +14,25 @@ import (
 // comment is read as a {comment} at its place; comments before or among
 // the tags are the game's Comment, before those that open the movetext.
 // Comments after the result token are dropped, the one thing Parse reads
-// and does not keep: no game follows them. Every fault
-// is a *dsq.RecordError naming its line: a syntax error, an illegal move in
-// any line, a move number out of turn, a variation that does not follow a
-// move or is not closed, a tag or a result the main line does not allow (as
+// and does not keep: no game follows them. Every fault is a
+// *dsq.RecordError naming its line: a syntax error, an illegal move in any
+// line, a move number out of turn, a variation that does not follow a move
+// or is not closed, a tag or a result the main line does not allow (as
 // [dsq.ParseRecord] has them), or text after the result token. Consecutive
-// comments at one place are read as one, joined by a space.
+// comments at one place are read as one, joined by a space. The text may be
+// of any length; the game takes memory in proportion to it.
 func Parse(text string) (*Game, error) {
-	sc := newScanner(strings.NewReader(text))
-	g, err := readGame(sc)
+	sc := recordtext.NewStringScanner(text)
+	sc.KeepLineComments()
+	t := newTree()
+	err := recordtext.NewParser(sc).Read(t)
 	if err == io.EOF {
 		return nil, &dsq.RecordError{Err: errors.New("no record")}
 	}
 	if err != nil {
-		return nil, err
+		return nil, t.m.Fault(err)
 	}
-	for { // comments may follow the result token, and are dropped
-		tok, err := sc.Next()
-		switch {
-		case err != nil:
-			return nil, scanFault(err)
-		case tok.Kind == recordtext.EOF:
-			return g, nil
-		case tok.Kind != recordtext.Comment:
-			return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("more after the result token")}
-		}
-	}
+	return t.a, nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler with Parse. On an error
@@ -54,329 +46,269 @@ func (a *Game) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// DefaultMaxRecordSize is the largest record, in bytes, that a Reader
+// accepts unless told otherwise (MaxRecordSize): 16 MiB, more than a game
+// of a million half-moves.
+const DefaultMaxRecordSize = 16 << 20
+
+// ReaderOption sets an option of a Reader.
+type ReaderOption func(*Reader)
+
+// MaxRecordSize sets the largest record, in bytes, that a Reader accepts,
+// comments between records counted with the record after them; n <= 0
+// means no limit. A longer record is an error, and the reader skips it
+// holding at most n bytes of it (one line) at a time. The memory of a
+// Reader is so bounded by a small multiple of n.
+func MaxRecordSize(n int64) ReaderOption {
+	return func(r *Reader) { r.sc.SetLimit(n) }
+}
+
 // Reader reads annotated records one after another from a stream, such as
 // a file of many games, holding one game in memory at a time.
 type Reader struct {
 	sc   *recordtext.Scanner
+	p    *recordtext.Parser
 	done bool
+	err  error // the reader's error, for the Read after the record it ended
 }
 
-// NewReader returns a Reader that reads records from r.
-func NewReader(r io.Reader) *Reader { return &Reader{sc: newScanner(r)} }
-
-// newScanner returns the tokenizer of annotated records, which keeps the
-// ';' comments that a plain reader skips.
-func newScanner(r io.Reader) *recordtext.Scanner {
+// NewReader returns a Reader that reads records from r, of at most
+// DefaultMaxRecordSize bytes each unless an option says otherwise.
+func NewReader(r io.Reader, opts ...ReaderOption) *Reader {
 	sc := recordtext.NewScanner(r)
 	sc.KeepLineComments()
-	return sc
+	sc.SetLimit(DefaultMaxRecordSize)
+	rd := &Reader{sc: sc, p: recordtext.NewParser(sc)}
+	rd.p.Stream = true
+	for _, o := range opts {
+		o(rd)
+	}
+	return rd
 }
 
-// Read returns the next game, and io.EOF after the last. A comment
-// between two records is the next game's Comment; comments after the last
-// record are dropped. A record that
-// cannot be read gives its *dsq.RecordError, whose line counts from the
-// start of the stream; the reader then skips to the next tag section, so
-// that the next Read returns the record after the bad one. An error of the
-// underlying reader ends the reading and is returned as it is.
+// Read returns the next game, and io.EOF after the last. A comment between
+// two records is the next game's Comment; comments after the last record
+// are dropped. A record that cannot be read gives its *dsq.RecordError,
+// whose RecordLine is the line the record starts on and whose Line is the
+// fault's, counted from the start of the stream; the reader then skips the
+// rest of the bad record (to its result token, or to the next tag section if
+// it was cut short), so that the next Read returns the record after it. A
+// result token alone, with no record before it, is such an error, never an
+// empty game. An error of the underlying reader ends the reading and is
+// returned as it is.
 func (r *Reader) Read() (*Game, error) {
 	if r.done {
-		return nil, io.EOF
+		return nil, r.end()
 	}
-	g, err := readGame(r.sc)
+	t := newTree()
+	err := r.p.Read(t)
+	if err == nil {
+		return t.a, nil
+	}
+	return nil, r.fault(t.m.Fault(err))
+}
+
+// end returns what a Reader that is done returns: the reader's error once,
+// then io.EOF.
+func (r *Reader) end() error {
+	err := r.err
+	r.err = nil
+	if err == nil {
+		err = io.EOF
+	}
+	return err
+}
+
+// fault returns the error of a record that Read or ReadHeader could not
+// read, after skipping the rest of it.
+func (r *Reader) fault(err error) error {
 	var re *dsq.RecordError
-	switch {
-	case err == io.EOF:
+	if !errors.As(err, &re) {
 		r.done = true
-	case errors.As(err, &re):
-		more, skipErr := r.sc.SkipToTags()
-		if skipErr != nil || !more {
-			r.done = true
-		}
-	case err != nil:
-		r.done = true
+		return err // io.EOF, or the reader's
 	}
-	return g, err
+	re.RecordLine = r.p.First
+	if skipErr := r.p.Skip(); skipErr != nil {
+		r.done, r.err = true, skipErr
+	}
+	return re
 }
 
-// tagLine is a tag as written, and its line.
-type tagLine struct {
-	name, value string
-	line        int
+// Header is a record's tag section, read without its moves.
+type Header struct {
+	Tags map[string]string // every tag as written, Start, Rules, Result and DrawOffer included
+	Line int               // the line the record starts on
 }
 
-// frame is a line of the tree being read: the main line or a variation.
-type frame struct {
-	g         dsq.Game // the game at the end of the line so far
-	before    dsq.Game // the game before the line's last move
-	nodes     []*Node
-	numbered  bool   // the next move has had its number
-	afterMove bool   // the last token but comments was a move: a mark may follow
-	pending   string // comments for the next move
+// ReadHeader returns the next record's tags and skips its moves without
+// reading them: only comments and the result token are looked for, no move
+// is played, and no tag's value is checked but for its syntax. It costs a
+// small part of Read, for picking games out of a large file by their tags.
+// Errors and io.EOF are as Read's: a bad tag section, a tag given twice, or
+// a record without its result token is an error and the reader goes on
+// with the next record.
+func (r *Reader) ReadHeader() (*Header, error) {
+	if r.done {
+		return nil, r.end()
+	}
+	h := &tagReader{tags: map[string]string{}}
+	err := r.p.ReadTags(h)
+	if err == nil {
+		return &Header{Tags: h.tags, Line: r.p.First}, nil
+	}
+	return nil, r.fault(recordtext.NewMain().Fault(err))
 }
 
-// readGame reads one record from sc: io.EOF if the input holds no more.
-func readGame(sc *recordtext.Scanner) (*Game, error) {
-	var tags []tagLine
-	var lead []string // comments before and among the tags, the game's own
-	seen := map[string]bool{}
-	var tok recordtext.Token
-	for {
-		var err error
-		if tok, err = sc.Next(); err != nil {
-			return nil, scanFault(err)
-		}
-		if tok.Kind == recordtext.Comment {
-			if strings.Contains(tok.Text, "}") { // a ';' comment
-				return nil, commentFault(tok)
-			}
-			lead = append(lead, tok.Text)
-			continue
-		}
-		if tok.Kind != recordtext.Tag {
-			break
-		}
-		if seen[tok.Text] {
-			return nil, &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
-		}
-		seen[tok.Text] = true
-		tags = append(tags, tagLine{tok.Text, tok.Value, tok.Line})
-	}
-	if tok.Kind == recordtext.EOF && len(tags) == 0 {
-		return nil, io.EOF
-	}
-
-	// The game at the start, from the tags but Result and DrawOffer,
-	// checked by the library's own reader.
-	var head []tagLine
-	for _, t := range tags {
-		if t.name != "Result" && t.name != "DrawOffer" {
-			head = append(head, t)
-		}
-	}
-	base, err := dsq.ParseRecord(plainRecord(head, dsq.Position{}, nil, "*"))
-	if err != nil {
-		return nil, relocate(err, head, tok.Line)
-	}
-
-	a := &Game{Comment: strings.Join(lead, " ")}
-	stack := []*frame{{g: *base}}
-	var comments commentSink
-	lastLine := tok.Line
-	for ; ; tok, err = sc.Next() {
-		if err != nil {
-			return nil, scanFault(err)
-		}
-		if tok.Kind != recordtext.EOF {
-			lastLine = tok.Line
-		}
-		if tok.Kind != recordtext.Comment {
-			comments.flush()
-		}
-		f := stack[len(stack)-1]
-		fault := func(err error) error {
-			pos := f.g.Position()
-			return &dsq.RecordError{Line: tok.Line, MoveNumber: pos.MoveNumber(), Side: pos.SideToMove(), Move: recordtext.Cut(tok.Text), Err: err}
-		}
-		switch tok.Kind {
-		case recordtext.EOF:
-			return nil, &dsq.RecordError{Line: lastLine, Err: errors.New("the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the record is cut short")}
-		case recordtext.Tag:
-			return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("a tag after the moves began")}
-		case recordtext.Comment:
-			if strings.Contains(tok.Text, "}") { // a ';' comment
-				return nil, commentFault(tok)
-			}
-			switch {
-			case len(f.nodes) > 0 && !f.numbered && f.pending == "":
-				comments.add(&f.nodes[len(f.nodes)-1].After, tok.Text)
-			case len(stack) == 1 && len(f.nodes) == 0 && !f.numbered:
-				comments.add(&a.Comment, tok.Text)
-			default:
-				comments.add(&f.pending, tok.Text)
-			}
-			continue // a mark may still follow a move
-		case recordtext.Number:
-			if err := f.number(tok.Text); err != nil {
-				return nil, fault(err)
-			}
-		case recordtext.Move:
-			if err := f.play(tok.Text); err != nil {
-				return nil, fault(err)
-			}
-		case recordtext.Mark:
-			if !f.afterMove {
-				return nil, &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("mark %q not after a move", tok.Text)}
-			}
-			f.nodes[len(f.nodes)-1].Mark, _ = ParseMark(tok.Text) // the tokenizer checked it
-		case recordtext.Open:
-			if len(f.nodes) == 0 || f.numbered {
-				return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("a variation must follow the move it replaces")}
-			}
-			if len(stack) > MaxDepth {
-				return nil, &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("variations nested deeper than %d", MaxDepth)}
-			}
-			stack = append(stack, &frame{g: f.before})
-		case recordtext.Close:
-			switch {
-			case len(stack) == 1:
-				return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("a ) without its (")}
-			case len(f.nodes) == 0:
-				return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("an empty variation")}
-			case f.numbered:
-				return nil, fault(errors.New("a move number without its move"))
-			}
-			stack = stack[:len(stack)-1]
-			parent := stack[len(stack)-1]
-			last := parent.nodes[len(parent.nodes)-1]
-			last.Variations = append(last.Variations, f.nodes)
-		case recordtext.Result:
-			if len(stack) > 1 {
-				return nil, &dsq.RecordError{Line: tok.Line, Err: errors.New("a result token inside a variation")}
-			}
-			if f.numbered {
-				return nil, fault(errors.New("a move number without its move"))
-			}
-			a.Moves = f.nodes
-			return a, a.finish(tags, tok, base.Start())
-		}
-		f.afterMove = tok.Kind == recordtext.Move
-	}
+// tagReader gathers the tags of a record for ReadHeader.
+type tagReader struct {
+	tags map[string]string
 }
 
-// number reads a move number, which must be the position's.
-func (f *frame) number(text string) error {
-	pos := f.g.Position()
-	num, _ := strings.CutSuffix(text, ".")
-	blue := strings.HasSuffix(num, "..")
-	n, err := strconv.Atoi(strings.TrimSuffix(num, ".."))
-	want := recordtext.MoveNumber(pos.MoveNumber(), pos.SideToMove() == dsq.Blue)
-	if err != nil || f.numbered || n != pos.MoveNumber() || blue != (pos.SideToMove() == dsq.Blue) {
-		return fmt.Errorf("move number %q out of turn, want %q", text, want)
+func (h *tagReader) Tag(tok recordtext.Token) error {
+	if _, dup := h.tags[tok.Text]; dup {
+		return &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("tag %q given twice", tok.Text)}
 	}
-	f.numbered = true
+	h.tags[tok.Text] = tok.Value
+	return nil
+}
+func (*tagReader) Begin() error                     { return nil }
+func (*tagReader) Turn() (int, bool)                { return 0, false }
+func (*tagReader) Move(string) error                { return nil }
+func (*tagReader) Annotate(int)                     {}
+func (*tagReader) Comment(recordtext.Place, string) {}
+func (*tagReader) Variation() bool                  { return true }
+func (*tagReader) EndVariation()                    {}
+func (*tagReader) End(recordtext.Token) error       { return nil }
+
+// tree builds a Game from a record: the main line read by the library's own
+// reader (recordtext.Main), each variation played on a copy of the game
+// before the move it replaces.
+type tree struct {
+	m       recordtext.Main
+	a       *Game
+	lines   []line
+	pending string // a comment for the next move
+	block   []Node // nodes made, not yet used
+}
+
+// line is a line of the tree being read: the main line or a variation.
+type line struct {
+	g      *dsq.Game // the game at the end of the line so far
+	before dsq.Game  // the game before the line's last move
+	nodes  []*Node
+}
+
+func newTree() *tree { return &tree{m: recordtext.NewMain(), a: &Game{}} }
+
+func (t *tree) Tag(tok recordtext.Token) error { return t.m.Tag(tok) }
+
+func (t *tree) Begin() error {
+	if err := t.m.Begin(); err != nil {
+		return err
+	}
+	t.lines = append(t.lines[:0], line{g: t.m.Game().(*dsq.Game)})
 	return nil
 }
 
-// play reads and plays a move of the line.
-func (f *frame) play(text string) error {
-	pos := f.g.Position()
-	if !f.numbered && pos.SideToMove() == dsq.Red {
-		return errors.New("move without its number")
-	}
-	if !f.numbered && len(f.nodes) == 0 {
-		return fmt.Errorf("the first move of a line needs its number %q", recordtext.MoveNumber(pos.MoveNumber(), true))
-	}
+func (t *tree) Turn() (int, bool) {
+	pos := t.lines[len(t.lines)-1].g.Position()
+	return pos.MoveNumber(), pos.SideToMove() == dsq.Blue
+}
+
+func (t *tree) Move(text string) error {
+	l := &t.lines[len(t.lines)-1]
 	m, err := dsq.ParseMove(text)
 	if err != nil {
 		return err
 	}
-	before := f.g
-	if err := f.g.Play(m); err != nil {
+	before := *l.g
+	if err := l.g.Play(m); err != nil {
 		return err
 	}
-	f.before = before
-	f.nodes = append(f.nodes, &Node{Move: m, Before: f.pending})
-	f.pending, f.numbered = "", false
+	l.before = before
+	n := t.newNode()
+	n.Move, n.Before = m, t.pending
+	l.nodes = append(l.nodes, n)
+	t.pending = ""
 	return nil
 }
 
-// finish checks the main line from start with its tags and result token
-// end as the library's reader does, and fills the header from the game it reads.
-func (a *Game) finish(tags []tagLine, end recordtext.Token, start dsq.Position) error {
-	main, err := dsq.ParseRecord(plainRecord(tags, start, a.Moves, end.Text))
-	if err != nil {
-		return relocate(err, tags, end.Line)
+// newNode returns a new Node from a block of them: one allocation for many
+// nodes, rather than one each.
+func (t *tree) newNode() *Node {
+	if len(t.block) == 0 {
+		t.block = make([]Node, nodeBlock)
 	}
-	a.Tags, a.Rules, a.Start, a.Outcome, a.DrawOffer = main.Tags(), main.Rules(), main.Start(), main.Outcome(), nil
-	if c, ok := main.DrawOffer(); ok && !a.Outcome.IsDecided() {
+	n := &t.block[0]
+	t.block = t.block[1:]
+	return n
+}
+
+// nodeBlock is how many nodes newNode allocates at once.
+const nodeBlock = 256
+
+func (t *tree) last() *Node {
+	l := t.lines[len(t.lines)-1]
+	return l.nodes[len(l.nodes)-1]
+}
+
+func (t *tree) Annotate(nag int) {
+	n := t.last()
+	if nag >= 1 && nag <= len(recordtext.NAGMarks) {
+		n.Mark, _ = ParseMark(recordtext.NAGMarks[nag-1])
+		return
+	}
+	n.NAGs = append(n.NAGs, uint8(nag))
+}
+
+func (t *tree) Comment(at recordtext.Place, text string) {
+	switch at {
+	case recordtext.GameComment:
+		join(&t.a.Comment, text)
+	case recordtext.AfterMove:
+		join(&t.last().After, text)
+	default:
+		join(&t.pending, text)
+	}
+}
+
+// join adds a comment to those at one place, after a space.
+func join(to *string, text string) {
+	if *to != "" {
+		text = *to + " " + text
+	}
+	*to = text
+}
+
+func (t *tree) Variation() bool {
+	before := t.lines[len(t.lines)-1].before
+	t.lines = append(t.lines, line{g: &before})
+	return false
+}
+
+func (t *tree) EndVariation() {
+	v := t.lines[len(t.lines)-1].nodes
+	t.lines = t.lines[:len(t.lines)-1]
+	last := t.last()
+	last.Variations = append(last.Variations, v)
+}
+
+func (t *tree) End(tok recordtext.Token) error {
+	if err := t.m.End(tok); err != nil {
+		return err
+	}
+	g := t.lines[0].g
+	a := t.a
+	a.Moves = t.lines[0].nodes
+	a.Tags, a.Rules, a.Start, a.Outcome = t.m.Tags(), g.Rules(), g.Start(), g.Outcome()
+	if c, ok := g.DrawOffer(); ok && !a.Outcome.IsDecided() {
 		a.DrawOffer = &c
 	}
 	return nil
 }
 
-// plainRecord writes tags, one a line in the order given, then moves from
-// start (the zero Position: the tags' Start, or the standard start) as
-// numbered movetext on one line, and the result token.
-func plainRecord(tags []tagLine, start dsq.Position, moves []*Node, token string) string {
-	var b strings.Builder
-	for _, t := range tags {
-		recordtext.WriteTag(&b, t.name, t.value)
-	}
-	b.WriteString("\n")
-	if len(moves) > 0 {
-		number, blue := start.MoveNumber(), start.SideToMove() == dsq.Blue
-		for i, n := range moves {
-			if !blue || i == 0 {
-				b.WriteString(recordtext.MoveNumber(number, blue) + " ")
-			}
-			b.WriteString(n.Move.String() + " ")
-			if blue {
-				number++
-			}
-			blue = !blue
-		}
-	}
-	b.WriteString(token + "\n")
-	return b.String()
-}
-
-// relocate gives a *dsq.RecordError of a plain record written by
-// plainRecord from tags the line of the original text: a tag's own line,
-// or line for the movetext.
-func relocate(err error, tags []tagLine, line int) error {
-	var re *dsq.RecordError
-	if !errors.As(err, &re) {
-		return err
-	}
-	moved := *re
-	if re.Line >= 1 && re.Line <= len(tags) {
-		moved.Line = tags[re.Line-1].line
-	} else {
-		moved.Line = line
-	}
-	return &moved
-}
-
-// commentFault refuses a ';' comment holding a '}': the game could not be
-// written back, as a comment is written {...}.
-func commentFault(tok recordtext.Token) error {
-	return &dsq.RecordError{Line: tok.Line, Err: fmt.Errorf("%w: the ; comment %q holds a '}', which a comment written back as {...} cannot", dsq.ErrSyntax, recordtext.Cut(tok.Text))}
-}
-
-// scanFault turns an error of the tokenizer into a *dsq.RecordError.
-func scanFault(err error) error {
-	var se *recordtext.Error
-	if errors.As(err, &se) {
-		return &dsq.RecordError{Line: se.Line, Err: se.Err}
-	}
-	return err
-}
-
-// commentSink gathers the comments met at one place, to join them once:
-// joining them one by one would take time quadratic in their number.
-type commentSink struct {
-	target *string
-	parts  []string
-}
-
-// add adds a comment for target, after those gathered for it.
-func (c *commentSink) add(target *string, text string) {
-	if c.target != target {
-		c.flush()
-		c.target = target
-	}
-	c.parts = append(c.parts, text)
-}
-
-// flush joins the comments gathered to their target, by a space.
-func (c *commentSink) flush() {
-	if c.target == nil {
-		return
-	}
-	if *c.target != "" {
-		c.parts = append([]string{*c.target}, c.parts...)
-	}
-	*c.target = strings.Join(c.parts, " ")
-	c.target, c.parts = nil, c.parts[:0]
+// cutLast returns the last word of a record's text: its result token.
+func cutLast(rec string) string {
+	rec = strings.TrimSpace(rec)
+	return rec[strings.LastIndexAny(rec, " \n")+1:]
 }

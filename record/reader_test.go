@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -31,10 +32,10 @@ func TestParseRefusals(t *testing.T) {
 		{"a variation's first move without number", "1. a3a4 (g3g4) *\n", "without its number", 1},
 		{"a nested variation's illegal move", "1. a3a4 a7a6 (1... g7g6 (1... a7a5)) *\n", "illegal move a7a5", 1},
 		{"a mark not after a move", "1. ! a3a4 *\n", "not after a move", 1},
-		{"two marks", "1. a3a4 ! ? *\n", "not after a move", 1},
+		{"two marks", "1. a3a4 ! ? *\n", "has its mark already", 1},
 		{"a mark after a variation", "1. a3a4 (1. g3g4) ! *\n", "not after a move", 1},
 		{"an unknown mark", "1. a3a4!!! *\n", "mark", 1},
-		{"more after the result", "1. a3a4 * {fine}\n2. b2b3\n", "more after the result", 2},
+		{"more after the result", "1. a3a4 * {fine}\n2. b2b3\n", "a result token before the end of the moves", 1},
 		{"a result the main line does not give", "[Result \"red wins: den entered\"]\n\n1. a3a4 1-0\n", "but the moves give", 1},
 		{"a result token against the tag", "[Result \"*\"]\n\n1. a3a4\n1-0\n", "result token", 4},
 		{"a tag given twice", "[Red \"a\"]\n[Red \"b\"]\n\n*\n", "given twice", 2},
@@ -234,8 +235,8 @@ func TestLineCommentWithBraceIsRefused(t *testing.T) {
 }
 
 // TestNumericAnnotationsAreMarks: PGN's $1 to $6 are read as the marks they
-// stand for and written back as symbols; other $n, and a second mark, are
-// refused.
+// stand for and written back as symbols; a second mark, and $n past 255,
+// are refused.
 func TestNumericAnnotationsAreMarks(t *testing.T) {
 	a, err := record.Parse("1. a3a4 $5 a7a6 $4 (1... g7g6 $3) 2. g3g4 $6 *\n")
 	require.NoError(t, err)
@@ -247,10 +248,208 @@ func TestNumericAnnotationsAreMarks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(text), "1. a3a4!? a7a6?? (1... g7g6!!) 2. g3g4?! *")
 
-	for _, bad := range []string{"1. a3a4 $7 *\n", "1. a3a4 $0 *\n", "1. a3a4! $1 *\n"} {
+	for _, bad := range []string{"1. a3a4 $256 *\n", "1. a3a4 $-1 *\n", "1. a3a4! $1 *\n"} {
 		_, err := record.Parse(bad)
 		require.ErrorIs(t, err, dsq.ErrRecord, bad)
 		_, err = dsq.ParseRecord(bad)
 		require.ErrorIs(t, err, dsq.ErrRecord, bad)
 	}
+}
+
+// TestNumericAnnotationsSurvive: $0 and $7 to $255 are kept in the move's
+// NAGs, in order, next to its mark, and written back as read.
+func TestNumericAnnotationsSurvive(t *testing.T) {
+	text := "1. a3a4!? $0 $7 $255 {why} a7a6 $14 (1... g7g6 $200) *\n"
+	a, err := record.Parse(text)
+	require.NoError(t, err)
+	assert.Equal(t, record.Interesting, a.Moves[0].Mark)
+	assert.Equal(t, []uint8{0, 7, 255}, a.Moves[0].NAGs)
+	assert.Equal(t, []uint8{14}, a.Moves[1].NAGs)
+	assert.Equal(t, []uint8{200}, a.Moves[1].Variations[0][0].NAGs)
+	out, err := a.MarshalText()
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "1. a3a4!? $0 $7 $255 {why} 1... a7a6 $14 (1... g7g6 $200) *")
+	back, err := record.Parse(string(out))
+	require.NoError(t, err)
+	assert.Equal(t, a, back)
+
+	a.Moves[0].NAGs = []uint8{3} // $3 is the mark !!, the Mark field's
+	_, err = a.MarshalText()
+	require.ErrorIs(t, err, dsq.ErrRecord)
+	assert.ErrorContains(t, err, "NAG $3")
+}
+
+// TestReaderReturnsEveryGoodGameAfterABadOne: whatever the bad record
+// holds, the good record after it is read, the bad one's error names the
+// line it starts on, and no game is made of a stray token.
+func TestReaderReturnsEveryGoodGameAfterABadOne(t *testing.T) {
+	good := "[Event \"good\"]\n\n1. a3a4 *\n\n"
+	for _, c := range []struct {
+		name, bad string
+		errors    int // the errors the bad text gives
+	}{
+		{"a comment with a line that starts with [", "[Event \"bad\"]\n\n1. a3a5 {see\n[Event \"not a tag\"]\n} *\n\n", 1},
+		{"a bad tag with no movetext", "[Event \"bad\"]\n[Bad tag\n\n", 1},
+		{"a bad start tag with no movetext", "[Start \"x\"]\n\n", 1},
+		{"a bad start tag with a result token alone", "[Start \"x\"]\n\n*\n\n", 1},
+		{"good tags with no movetext", "[Event \"bad\"]\n\n", 1},
+		{"a stray result token", "*\n\n", 1},
+		{"a bad tag in a comment's place", "[Event \"bad\"]\n{\n[Red \"x\"]\n\n1. a3a5 *\n\n", 1},
+		{"a record longer than the limit", "[Event \"" + strings.Repeat("x", 300) + "\"]\n\n1. a3a4 *\n\n", 1},
+		{"a move line longer than the limit", "[Event \"bad\"]\n\n" + strings.Repeat("1. a3a4 a7a6 2. a4a3 a6a7 ", 20) + "*\n\n", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := good + c.bad + good
+			r := record.NewReader(strings.NewReader(text), record.MaxRecordSize(200))
+			var games, errs []string
+			for {
+				a, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					var re *dsq.RecordError
+					require.ErrorAs(t, err, &re)
+					assert.Equal(t, 5, re.RecordLine, "the bad record starts on line 5: %v", err)
+					assert.Contains(t, err.Error(), "from line 5:")
+					errs = append(errs, err.Error())
+					continue
+				}
+				games = append(games, a.Tags["Event"])
+			}
+			assert.Equal(t, []string{"good", "good"}, games, "%q", text)
+			assert.Len(t, errs, c.errors, "%q", errs)
+		})
+	}
+}
+
+// TestReaderNeverMakesAGameOfAStrayToken: a second result token after a
+// record is an error, not an empty game.
+func TestReaderNeverMakesAGameOfAStrayToken(t *testing.T) {
+	r := record.NewReader(strings.NewReader("[Event \"a\"]\n\n1. a3a4 * *\n"))
+	a, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, "a", a.Tags["Event"])
+	a, err = r.Read()
+	assert.Nil(t, a)
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 3, re.Line)
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
+}
+
+// TestReadHeaderSkipsTheMoves: ReadHeader returns every tag of each record
+// as written, without reading the moves (an illegal one is not seen), and
+// goes on after a record cut short.
+func TestReadHeaderSkipsTheMoves(t *testing.T) {
+	text := "{first}\n[Event \"a\"]\n[Result \"red wins: resignation\"]\n\n1. a3a4 {a * in a comment} (1. b3b4 *) ; *\n 2. a3a9?? $300 1-0\n\n" +
+		"[Event \"b\"]\n\n1. a3a4\n\n" +
+		"[Event \"c\"]\n[Start \"x\"]\n*\n"
+	r := record.NewReader(strings.NewReader(text))
+	h, err := r.ReadHeader()
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"Event": "a", "Result": "red wins: resignation"}, h.Tags)
+	assert.Equal(t, 1, h.Line)
+	_, err = r.ReadHeader()
+	var re *dsq.RecordError
+	require.ErrorAs(t, err, &re, "b has no result token")
+	assert.Equal(t, 8, re.RecordLine)
+	h, err = r.ReadHeader()
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"Event": "c", "Start": "x"}, h.Tags)
+	_, err = r.ReadHeader()
+	assert.Equal(t, io.EOF, err)
+}
+
+// TestReadHeaderThenRead: ReadHeader and Read may take turns.
+func TestReadHeaderThenRead(t *testing.T) {
+	r := record.NewReader(&gameStream{n: 4})
+	for i := 1; i <= 4; i++ {
+		if i%2 == 1 {
+			h, err := r.ReadHeader()
+			require.NoError(t, err)
+			assert.Equal(t, fmt.Sprintf("game %d", i), h.Tags["Event"])
+			continue
+		}
+		a, err := r.Read()
+		require.NoError(t, err)
+		assert.Equal(t, fmt.Sprintf("game %d", i), a.Tags["Event"])
+		assert.Len(t, a.Moves, 100)
+	}
+	_, err := r.Read()
+	assert.Equal(t, io.EOF, err)
+}
+
+// TestMaxRecordSize: a record as long as the limit is read; one byte more
+// is refused, with ErrTooLong's reason, and the reader goes on.
+func TestMaxRecordSize(t *testing.T) {
+	rec := "[Event \"x\"]\n\n1. a3a4 *\n"
+	r := record.NewReader(strings.NewReader(rec+rec+"\n"+rec), record.MaxRecordSize(int64(len(rec))))
+	_, err := r.Read()
+	require.NoError(t, err)
+	_, err = r.Read()
+	require.NoError(t, err)
+	_, err = r.Read()
+	require.ErrorIs(t, err, dsq.ErrRecord, "the blank line before it counts with the record")
+	assert.ErrorContains(t, err, "longer than")
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
+	assert.Equal(t, int64(16<<20), int64(record.DefaultMaxRecordSize))
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestReadingTakesMemoryInProportion: reading a record of many tags or
+// many half-moves allocates a small multiple of its length (about 6 and
+// 36 bytes a byte, measured by BenchmarkReadLargeRecord; the bounds here
+// are twice that and more).
+func TestReadingTakesMemoryInProportion(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		text  string
+		bound float64
+	}{
+		{"tags", manyTags(20_000), 16},
+		{"plies", manyPlies(20_000), 80},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for name, read := range map[string]func(){
+				"Parse":  func() { _, err := record.Parse(c.text); require.NoError(t, err) },
+				"Reader": func() { _, err := record.NewReader(strings.NewReader(c.text)).Read(); require.NoError(t, err) },
+			} {
+				perByte := float64(allocated(read)) / float64(len(c.text))
+				assert.Less(t, perByte, c.bound, "%s allocates %.1f bytes a byte of input", name, perByte)
+			}
+		})
+	}
+}
+
+// TestReaderTellsTwoBadRecordsApart: tags without moves, then a record
+// whose first tag line is bad, are two errors, each naming its own record;
+// the good record after them is read.
+func TestReaderTellsTwoBadRecordsApart(t *testing.T) {
+	text := "[Event \"a\"]\n\n[Bad tag\n[Red \"x\"]\n\n1. a3a4 *\n\n[Event \"good\"]\n\n1. a3a4 *\n"
+	r := record.NewReader(strings.NewReader(text))
+	var re *dsq.RecordError
+	_, err := r.Read()
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.RecordLine, "%v", err)
+	assert.ErrorContains(t, err, "tags without moves")
+	_, err = r.Read()
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 3, re.RecordLine, "%v", err)
+	assert.Equal(t, 3, re.Line, "%v", err)
+	a, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, "good", a.Tags["Event"])
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
 }

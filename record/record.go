@@ -14,8 +14,9 @@
 // every move of every line by the rules, and the tags and the result as
 // [dsq.ParseRecord] does; [dsq.ParseRecord] reads the same text as the
 // main line alone, skipping comments, marks and variations. Both read the
-// text with one tokenizer. A [Reader] reads many records from a stream, one
-// at a time.
+// text with one parser, and the main line with the same code. A [Reader]
+// reads many records from a stream, one at a time, or their tags alone
+// ([Reader.ReadHeader]), skipping the moves.
 package record
 
 import (
@@ -24,6 +25,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -73,6 +75,9 @@ type Node struct {
 	Mark   Mark
 	Before string // a comment written before the move (after its number)
 	After  string // a comment written after the move
+	// NAGs are PGN's numeric annotations of the move other than the marks
+	// (which are $1 to $6, Mark): $0 and $7 to $255, in the order written.
+	NAGs []uint8
 	// Variations are the other lines played in this move's place: each
 	// starts from the position before Move.
 	Variations [][]*Node
@@ -112,31 +117,63 @@ func FromGame(g *dsq.Game) *Game {
 
 // Game returns the main line as a game, with the header's tags, rules,
 // start, result and draw offer, checked as [dsq.ParseRecord] checks a
-// record: an error is a *dsq.RecordError.
+// record (with the same code): an error is a *dsq.RecordError.
 //
 // Before anything else, what no record can hold is refused: a tag of Tags
 // that the record writes from the fields (Start, Rules, Result,
-// DrawOffer), a nil node in any line, and variations nested deeper than
-// MaxDepth. The error's Line is 0 (there is no text yet); a move's fault
-// names its number, side and move, and its reason says which line.
+// DrawOffer), a tag that [dsq.Game.SetTag] refuses (a name such as
+// `Event "x"]` that would write other tags), a nil node in any line, and
+// variations nested deeper than MaxDepth. The error's Line is 0 (there is
+// no text yet); a move's fault names its number, side and move, and its
+// reason says which line.
 func (a *Game) Game() (*dsq.Game, error) {
 	if err := a.check(); err != nil {
 		return nil, err
 	}
-	g, err := dsq.ParseRecord(a.mainRecord())
-	if err != nil {
-		var re *dsq.RecordError
-		if errors.As(err, &re) { // the line is of a text the caller never saw
-			moved := *re
-			moved.Line = 0
-			if moved.Move != "" {
-				moved.Err = fmt.Errorf("the main line: %w", re.Err)
-			}
-			return nil, &moved
+	m := recordtext.NewMain()
+	tag := func(name, value string) error {
+		return m.Tag(recordtext.Token{Kind: recordtext.Tag, Text: name, Value: value})
+	}
+	for _, name := range slices.Sorted(maps.Keys(a.Tags)) {
+		if err := tag(name, a.Tags[name]); err != nil {
+			return nil, err
 		}
+	}
+	if a.Rules != dsq.Standard {
+		if err := tag("Rules", a.Rules.String()); err != nil {
+			return nil, err
+		}
+	}
+	if err := tag("Start", a.start().String()); err != nil {
 		return nil, err
 	}
-	return g, nil
+	if a.Outcome.IsDecided() {
+		if err := tag("Result", a.Outcome.String()); err != nil {
+			return nil, err
+		}
+	}
+	if a.DrawOffer != nil {
+		if err := tag("DrawOffer", a.DrawOffer.String()); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.Begin(); err != nil {
+		return nil, err
+	}
+	for _, n := range a.Moves {
+		number, blue := m.Turn()
+		if err := m.Move(n.Move.String()); err != nil {
+			side := dsq.Red
+			if blue {
+				side = dsq.Blue
+			}
+			return nil, &dsq.RecordError{MoveNumber: number, Side: side, Move: n.Move.String(), Err: fmt.Errorf("the main line: %w", err)}
+		}
+	}
+	if err := m.End(recordtext.Token{}); err != nil {
+		return nil, err
+	}
+	return m.Game().(*dsq.Game), nil
 }
 
 // check refuses what no record can hold, before any move is played: a
@@ -188,65 +225,11 @@ func where(path []int) string {
 	return b.String()
 }
 
-// mainRecord writes the main line as a plain record.
-func (a *Game) mainRecord() string {
-	var b strings.Builder
-	names := slices.Collect(maps.Keys(a.Tags))
-	recordtext.SortTags(names)
-	for _, name := range names {
-		recordtext.WriteTag(&b, name, a.Tags[name])
-	}
-	if a.Rules != dsq.Standard {
-		recordtext.WriteTag(&b, "Rules", a.Rules.String())
-	}
-	start := a.start()
-	recordtext.WriteTag(&b, "Start", start.String())
-	recordtext.WriteTag(&b, "Result", resultText(a.Outcome))
-	if a.DrawOffer != nil {
-		recordtext.WriteTag(&b, "DrawOffer", a.DrawOffer.String())
-	}
-	b.WriteString("\n")
-	number, blue := start.MoveNumber(), start.SideToMove() == dsq.Blue
-	for i, n := range a.Moves {
-		if !blue || i == 0 {
-			b.WriteString(recordtext.MoveNumber(number, blue) + " ")
-		}
-		b.WriteString(n.Move.String() + " ")
-		if blue {
-			number++
-		}
-		blue = !blue
-	}
-	b.WriteString(resultToken(a.Outcome) + "\n")
-	return b.String()
-}
-
 func (a *Game) start() dsq.Position {
 	if a.Start.IsZero() {
 		return dsq.StartPosition()
 	}
 	return a.Start
-}
-
-// resultText is the Result tag of an outcome.
-func resultText(o dsq.Outcome) string {
-	if !o.IsDecided() {
-		return "*"
-	}
-	return o.String()
-}
-
-// resultToken is the token that ends the movetext of a game with outcome o.
-func resultToken(o dsq.Outcome) string {
-	switch {
-	case !o.IsDecided():
-		return "*"
-	case o.IsDraw():
-		return "1/2-1/2"
-	case o.Winner == dsq.Red:
-		return "1-0"
-	}
-	return "0-1"
 }
 
 // MarshalText writes the game as an annotated record: the header as
@@ -274,7 +257,7 @@ func (a *Game) MarshalText() ([]byte, error) {
 	if err := writeLine(&b, *begin, a.Moves, nil); err != nil {
 		return nil, err
 	}
-	b.WriteString(resultToken(main.Outcome()) + "\n")
+	b.WriteString(cutLast(rec) + "\n")
 	return b.Bytes(), nil
 }
 
@@ -315,6 +298,12 @@ func writeLine(b *bytes.Buffer, g dsq.Game, nodes []*Node, path []int) error {
 			return fault("mark %d: %w: not a mark", n.Mark, dsq.ErrSyntax)
 		}
 		b.WriteString(n.Move.String() + n.Mark.String() + " ")
+		for _, nag := range n.NAGs {
+			if int(nag) >= 1 && int(nag) <= len(recordtext.NAGMarks) {
+				return fault("NAG $%d: %w: $1 to $6 are the marks, the Mark field", nag, dsq.ErrSyntax)
+			}
+			b.WriteString("$" + strconv.Itoa(int(nag)) + " ")
+		}
 		numbered = false
 		if n.After != "" {
 			if err := checkComment(n.After); err != nil {

@@ -290,3 +290,57 @@ func TestDeepVariations(t *testing.T) {
 	_, err = record.Parse("1. a3a4 " + strings.Repeat("(", 1_000_000) + " *\n")
 	assert.Error(t, err, "a million open variations is an error, not a crash")
 }
+
+// TestTagNamesAreCheckedOnWrite: a name in Tags that dsq.Game.SetTag
+// refuses (one that would write other tags, or other rules) is refused by
+// MarshalText and Game with dsq.ErrTag, and nothing is written; so is a
+// value SetTag refuses.
+func TestTagNamesAreCheckedOnWrite(t *testing.T) {
+	for name, tags := range map[string]map[string]string{
+		"a name that writes a tag": {"Event \"x\"]\n[Rules": "threefold"},
+		"a name with a space":      {"Two words": "x"},
+		"an empty name":            {"": "x"},
+		"a value with a newline":   {"Event": "x\"]\n[Rules \"threefold"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for k, v := range tags {
+				require.Error(t, dsq.NewGame().SetTag(k, v), "SetTag refuses it too")
+			}
+			a := &record.Game{Tags: tags, Moves: []*record.Node{{Move: dsq.NewMove(dsq.A3, dsq.A4)}}}
+			text, err := a.MarshalText()
+			assert.Nil(t, text)
+			require.ErrorIs(t, err, dsq.ErrRecord)
+			require.ErrorIs(t, err, dsq.ErrTag)
+			_, err = a.Game()
+			require.ErrorIs(t, err, dsq.ErrTag)
+		})
+	}
+}
+
+// TestDecidedStartsReadBack: a game decided at its start (the no-capture
+// count at the limit, a den entered) is written by either writer and read
+// back by both readers as the same game.
+func TestDecidedStartsReadBack(t *testing.T) {
+	for name, start := range map[string]string{
+		"the no-capture count at the limit": "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 200 101 move-limit=200",
+		"a den entered":                     "3D3/7/7/7/7/7/7/7/l6 b 0 40",
+	} {
+		t.Run(name, func(t *testing.T) {
+			pos, err := dsq.ParsePosition(start)
+			require.NoError(t, err)
+			require.True(t, pos.Outcome().IsDecided(), "the start is decided")
+			g, err := dsq.NewGameRules(pos, pos.Rules())
+			require.NoError(t, err)
+			for _, text := range []string{g.Record(), record.FromGame(g).String()} {
+				require.NotEmpty(t, text)
+				a, err := record.Parse(text)
+				require.NoError(t, err, text)
+				assert.Equal(t, g.Outcome(), a.Outcome)
+				assert.Equal(t, pos, a.Start)
+				plain, err := dsq.ParseRecord(text)
+				require.NoError(t, err, text)
+				assert.Equal(t, g.Record(), plain.Record())
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/eval"
 )
 
 // Level is a step of the AI ladder, from 1 (a beginner's first game) to
@@ -310,7 +311,7 @@ func staticScores(pos *dsq.Position, moves []dsq.Move, scores []int) {
 		if out := child.Outcome(); out.IsDecided() {
 			scores[i] = -terminal(out, child.SideToMove(), 1)
 		} else {
-			scores[i] = -evaluate(&child)
+			scores[i] = -eval.Evaluate(&child)
 		}
 	}
 }

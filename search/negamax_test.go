@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/eval"
 	"github.com/doushouqi/doushouqi/internal/longtest"
 )
 
@@ -168,7 +169,7 @@ func minimax(pos *dsq.Position, depth, ply, alpha, beta int) int {
 // (left+60)/(reach+60), left the half-moves to the draw and reach the
 // smaller of the limit and 128 (the deepest ply), once left is within reach.
 func evaluateRef(pos *dsq.Position) int {
-	v := evaluate(pos)
+	v := eval.Evaluate(pos)
 	limit := pos.Rules().MoveLimit
 	switch limit {
 	case dsq.NoMoveLimit:

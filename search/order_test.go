@@ -57,7 +57,8 @@ func TestDenThreat(t *testing.T) {
 		den := dsq.DenOf(c).First()
 		var want dsq.Bitboard // the squares one step from the den
 		for sq := range dsq.Square(dsq.NumSquares) {
-			if abs(sq.File()-den.File())+abs(sq.Rank()-den.Rank()) == 1 {
+			df, dr := sq.File()-den.File(), sq.Rank()-den.Rank()
+			if df*df+dr*dr == 1 {
 				want |= sq.Bitboard()
 			}
 		}

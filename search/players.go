@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/eval"
 )
 
 // Player chooses moves: the AI, or the simple players it is measured
@@ -67,7 +68,7 @@ func (p GreedyPlayer) Move(_ context.Context, pos dsq.Position) (dsq.Move, error
 		if out := child.Outcome(); out.IsDecided() {
 			score = -terminal(out, child.SideToMove(), 1)
 		} else {
-			score = -evaluate(&child)
+			score = -eval.Evaluate(&child)
 		}
 		switch {
 		case score > bestScore:

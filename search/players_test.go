@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/eval"
 )
 
 // TestGreedyPlayerBreaksTiesAtRandom: Red's lion on g1 steps to f1 or g2,
@@ -21,7 +22,7 @@ func TestGreedyPlayerBreaksTiesAtRandom(t *testing.T) {
 	scoreOf := func(m dsq.Move) int {
 		child := pos
 		child.MakeMove(m)
-		return -evaluate(&child)
+		return -eval.Evaluate(&child)
 	}
 	best := -Win
 	for _, m := range pos.LegalMoves() {

@@ -91,6 +91,14 @@ type Options struct {
 	// rules than the position's are not used. They are only read, so one
 	// set may serve any number of engines at once.
 	Tables *endgame.Tables
+	// MultiPV above 1 asks for that many best lines (Result.Lines), as the
+	// MultiPV option of engine protocols: one search, whose every
+	// iteration searches the root once per line, each time without the
+	// root moves of the lines already found (see multipv.go). More lines
+	// than legal moves give every move. It costs about a search per line,
+	// and is not used by a level below MaxLevel or a root the endgame
+	// tables answer. 0 or 1 is the usual search; negative is refused.
+	MultiPV int
 }
 
 // Result is the outcome of a search.
@@ -103,6 +111,10 @@ type Result struct {
 	// Endgame is true when Move comes from the endgame tables, without a
 	// search (Depth 0): the root's material is solved, and Score is exact.
 	Endgame bool
+	// Lines are the best lines of a search with Options.MultiPV above 1,
+	// best first (Lines[0] is Move, Score and PV), from its last finished
+	// iteration; nil otherwise.
+	Lines []Line
 }
 
 // ErrNoMove is returned for a position with no legal move, and for a game
@@ -140,6 +152,8 @@ func (opts *Options) check(ctx context.Context) error {
 		return fmt.Errorf("%w: threads %d, want 0..%d", ErrOptions, opts.Threads, MaxThreads)
 	case opts.Level < 0 || opts.Level > MaxLevel:
 		return fmt.Errorf("%w: level %d, want 0..%d", ErrOptions, int(opts.Level), int(MaxLevel))
+	case opts.MultiPV < 0:
+		return fmt.Errorf("%w: multipv %d, want >= 0", ErrOptions, opts.MultiPV)
 	}
 	if opts.depth() < maxDepth || opts.Time > 0 || opts.Nodes > 0 || opts.weak() {
 		return nil
@@ -204,7 +218,12 @@ type worker struct {
 	threefold bool     // third occurrences are draws (Rules.Threefold)
 	stack     []uint64 // hashes of the game since its last capture, then of the search path
 	rootIndex int      // index in stack of the root position
-	contempt  int      // Options.Contempt
+	// counts holds, when counted, how often each hash of stack up to the
+	// root occurs there (loadGame): read-only during a search, and shared
+	// with the helpers.
+	counts   map[uint64]int32
+	counted  bool
+	contempt int // Options.Contempt
 
 	tables      *endgame.Tables // Options.Tables, if they fit the rules
 	tablePieces int             // the most pieces of a table held; 0 without tables
@@ -302,7 +321,7 @@ func (e *Engine) Search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	}
 	return e.run(ctx, pos, opts, func(w *worker) {
 		w.stack = append(w.stack[:0], pos.Hash())
-		w.threefold = false
+		w.threefold, w.counted = false, false
 	})
 }
 
@@ -359,18 +378,31 @@ func (e *Engine) run(ctx context.Context, pos dsq.Position, opts Options, load f
 	return e.search(ctx, pos, opts)
 }
 
-// loadGame readies the worker to search g's position with g's history.
+// loadGame readies the worker to search g's position with g's history:
+// the hashes of the positions since the last capture (no earlier one can
+// come back, as a capture cannot be undone), oldest first, and under
+// Threefold how often each occurred, so that repetition looks up the game
+// instead of walking it. It costs time linear in the game's length.
 func (e *worker) loadGame(g *dsq.Game) {
 	pos := g.Position()
 	e.threefold = g.Rules().Threefold
-	// The positions since the last capture, oldest first: no earlier one can
-	// come back, as a capture cannot be undone.
-	n := len(g.Moves())
-	first := max(n-pos.NoCaptureHalfMoves(), 0)
-	e.stack = e.stack[:0]
-	for i := first; i <= n; i++ {
-		p, _ := g.PositionAfter(i)
+	moves := g.Moves()
+	first := max(len(moves)-pos.NoCaptureHalfMoves(), 0)
+	p, _ := g.PositionAfter(first)
+	e.stack = append(e.stack[:0], p.Hash())
+	for _, m := range moves[first:] {
+		p.MakeMove(m)
 		e.stack = append(e.stack, p.Hash())
+	}
+	e.counted = e.threefold
+	if e.counted {
+		if e.counts == nil {
+			e.counts = make(map[uint64]int32, len(e.stack))
+		}
+		clear(e.counts)
+		for _, h := range e.stack {
+			e.counts[h]++
+		}
 	}
 }
 
@@ -399,6 +431,7 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 	var wg sync.WaitGroup
 	for i, h := range e.workers[1:threads] {
 		h.threefold = main.threefold
+		h.counts, h.counted = main.counts, main.counted
 		h.stack = append(h.stack[:0], main.stack...)
 		h.exactDepth = main.exactDepth
 		h.published.Store(0)
@@ -423,6 +456,9 @@ func (e *Engine) search(ctx context.Context, pos dsq.Position, opts Options) (Re
 // iterate is iterative deepening from pos; a helper (skip > 0) starts at
 // depth 1+skip, so that the threads spread over depths.
 func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, skip int) (Result, error) {
+	if opts.MultiPV > 1 && skip == 0 {
+		return e.iterateLines(ctx, pos, opts)
+	}
 	depth := opts.depth()
 	moves := pos.LegalMoves()
 	if len(moves) == 0 {
@@ -507,29 +543,39 @@ func rulesSalt(r dsq.Rules) uint64 {
 
 // repetition reports whether pos, the top of the stack, is a draw by
 // repetition under Threefold (its third occurrence in the game and the
-// line, or a repeat of a position of the line below the root), and whether it occurred before at all, in the
-// game or the line: a position seen before may have a repetition one move
-// below it that its table entry, stored from another path, does not know.
-// Without Threefold, neither.
+// line, or a repeat of a position of the line below the root), and whether
+// it occurred before at all, in the game or the line: a position seen
+// before may have a repetition one move below it that its table entry,
+// stored from another path, does not know. Without Threefold, neither.
+// Below the root it walks the line alone and looks the game up in counts
+// (when loadGame made them), so that a long game costs nothing per node.
 func (e *worker) repetition(pos *dsq.Position) (draw, seen bool) {
 	if !e.threefold {
 		return false, false
 	}
 	top := len(e.stack) - 1 // pos itself
 	h := e.stack[top]
+	bottom := max(top-pos.NoCaptureHalfMoves(), 0) // the position after the last capture
+	lookUp := e.counted && top > e.rootIndex && bottom <= e.rootIndex
+	low := bottom
+	if lookUp {
+		// No capture on the line: the whole game in the stack is in the
+		// window (loadGame starts it after the game's last capture).
+		low = e.rootIndex + 1
+	}
 	count := 0
-	for i := top - 2; i >= max(top-pos.NoCaptureHalfMoves(), 0); i -= 2 {
+	for i := top - 2; i >= low; i -= 2 {
 		if e.stack[i] == h {
 			if i > e.rootIndex {
 				return true, true
 			}
 			count++
-			if count == 2 {
-				return true, true
-			}
 		}
 	}
-	return false, count > 0
+	if lookUp {
+		count += int(e.counts[h])
+	}
+	return count >= 2, count > 0
 }
 
 // scoreToTT and scoreFromTT store win scores as distances from the node

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"runtime"
 	"strings"
@@ -179,32 +180,6 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportAllocs()
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-}
-
-// TestOpenTraps counts open traps on hand-made boards: Blue's den d9 has
-// the traps c9, e9 and d8; a Red piece next to an empty one that no Blue
-// piece stands next to can step in and enter the den the move after.
-func TestOpenTraps(t *testing.T) {
-	for _, tc := range []struct {
-		pos        string
-		open, blue int // Red's open traps, Blue's
-	}{
-		{"7/7/7/7/7/7/7/7/6l r 0 1", 0, 0},         // no red piece near
-		{"7/2C4/7/7/7/7/7/7/6l r 0 1", 2, 0},       // a red cat on c8: c9 and d8
-		{"7/2C4/7/7/7/7/7/7/6l b 0 1", 2, 0},       // whoever is to move
-		{"7/2C1d2/7/7/7/7/7/7/6l r 0 1", 1, 0},     // a blue dog on e8 covers d8 (and e9)
-		{"7/1dC4/7/7/7/7/7/7/6l r 0 1", 2, 0},      // a blue dog on b8 is next to neither trap
-		{"2d4/2C4/7/7/7/7/7/7/6l r 0 1", 1, 0},     // a blue dog in c9 holds c9, not d8
-		{"1Wd4/7/7/7/7/7/7/7/6l r 0 1", 0, 0},      // a red wolf on b9, c9 taken
-		{"7/2C1D2/3W3/7/7/7/7/7/6l r 0 1", 3, 0},   // red pieces next to all three traps
-		{"5c1/2C1D2/3W3/7/7/7/7/7/6l r 0 1", 2, 0}, // a blue cat on f9 covers e9
-		{"7/7/7/7/7/7/7/2C4/6L b 0 1", 0, 0},       // Blue has no piece near Red's traps
-		{"7/7/7/7/7/7/7/2c4/6L b 0 1", 0, 2},       // a blue cat on c2: c1 and d2 are open to Blue
-	} {
-		pos := mustPos(t, tc.pos)
-		require.Equal(t, tc.open, openTraps(&pos, dsq.Red), tc.pos)
-		require.Equal(t, tc.blue, openTraps(&pos, dsq.Blue), tc.pos)
-	}
 }
 
 // TestOptionsCheckedBeforeTheTable: a zero Engine refuses bad options and
@@ -1030,6 +1005,7 @@ var zeroValues = map[string]any{
 	"GreedyPlayer": new(GreedyPlayer),
 	"Level":        new(Level),
 	"LevelInfo":    new(LevelInfo),
+	"Line":         new(Line),
 	"Options":      new(Options),
 	"RandomPlayer": new(RandomPlayer),
 	"Result":       new(Result),
@@ -1183,4 +1159,21 @@ func TestInfiniteEndsWithContext(t *testing.T) {
 	require.NoError(t, err)
 	assert.GreaterOrEqual(t, time.Since(begun), 100*time.Millisecond)
 	assert.Greater(t, r.Depth, 1)
+}
+
+// readOpeningsFile reads a file of positions, one a line, # comments
+// skipped.
+func readOpeningsFile(t testing.TB, path string) []dsq.Position {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var list []dsq.Position
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		list = append(list, mustPos(t, line))
+	}
+	return list
 }

@@ -80,8 +80,10 @@ func BenchmarkRSSStreams(b *testing.B) {
 	site, err := url.Parse(c.URL)
 	require.NoError(b, err)
 	ids := make([]string, games)
+	invites := make([]string, games)
 	for i := range ids {
-		ids[i] = c.Create(`{"mode":"online"}`).ID
+		g := c.Create(`{"mode":"online"}`)
+		ids[i], invites[i] = g.ID, g.JoinBody()
 	}
 
 	open := func(count, first int) []net.Conn {
@@ -134,7 +136,7 @@ func BenchmarkRSSStreams(b *testing.B) {
 
 		// The streams are live: a change reaches a stream opened last.
 		last := conns[n-1]
-		res := c.Req("POST", "/api/games/"+ids[(n-1)%games]+"/join", `{}`)
+		res := c.Req("POST", "/api/games/"+ids[(n-1)%games]+"/join", invites[(n-1)%games])
 		require.Equal(b, http.StatusOK, res.Status, res.Raw)
 		last.SetReadDeadline(time.Now().Add(10 * time.Second))
 		buf := make([]byte, 4096)

@@ -63,6 +63,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&cfg.Streams, "watchers", cfg.Streams, "live event streams at once (then 503)")
 	fs.IntVar(&cfg.StreamsPerClient, "watchers-per-ip", cfg.StreamsPerClient, "live event streams of one IP address at once (then 429)")
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", "", "behind a load balancer: the header it writes the client's address in (its last entry counts), e.g. X-Forwarded-For")
+	fs.IntVar(&cfg.AIGroupV4, "ai-group-v4", cfg.AIGroupV4, "IPv4 addresses share the AI's places by networks of this prefix length (32: each address its own; 24: a /24)")
+	fs.IntVar(&cfg.AIGroupV6, "ai-group-v6", cfg.AIGroupV6, "IPv6 addresses share the AI's places by networks of this prefix length (64: a /64; 48: a /48)")
 	fs.IntVar(&cfg.CreateLimit, "create-limit", cfg.CreateLimit, "games one IP address may create per minute (then 429; with PostgreSQL, over all instances)")
 	fs.IntVar(&cfg.PostLimit, "post-limit", cfg.PostLimit, "POST requests (moves...) one IP address may send per minute (then 429; with PostgreSQL, over all instances)")
 	fs.Func("origin", "origins whose pages may post, comma-separated, e.g. https://play.example (default: the listen address, http://127.0.0.1:PORT and http://localhost:PORT)", func(v string) error {

@@ -108,3 +108,61 @@ func ExampleEngine_Go_illegalMove() {
 	// true
 	// uci: go: protocol error: a1a3 is not legal: doushouqi: illegal move a1a3: a piece moves one square up, down, left or right: "bestmove a1a3"
 }
+
+// An engine reads the commands with the Parse functions and answers with
+// the typed messages' String.
+func ExampleParseGo() {
+	l, err := uci.ParseGo("go wtime 60000 btime 55000 winc 500 binc 500")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(l.Time[dsq.Red], l.Time[dsq.Blue], l.Inc[dsq.Red])
+	fmt.Println(l)
+	_, err = uci.ParseGo("go ponder")
+	fmt.Println(err)
+	// Output:
+	// 1m0s 55s 500ms
+	// go wtime 60000 btime 55000 winc 500 binc 500
+	// protocol error: go: unknown limit "ponder"
+}
+
+func ExampleCmdPosition_Game() {
+	c, err := uci.ParsePosition("position startpos moves a3a4 g7g6")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The protocol carries no rules: the engine plays the moves under its
+	// own (cmd/engine's Rules option).
+	g, err := c.Game(dsq.Rules{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(g.Moves()), g.Position().SideToMove())
+	fmt.Println(uci.PositionOf(g))
+	_, err = uci.CmdPosition{Moves: c.Moves[:1]}.Game(dsq.Rules{})
+	fmt.Println(err)
+	bad, _ := uci.ParsePosition("position startpos moves a3a4 a4a6")
+	_, err = bad.Game(dsq.Rules{})
+	fmt.Println(err != nil)
+	// Output:
+	// 2 red
+	// position startpos moves a3a4 g7g6
+	// <nil>
+	// true
+}
+
+func ExampleInfo_String() {
+	a3a4, _ := dsq.ParseMove("a3a4")
+	info := uci.Info{Depth: 9, MultiPV: 2, HasScore: true, Score: uci.Score{Value: -15}, Nodes: 250000, PV: []dsq.Move{a3a4}}
+	fmt.Println(info)
+	fmt.Println(uci.BestMove{Move: a3a4})
+	back, _ := uci.ParseInfo(info.String())
+	fmt.Println(back.MultiPV, back.Score)
+	// Output:
+	// info depth 9 multipv 2 score cp -15 nodes 250000 pv a3a4
+	// bestmove a3a4
+	// 2 cp -15
+}

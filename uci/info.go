@@ -89,10 +89,20 @@ func (i Info) String() string {
 	return b.String()
 }
 
-// parseInfo reads the part of an info line after "info". Numbers that are
-// not numbers and moves that are not moves are protocol errors; fields
-// Info does not keep (currmove, hashfull, or one it does not know) are
-// skipped.
+// ParseInfo reads an info line ("info depth 7 score cp 35 ... pv a3a4").
+// Numbers that are not numbers and moves that are not moves are errors
+// wrapping ErrProtocol; fields Info does not keep (currmove, hashfull, or
+// one it does not know) are skipped.
+func ParseInfo(line string) (Info, error) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || fields[0] != "info" {
+		return Info{}, fmt.Errorf("%w: want info, got %q", ErrProtocol, line)
+	}
+	_, rest, _ := strings.Cut(strings.TrimSpace(line), "info")
+	return parseInfo(rest)
+}
+
+// parseInfo reads the part of an info line after "info".
 func parseInfo(text string) (Info, error) {
 	var info Info
 	fields := strings.Fields(text)

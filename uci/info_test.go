@@ -99,3 +99,16 @@ func TestInfoStringWritesTheLine(t *testing.T) {
 		}
 	}
 }
+
+func TestParseInfoWantsTheInfoWord(t *testing.T) {
+	got, err := ParseInfo("info depth 3 score cp 5")
+	require.NoError(t, err)
+	assert.Equal(t, Info{Depth: 3, HasScore: true, Score: Score{Value: 5}}, got)
+	got, err = ParseInfo("  info string the text")
+	require.NoError(t, err)
+	assert.Equal(t, Info{Text: "the text"}, got)
+	for _, line := range []string{"", "bestmove a3a4", "information depth 3", "depth 3"} {
+		_, err := ParseInfo(line)
+		assert.ErrorIs(t, err, ErrProtocol, "%q", line)
+	}
+}

@@ -8,10 +8,10 @@ import (
 	"github.com/doushouqi/doushouqi/search"
 )
 
-func TestScoreText(t *testing.T) {
-	assert.Equal(t, "cp 35", scoreText(35))
-	assert.Equal(t, "cp -1200", scoreText(-1200))
-	assert.Equal(t, "mate 1", scoreText(search.Win-1))   // enters the den now
-	assert.Equal(t, "mate 2", scoreText(search.Win-3))   // on its second move
-	assert.Equal(t, "mate -1", scoreText(-search.Win+2)) // the other side enters after our move
+func TestScoreOf(t *testing.T) {
+	assert.Equal(t, "cp 35", scoreOf(35).String())
+	assert.Equal(t, "cp -1200", scoreOf(-1200).String())
+	assert.Equal(t, "mate 1", scoreOf(search.Win-1).String())   // enters the den now
+	assert.Equal(t, "mate 2", scoreOf(search.Win-3).String())   // on its second move
+	assert.Equal(t, "mate -1", scoreOf(-search.Win+2).String()) // the other side enters after our move
 }

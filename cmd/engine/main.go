@@ -10,13 +10,15 @@
 //
 //	uci | jcei                   identify, list the options, end with uciok | jceiok
 //	isready                      readyok
-//	setoption name N value V     Hash (MiB, 1..4096), Threads (1..64), Rules (doushouqi.ParseRules text),
+//	setoption name N value V     Hash (MiB, 1..search.MaxHashMiB), Threads (1..search.MaxThreads),
+//	                             Rules (doushouqi.ParseRules text),
 //	                             Contempt (centi-rats a draw costs the engine, -1000..1000, default 0),
 //	                             EGTB (a directory of endgame tables made by go -C cmd run ./egtb
 //	                             under the same rules; <empty> for none),
 //	                             Level (the AI ladder's level, 1..8, default 8: full strength),
 //	                             Seed (a level's random seed, 1..2^53; 0, the default, draws
-//	                             a new one for each game)
+//	                             a new one for each game),
+//	                             MultiPV (the best lines to report, 1..doushouqi.MaxMoves, default 1)
 //	ucinewgame                   forget the previous game (clear the table)
 //	position startpos [moves M...]
 //	position fen F [moves M...]  F is the position notation (its four fields)
@@ -26,10 +28,15 @@
 //	quit                         exit
 //
 // While it searches the engine prints "info depth D score cp S|mate M nodes
-// N nps X time MS pv M..." after each finished iteration, then "bestmove
-// M" ("bestmove 0000" when the game is over). Scores are in centi-rats for
-// the side to move. A command it cannot read is answered with "info string
-// error: ..." and changes nothing.
+// N nps X time MS pv M..." after each finished iteration (fields at zero,
+// such as a time under a millisecond, are left out), then "bestmove M"
+// ("bestmove 0000" when the game is over). With MultiPV N above 1 it prints
+// N info lines per iteration, "info depth D multipv K score ...", the best
+// line (K = 1) first (see search.Options.MultiPV). Scores are in centi-rats
+// for the side to move. A command it cannot read is answered with "info
+// string error: ..." and changes nothing. The commands and the lines are
+// read and written with the uci package's typed messages, the one place
+// the protocol is written.
 //
 // Level below 8 plays at that level of the AI ladder (search.Levels): a
 // node budget and human-like mistakes, the same moves from the same game
@@ -39,7 +46,7 @@
 // full strength, bounded by the go command, with the EGTB tables.
 //
 // With EGTB set, a position whose material the tables hold is answered at
-// once with the tables' best move: "info depth 0 score mate M ... pv ...",
+// once with the tables' best move: "info score mate M ... pv ..." (depth 0),
 // where M counts moves to the next capture or den entry that keeps the win,
 // then "info string endgame tables: blue wins in 17" (in half-moves), then
 // bestmove. Inside a search, positions the tables hold get their exact
@@ -56,7 +63,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,18 +71,15 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 func main() {
 	os.Exit(run(os.Stdin, os.Stdout))
 }
 
-const (
-	defaultHash = 16
-	maxHash     = 4096
-	maxThreads  = 64
-	maxSeed     = 1 << 53 // exact in any GUI's number type
-)
+// maxSeed is the largest Seed: exact in any GUI's number type.
+const maxSeed = 1 << 53
 
 // session is the protocol state of one engine process.
 type session struct {
@@ -85,6 +88,7 @@ type session struct {
 	engine   *search.Engine
 	hash     int
 	threads  int
+	multiPV  int
 	contempt int
 	level    search.Level // the AI ladder's level; search.MaxLevel is full strength
 	seed     uint64       // the Seed option: 0 draws gameSeed anew for each game
@@ -100,7 +104,7 @@ type session struct {
 }
 
 func run(in io.Reader, out io.Writer) int {
-	s := &session{out: out, hash: defaultHash, threads: 1, level: search.MaxLevel, game: dsq.NewGame()}
+	s := &session{out: out, hash: search.DefaultHashMiB, threads: 1, multiPV: 1, level: search.MaxLevel, game: dsq.NewGame()}
 	s.newGameSeed()
 	s.engine = search.NewEngine(s.hash)
 	sc := bufio.NewScanner(in)
@@ -131,34 +135,29 @@ func (s *session) errorf(format string, args ...any) {
 
 // handle runs one command and reports whether to go on.
 func (s *session) handle(line string) bool {
-	cmd, rest, _ := strings.Cut(line, " ")
-	rest = strings.TrimSpace(rest)
+	cmd, _, _ := strings.Cut(line, " ")
 	switch cmd {
 	case "":
 	case "uci", "jcei":
 		s.println("id name doushouqi search")
 		s.println("id author the doushouqi authors")
-		s.println("option name Hash type spin default %d min 1 max %d", defaultHash, maxHash)
-		s.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
-		s.println("option name Rules type string default standard")
-		s.println("option name Contempt type spin default 0 min -1000 max 1000")
-		s.println("option name EGTB type string default <empty>")
-		s.println("option name Level type spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)
-		s.println("option name Seed type spin default 0 min 0 max %d", maxSeed)
+		for _, o := range options {
+			s.println("%s", o)
+		}
 		s.println("%sok", cmd)
 	case "isready":
 		s.println("readyok")
 	case "setoption":
-		s.setOption(rest)
+		s.setOption(line)
 	case "ucinewgame":
 		s.stop()
 		s.engine.NewGame()
 		s.game, _ = dsq.NewGameRules(dsq.StartPosition(), s.rules)
 		s.newGameSeed()
 	case "position":
-		s.position(rest)
+		s.position(line)
 	case "go":
-		s.goSearch(rest)
+		s.goSearch(line)
 	case "stop":
 		s.stop()
 	case "quit":
@@ -169,19 +168,32 @@ func (s *session) handle(line string) bool {
 	return true
 }
 
-func (s *session) setOption(args string) {
-	name, value, ok := strings.Cut(strings.TrimPrefix(args, "name "), " value ")
-	if !strings.HasPrefix(args, "name ") || !ok {
-		s.errorf("want setoption name NAME value VALUE, got %q", args)
+// options are the options the engine declares, with their ranges from
+// the library's constants.
+var options = []uci.Option{
+	{Name: "Hash", Type: "spin", Default: strconv.Itoa(search.DefaultHashMiB), Min: "1", Max: strconv.Itoa(search.MaxHashMiB)},
+	{Name: "Threads", Type: "spin", Default: "1", Min: "1", Max: strconv.Itoa(search.MaxThreads)},
+	{Name: "Rules", Type: "string", Default: "standard"},
+	{Name: "Contempt", Type: "spin", Default: "0", Min: "-1000", Max: "1000"},
+	{Name: "EGTB", Type: "string", Default: "<empty>"},
+	{Name: "Level", Type: "spin", Default: strconv.Itoa(int(search.MaxLevel)), Min: "1", Max: strconv.Itoa(int(search.MaxLevel))},
+	{Name: "Seed", Type: "spin", Default: "0", Min: "0", Max: strconv.Itoa(maxSeed)},
+	{Name: "MultiPV", Type: "spin", Default: "1", Min: "1", Max: strconv.Itoa(dsq.MaxMoves)},
+}
+
+func (s *session) setOption(line string) {
+	c, err := uci.ParseSetOption(line)
+	if err != nil {
+		s.errorf("want setoption name NAME value VALUE, got %q", line)
 		return
 	}
-	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	name, value := c.Name, c.Value
 	s.stop()
 	switch strings.ToLower(name) {
 	case "hash":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > maxHash {
-			s.errorf("Hash %q: want 1..%d MiB", value, maxHash)
+		if err != nil || n < 1 || n > search.MaxHashMiB {
+			s.errorf("Hash %q: want 1..%d MiB", value, search.MaxHashMiB)
 			return
 		}
 		if n != s.hash {
@@ -189,11 +201,18 @@ func (s *session) setOption(args string) {
 		}
 	case "threads":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > maxThreads {
-			s.errorf("Threads %q: want 1..%d", value, maxThreads)
+		if err != nil || n < 1 || n > search.MaxThreads {
+			s.errorf("Threads %q: want 1..%d", value, search.MaxThreads)
 			return
 		}
 		s.threads = n
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > dsq.MaxMoves {
+			s.errorf("MultiPV %q: want 1..%d", value, dsq.MaxMoves)
+			return
+		}
+		s.multiPV = n
 	case "contempt":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < -1000 || n > 1000 {
@@ -291,93 +310,37 @@ func replay(g *dsq.Game, moves []dsq.Move) error {
 	return nil
 }
 
-// position sets the game from "startpos|fen F [moves M...]". Nothing
-// changes if any part is refused.
-func (s *session) position(args string) {
-	setup, movesText, _ := strings.Cut(args, "moves")
-	setup = strings.TrimSpace(setup)
-	var start dsq.Position
-	switch {
-	case setup == "startpos":
-		start = dsq.StartPosition()
-	case strings.HasPrefix(setup, "fen "):
-		var err error
-		start, err = dsq.ParsePosition(strings.TrimSpace(strings.TrimPrefix(setup, "fen ")))
-		if err != nil {
-			s.errorf("position: %v", err)
-			return
-		}
-	default:
-		s.errorf("position: want startpos or fen F, got %q", setup)
-		return
+// position sets the game from "position startpos|fen F [moves M...]".
+// Nothing changes if any part is refused.
+func (s *session) position(line string) {
+	c, err := uci.ParsePosition(line)
+	var g *dsq.Game
+	if err == nil {
+		g, err = c.Game(s.rules)
 	}
-	g, err := dsq.NewGameRules(start, s.rules)
 	if err != nil {
-		s.errorf("position: %v", err)
+		s.errorf("%v", err)
 		return
-	}
-	for _, text := range strings.Fields(movesText) {
-		m, err := dsq.ParseMove(text)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			s.errorf("position: move %q: %v", text, err)
-			return
-		}
 	}
 	s.stop()
 	s.game = g
 }
 
-// limits reads the go command's arguments into search options.
-func (s *session) limits(args string) (search.Options, error) {
+// limits reads the go command into search options.
+func (s *session) limits(line string) (search.Options, bool, error) {
 	var opts search.Options
-	var clock [2]time.Duration // wtime, btime
-	var inc [2]time.Duration
-	movesToGo := 0
-	clocked := false
-	fields := strings.Fields(args)
-	for i := 0; i < len(fields); i++ {
-		name := fields[i]
-		if name == "infinite" {
-			continue
-		}
-		if i+1 >= len(fields) {
-			return opts, fmt.Errorf("go: %s needs a value", name)
-		}
-		i++
-		n, err := strconv.ParseInt(fields[i], 10, 64)
-		if err != nil || n < 0 {
-			return opts, fmt.Errorf("go: %s %q: want a whole number >= 0", name, fields[i])
-		}
-		ms := time.Duration(n) * time.Millisecond
-		switch name {
-		case "depth":
-			if n < 1 || n > 64 {
-				return opts, fmt.Errorf("go: depth %d: want 1..64", n)
-			}
-			opts.Depth = int(n)
-		case "nodes":
-			opts.Nodes = uint64(n)
-		case "movetime":
-			opts.Time = max(ms, time.Millisecond)
-		case "wtime", "btime":
-			clock[map[string]int{"wtime": 0, "btime": 1}[name]] = ms
-			clocked = true
-		case "winc", "binc":
-			inc[map[string]int{"winc": 0, "binc": 1}[name]] = ms
-		case "movestogo":
-			movesToGo = int(n)
-		default:
-			return opts, fmt.Errorf("go: unknown limit %q", name)
-		}
+	l, err := uci.ParseGo(line)
+	if err != nil {
+		return opts, false, err
 	}
-	if clocked && opts.Time == 0 {
+	if strings.Contains(" "+line+" ", " depth ") && (l.Depth < 1 || l.Depth > search.MaxDepth) {
+		return opts, false, fmt.Errorf("go: depth %d: want 1..%d", l.Depth, search.MaxDepth)
+	}
+	opts.Depth, opts.Nodes, opts.Time = l.Depth, l.Nodes, l.MoveTime
+	if l.Time != [2]time.Duration{} && opts.Time == 0 {
 		// wtime is Red's clock (Red moves first, as White does).
-		pos := s.game.Position()
-		side := pos.SideToMove()
-		opts.Time = search.TimeForMove(clock[side], inc[side], movesToGo)
+		side := s.game.Position().SideToMove()
+		opts.Time = search.TimeForMove(l.Time[side], l.Inc[side], l.MovesToGo)
 	}
 	// Every search here ends at stop, so none is refused as unbounded; one
 	// without a limit (go infinite, go, go depth 64) runs until stop.
@@ -385,13 +348,13 @@ func (s *session) limits(args string) (search.Options, error) {
 	if (opts.Depth == 0 || opts.Depth == search.MaxDepth) && opts.Nodes == 0 && opts.Time == 0 && s.level == search.MaxLevel {
 		s.infinite = true // a level below the top ends at its budget
 	}
-	return opts, nil
+	return opts, l.Infinite, nil
 }
 
-func (s *session) goSearch(args string) {
+func (s *session) goSearch(line string) {
 	s.stop()
 	s.infinite = false
-	opts, err := s.limits(args)
+	opts, hold, err := s.limits(line)
 	if err != nil {
 		s.errorf("%v", err)
 		return
@@ -399,6 +362,7 @@ func (s *session) goSearch(args string) {
 	opts.Threads = s.threads
 	opts.Contempt = s.contempt
 	opts.Tables = s.tables
+	opts.MultiPV = s.multiPV
 	if s.level < search.MaxLevel {
 		opts.Level, opts.Seed = s.level, s.gameSeed
 	}
@@ -412,18 +376,21 @@ func (s *session) goSearch(args string) {
 	start := time.Now()
 	// "go infinite" promises no bestmove before stop, whatever ends the
 	// search first (a level's budget, the tables, a forced move).
-	hold := slices.Contains(strings.Fields(args), "infinite")
 	if hold {
 		s.infinite = true
 	}
 	opts.Progress = func(r search.Result) {
 		elapsed := time.Since(start)
 		nps := uint64(float64(r.Nodes) / max(elapsed.Seconds(), 1e-6))
-		var pv strings.Builder
-		for _, m := range r.PV {
-			pv.WriteString(" " + m.String())
+		info := uci.Info{Depth: r.Depth, HasScore: true, Score: scoreOf(r.Score), Nodes: r.Nodes, NPS: nps, Time: elapsed, PV: r.PV}
+		if len(r.Lines) > 1 {
+			for k, l := range r.Lines {
+				info.MultiPV, info.Score, info.PV = k+1, scoreOf(l.Score), l.PV
+				s.println("%s", info)
+			}
+		} else {
+			s.println("%s", info)
 		}
-		s.println("info depth %d score %s nodes %d nps %d time %d pv%s", r.Depth, scoreText(r.Score), r.Nodes, nps, elapsed.Milliseconds(), pv.String())
 		if r.Endgame {
 			if v, ok := opts.Tables.Verdict(g.Position()); ok {
 				v.Best = nil
@@ -440,26 +407,27 @@ func (s *session) goSearch(args string) {
 		switch {
 		case errors.Is(err, search.ErrNoMove):
 			s.println("info string the game is over: %s", g.Outcome())
-			s.println("bestmove 0000")
+			s.println("%s", uci.BestMove{})
 		case err != nil: // stopped before the first iteration finished
 			pos := g.Position()
-			s.println("bestmove %s", pos.LegalMoves()[0])
+			s.println("%s", uci.BestMove{Move: pos.LegalMoves()[0]})
 		default:
-			s.println("bestmove %s", r.Move)
+			s.println("%s", uci.BestMove{Move: r.Move})
 		}
 	}()
 }
 
-// scoreText writes a score as UCI does: "cp N", or "mate N" in moves
-// (negative when the side to move is mated).
-func scoreText(score int) string {
+// scoreOf is a search score as the protocol says it: centi-rats, or the
+// moves to a forced result ("mate N", negative when the side to move is
+// mated).
+func scoreOf(score int) uci.Score {
 	switch {
 	case score > search.Win-1000:
-		return "mate " + strconv.Itoa((search.Win-score+1)/2)
+		return uci.Score{Mate: true, Value: (search.Win - score + 1) / 2}
 	case score < -search.Win+1000:
-		return "mate -" + strconv.Itoa((search.Win+score+1)/2)
+		return uci.Score{Mate: true, Value: -(search.Win + score + 1) / 2}
 	}
-	return "cp " + strconv.Itoa(score)
+	return uci.Score{Value: score}
 }
 
 // stop ends the running search, if any, and waits for its bestmove.

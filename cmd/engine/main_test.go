@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 // binary is the command, built once by TestMain.
@@ -135,9 +137,11 @@ func TestGoDepthReportsAndMoves(t *testing.T) {
 		f := strings.Fields(l)
 		assert.Equal(t, []string{"info", "depth"}, f[:2])
 		assert.Equal(t, fmt.Sprint(i+1), f[2])
-		for _, key := range []string{"score", "nodes", "nps", "time", "pv"} {
+		for _, key := range []string{"score", "nodes", "pv"} { // time and nps may be 0, left out
 			assert.Contains(t, f, key, l)
 		}
+		_, err := uci.ParseInfo(l)
+		assert.NoError(t, err, l)
 	}
 	pos := dsq.StartPosition()
 	for _, s := range []string{"a3a4", "a7a6"} {
@@ -201,7 +205,9 @@ func TestRefusedInputChangesNothing(t *testing.T) {
 		"go sideways 3",
 		"setoption name Hash value 0",
 		"setoption name Threads value 0",
-		"setoption name Threads value 65",
+		"setoption name Threads value 257", // search.MaxThreads is 256
+		"setoption name MultiPV value 0",
+		"setoption name MultiPV value x",
 		"setoption name Rules value chess",
 		"setoption name Colour value red",
 		"setoption Hash 3",
@@ -303,7 +309,7 @@ func TestEGTBOption(t *testing.T) {
 	p.send(fen, "go depth 3")
 	lines = p.expect("bestmove")
 	require.Len(t, lines, 3, lines)
-	assert.True(t, strings.HasPrefix(lines[0], "info depth 0 score mate 9 nodes 1 "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[0], "info score mate 9 nodes 1 "), lines[0]) // depth 0 is left out
 	assert.Equal(t, "info string endgame tables: blue wins in 17", lines[1])
 	assert.Equal(t, "bestmove c7d7", lines[2])
 
@@ -418,4 +424,86 @@ func movesText(moves []dsq.Move) string {
 		b.WriteString(" " + m.String())
 	}
 	return b.String()
+}
+
+// TestMultiPVReportsTheBestLines: with MultiPV 3 each iteration prints
+// three info lines, multipv 1 to 3, three different first moves ordered
+// by score, and bestmove is line 1's move.
+func TestMultiPVReportsTheBestLines(t *testing.T) {
+	p := start(t)
+	// The lion can take Blue's undefended tiger: the one winning move.
+	p.send("setoption name MultiPV value 3", "position fen l6/7/1t5/7/7/7/1L5/7/7 r 0 1", "go depth 4")
+	lines := p.expect("bestmove")
+	require.Len(t, lines, 4*3+1, lines)
+	for d := 1; d <= 4; d++ {
+		var infos []uci.Info
+		for k := 1; k <= 3; k++ {
+			info, err := uci.ParseInfo(lines[(d-1)*3+k-1])
+			require.NoError(t, err)
+			assert.Equal(t, d, info.Depth)
+			assert.Equal(t, k, info.MultiPV)
+			infos = append(infos, info)
+		}
+		assert.NotEqual(t, infos[0].PV[0], infos[1].PV[0])
+		assert.NotEqual(t, infos[1].PV[0], infos[2].PV[0])
+		assert.NotEqual(t, infos[0].PV[0], infos[2].PV[0])
+		assert.GreaterOrEqual(t, infos[0].Score.Value, infos[1].Score.Value)
+		assert.GreaterOrEqual(t, infos[1].Score.Value, infos[2].Score.Value)
+		if d == 4 {
+			assert.Equal(t, "b3b7", infos[0].PV[0].String())
+		}
+	}
+	assert.Equal(t, "bestmove b3b7", lines[len(lines)-1])
+	// Back to one line: no multipv field.
+	p.send("setoption name MultiPV value 1", "go depth 2")
+	lines = p.expect("bestmove")
+	require.Len(t, lines, 3, lines)
+	assert.NotContains(t, lines[0], "multipv")
+}
+
+// TestRealEngineThroughTheClient drives the engine through the uci
+// package's client, both handshakes: options, a game, two short searches
+// and a multi-PV one.
+func TestRealEngineThroughTheClient(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, hs := range []string{"uci", "jcei"} {
+		t.Run(hs, func(t *testing.T) {
+			e, err := uci.Start(ctx, exec.Command(binary), uci.Config{Handshake: hs})
+			require.NoError(t, err)
+			defer e.Close()
+			assert.Equal(t, "doushouqi search", e.Name())
+			names := []string{}
+			for _, o := range e.Options() {
+				names = append(names, o.Name)
+			}
+			assert.Contains(t, names, "Hash")
+			assert.Contains(t, names, "MultiPV")
+			require.NoError(t, e.SetOption(ctx, "Hash", "1"))
+			assert.ErrorIs(t, e.SetOption(ctx, "Hash", "0"), uci.ErrRefused)
+			require.NoError(t, e.SetOption(ctx, "Rules", "trapped-capture,move-limit=200,threefold"))
+			require.NoError(t, e.NewGame(ctx))
+			g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{})
+			require.NoError(t, err)
+			for range 2 {
+				require.NoError(t, e.Position(ctx, g))
+				res, err := e.Go(ctx, uci.Limits{Depth: 2})
+				require.NoError(t, err)
+				assert.True(t, g.IsLegal(res.Move))
+				assert.Equal(t, 2, res.Info.Depth)
+				assert.True(t, res.Info.HasScore)
+				assert.NotEmpty(t, res.Info.PV)
+				assert.Equal(t, res.Move, res.Info.PV[0])
+				assert.Nil(t, res.Lines)
+				require.NoError(t, g.Play(res.Move))
+			}
+			require.NoError(t, e.Position(ctx, g))
+			res, err := e.Go(ctx, uci.Limits{Depth: 3, MultiPV: 2})
+			require.NoError(t, err)
+			require.Len(t, res.Lines, 2)
+			assert.Equal(t, res.Move, res.Lines[0].PV[0])
+			assert.NotEqual(t, res.Lines[0].PV[0], res.Lines[1].PV[0])
+			require.NoError(t, e.Close())
+		})
+	}
 }

@@ -195,7 +195,9 @@ func startEngine(spec Spec) (*enginePlayer, error) {
 	defer cancel()
 	// A late move is taken (a game clock's overrun is the game's business);
 	// an engine that does not answer stop within the grace is dropped.
-	cfg := uci.Config{Timeout: 30 * time.Second, Grace: 5*time.Second + spec.MoveTime}
+	// A search without time is bounded by move's context, not the client's
+	// SearchTimeout.
+	cfg := uci.Config{Timeout: 30 * time.Second, Grace: 5*time.Second + spec.MoveTime, SearchTimeout: -1}
 	e, err := uci.Start(ctx, exec.Command(spec.Engine), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("engine %q: %w", spec.Engine, err)

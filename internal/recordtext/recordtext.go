@@ -8,10 +8,12 @@
 // moves, marks ("!", "?", "!!", "??", "!?", "?!", also written straight
 // after a move: "a3a4!?"), {comments}, variations in parentheses and the
 // result token ("1-0", "0-1", "1/2-1/2" or "*"). PGN's numeric annotations
-// $1 to $6 are read as the marks ! ? !! ?? !? ?! (the token's Value is the
-// "$n" as written); any other "$n" is an *Error. A ';' starts a comment to
-// the end of the line, which is skipped, or read as a Comment by a Scanner
-// told to KeepLineComments.
+// $0 to $255 are NAG tokens; $1 to $6 stand for the marks ! ? !! ?? !? ?!.
+// A ';' starts a comment to the end of the line, which is skipped, or read
+// as a Comment by a Scanner told to KeepLineComments.
+//
+// Parser (parse.go) reads whole records from the tokens: the one reader of
+// the format, behind both dsq.ParseRecord and package record.
 package recordtext
 
 import (
@@ -42,6 +44,7 @@ const (
 	Open                // "(": a variation starts
 	Close               // ")": a variation ends
 	Result              // "1-0", "0-1", "1/2-1/2" or "*"
+	NAG                 // "$n", n 0 to 255: Text as written
 )
 
 // Token is one token of a record and the line it starts on (1-based).
@@ -50,14 +53,47 @@ type Token struct {
 	Text  string
 	Value string
 	Line  int
+	Blank bool // a blank line came between the previous token and this one
 }
+
+// The result tokens: the one list of them.
+const (
+	RedWins    = "1-0"
+	BlueWins   = "0-1"
+	Drawn      = "1/2-1/2"
+	Unfinished = "*"
+)
 
 // Marks are the move marks a record may carry, best first.
 var Marks = [...]string{"!!", "!", "!?", "?!", "?", "??"}
 
-// nagMarks are PGN's numeric annotations that are move marks, and the
-// marks they stand for.
-var nagMarks = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
+// NAGMarks are the marks PGN's numeric annotations $1 to $6 stand for:
+// NAGMarks[n-1] is $n's.
+var NAGMarks = [...]string{"!", "?", "!!", "??", "!?", "?!"}
+
+// MarkNAG returns the numeric annotation, 1 to 6, of a mark of Marks; 0
+// for anything else.
+func MarkNAG(mark string) int {
+	for i, m := range NAGMarks {
+		if m == mark {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// ParseNAG reads a numeric annotation, "$0" to "$255".
+func ParseNAG(text string) (int, bool) {
+	digits, ok := strings.CutPrefix(text, "$")
+	if !ok || digits == "" || len(digits) > 3 || (len(digits) > 1 && digits[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 0 || n > 255 || strings.ContainsAny(digits, "+-") {
+		return 0, false
+	}
+	return n, true
+}
 
 // IsMark reports whether s is one of Marks.
 func IsMark(s string) bool {
@@ -70,7 +106,7 @@ func IsMark(s string) bool {
 }
 
 // IsResult reports whether s is a result token.
-func IsResult(s string) bool { return s == "*" || s == "1-0" || s == "0-1" || s == "1/2-1/2" }
+func IsResult(s string) bool { return s == Unfinished || s == RedWins || s == BlueWins || s == Drawn }
 
 // Error is a syntax error at a line of the input.
 type Error struct {
@@ -87,39 +123,115 @@ func (e *Error) Unwrap() error { return e.Err }
 // comes: a record cut short.
 var ErrUnclosedComment = errors.New("a { comment is not closed: the record is cut short")
 
-// Scanner reads tokens from an io.Reader, a line at a time, so that the
-// memory it holds is one line (or one comment), whatever the input's length.
+// Scanner reads tokens from an io.Reader or a string, a line at a time, so
+// that the memory it holds is one line (or one comment), whatever the
+// input's length; lines of a string are not copied.
 type Scanner struct {
-	r        *bufio.Reader
-	line     int      // the line rest is on
-	rest     string   // the unread part of that line
-	pending  []Token  // the tokens of the last word not yet returned
-	buf      [3]Token // pending's storage: a word is at most a number, a move and a mark
-	inMoves  bool     // a token other than a tag came since the last result token
-	tagLine  bool     // the current line is a tag\'s
+	r        *bufio.Reader // nil when reading text
+	text     string        // the unread part of the string being read
+	back     string        // lines put back, read before r or text
+	line     int           // the line rest is on
+	rest     string        // the unread part of that line
+	pending  []Token       // the tokens of the last word not yet returned
+	buf      [3]Token      // pending's storage: a word is at most a number, a move and a mark
+	unread   []Token       // tokens put back by Unread, returned first
+	inMoves  bool          // a token other than a tag came since the last result token
+	tagLine  bool          // the current line is a tag's
+	blank    bool          // a blank line came since the last token
 	started  bool
 	keepSemi bool  // a ';' comment is a Comment token, not skipped
 	err      error // a read error or the end of the input, once met
+	limit    int64 // the most bytes a record may take; 0 for no limit
+	used     int64 // the bytes read since BeginRecord
+	skipping bool  // the limit holds for each line, not the record
 }
 
 // KeepLineComments makes the scanner return a ';' comment as a Comment
 // token, its text the rest of the line with the spaces around it trimmed,
-// rather than skip it.
+// rather than skip it. Its Value is ";".
 func (s *Scanner) KeepLineComments() { s.keepSemi = true }
 
 // NewScanner returns a Scanner reading r. A leading byte-order mark (U+FEFF)
 // is skipped.
 func NewScanner(r io.Reader) *Scanner { return &Scanner{r: bufio.NewReader(r)} }
 
+// NewStringScanner returns a Scanner reading text, whose tokens are
+// substrings of text.
+func NewStringScanner(text string) *Scanner { return &Scanner{text: text} }
+
+// SetLimit sets the most bytes a record may take, counted from BeginRecord;
+// n <= 0 means no limit. A line that would pass it is read no further, and
+// is an *Error wrapping ErrTooLong.
+func (s *Scanner) SetLimit(n int64) { s.limit = max(n, 0) }
+
+// BeginRecord starts the count of bytes against the limit.
+func (s *Scanner) BeginRecord() { s.used, s.skipping = 0, false }
+
+// ErrTooLong is the reason of an Error for a record longer than a Scanner's
+// limit.
+var ErrTooLong = errors.New("the record is longer than the limit")
+
 // Line returns the line the scanner has read up to.
 func (s *Scanner) Line() int { return s.line }
 
+// readRaw reads the next line with its '\n', at most room bytes of it
+// (room < 0: no limit); over is true for a line longer, whose text is then
+// dropped, and the rest of the line with it.
+func (s *Scanner) readRaw(room int64) (text string, over bool, err error) {
+	if s.back != "" {
+		text, s.back = cutLine(s.back)
+		return text, room >= 0 && int64(len(text)) > room, nil
+	}
+	if s.r == nil {
+		if s.text == "" {
+			return "", false, io.EOF
+		}
+		text, s.text = cutLine(s.text)
+		return text, room >= 0 && int64(len(text)) > room, nil
+	}
+	if room < 0 {
+		text, err := s.r.ReadString('\n')
+		return text, false, err
+	}
+	var b []byte
+	for {
+		chunk, err := s.r.ReadSlice('\n')
+		if !over && int64(len(b)+len(chunk)) > room {
+			over, b = true, nil
+		}
+		if !over {
+			b = append(b, chunk...)
+		}
+		if err != bufio.ErrBufferFull {
+			if over && err == io.EOF {
+				err = nil // the line is refused; the end comes next
+			}
+			return string(b), over, err
+		}
+	}
+}
+
+// cutLine cuts the first line, with its '\n', from text.
+func cutLine(text string) (line, rest string) {
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		return text[:i+1], text[i+1:]
+	}
+	return text, ""
+}
+
 // readLine loads the next line into rest; false at the end of the input.
 func (s *Scanner) readLine() (bool, error) {
-	if s.err != nil {
+	if s.err != nil && s.back == "" {
 		return false, nil
 	}
-	text, err := s.r.ReadString('\n')
+	room := int64(-1)
+	if s.limit > 0 {
+		room = s.limit - s.used
+		if s.skipping {
+			room = s.limit
+		}
+	}
+	text, over, err := s.readRaw(room)
 	if err != nil {
 		s.err = err
 		if err != io.EOF {
@@ -131,6 +243,11 @@ func (s *Scanner) readLine() (bool, error) {
 	}
 	s.line++
 	s.tagLine = false
+	s.used += int64(len(text))
+	if over {
+		s.rest = ""
+		return false, &Error{Line: s.line, Err: fmt.Errorf("%w of %d bytes", ErrTooLong, s.limit)}
+	}
 	if !s.started {
 		s.started = true
 		text = strings.TrimPrefix(text, "\uFEFF")
@@ -138,52 +255,127 @@ func (s *Scanner) readLine() (bool, error) {
 	if !utf8.ValidString(text) {
 		return false, &Error{Line: s.line, Err: errors.New("not valid UTF-8")}
 	}
+	if strings.TrimLeft(text, space) == "" {
+		s.blank = true
+	}
 	s.rest = text
 	return true, nil
 }
 
-// SkipToTags moves on to the next record's tag section, after a fault in
-// the record being read: to the next line that starts with '[' once a line
-// of movetext has gone by (the rest of the record's tags are skipped with
-// it), or to the tag at hand if the fault was a tag after the moves began
-// (a record cut short before the next one). It reports false at the end of
-// the input.
-func (s *Scanner) SkipToTags() (bool, error) {
-	if strings.HasPrefix(strings.TrimLeft(s.rest, space), "[") && s.inMoves {
-		s.pending, s.inMoves = nil, false
-		return true, nil
+// atTag reports whether the unread input starts with '[' once spaces are
+// skipped, reading lines as it must (and dropping those that cannot be
+// read); false at the end of the input or on an error of the reader.
+func (s *Scanner) atTag() bool {
+	for {
+		if t := strings.TrimLeft(s.rest, space); t != "" {
+			return t[0] == '['
+		}
+		if ok, err := s.readLine(); !ok {
+			var se *Error
+			if !errors.As(err, &se) {
+				return false
+			}
+		}
 	}
-	seenMoves := !s.tagLine
-	s.rest, s.pending, s.inMoves = "", nil, false
+}
+
+// SkipRecord skips the rest of the record being read, after a fault: up
+// to its result token (outside parentheses), or up to the next record's tags if it was cut short
+// (a tag once the moves began), or the end of the input; ended reports a
+// result token. Tokens that cannot be read are skipped too. Its error is
+// the reader's only.
+func (s *Scanner) SkipRecord() (ended bool, err error) {
+	s.skipping = true
+	s.unread = nil
+	depth := 0
+	for {
+		if s.inMoves && len(s.pending) == 0 && s.atTag() {
+			s.inMoves = false
+			return false, nil
+		}
+		tok, err := s.next()
+		if err != nil {
+			var se *Error
+			if errors.As(err, &se) {
+				continue
+			}
+			return false, err
+		}
+		switch tok.Kind {
+		case EOF:
+			s.inMoves = false
+			return false, nil
+		case Result:
+			if depth > 0 {
+				continue
+			}
+			s.inMoves = false
+			return true, nil
+		case Open:
+			depth++
+			s.inMoves = true
+		case Close:
+			depth = max(depth-1, 0)
+			s.inMoves = true
+		case Tag:
+			if s.inMoves {
+				s.inMoves = false
+				return false, nil
+			}
+		case Comment:
+		default:
+			s.inMoves = true
+		}
+	}
+}
+
+// SkipTagSection skips the rest of a tag section after a fault in it: the
+// tag lines up to a blank line or a line of another kind, which is kept.
+// Then SkipRecord skips the moves, if the next record does not start right
+// away. It returns an error of the reader only.
+func (s *Scanner) SkipTagSection() error {
+	s.skipping = true
+	s.rest, s.pending, s.unread = "", nil, nil
 	for {
 		ok, err := s.readLine()
 		if !ok {
 			var se *Error
 			if errors.As(err, &se) {
-				seenMoves = true // a line of invalid UTF-8 in the bad record: skip it too
 				continue
 			}
-			return false, err
+			return err
 		}
-		switch t := strings.TrimLeft(s.rest, space); {
-		case t == "":
-		case strings.HasPrefix(t, "["):
-			if seenMoves {
-				return true, nil
-			}
-		default:
-			seenMoves = true
+		t := strings.TrimLeft(s.rest, space)
+		if t == "" {
+			break
+		}
+		if t[0] != '[' {
+			s.inMoves = true
+			_, err := s.SkipRecord()
+			return err
 		}
 	}
+	s.inMoves = true // a tag section that comes next is the next record's
+	_, err := s.SkipRecord()
+	return err
 }
+
+// Unread puts tok back: the next call of Next returns it.
+func (s *Scanner) Unread(tok Token) { s.unread = append(s.unread, tok) }
 
 // Next returns the next token, a Token of kind EOF at the end of the input,
 // or an *Error (or the reader's error). A tag after the movetext began (a
 // move number, move, mark or variation) and before its result token is an
 // *Error.
 func (s *Scanner) Next() (Token, error) {
+	if n := len(s.unread); n > 0 {
+		t := s.unread[n-1]
+		s.unread = s.unread[:n-1]
+		return t, nil
+	}
 	t, err := s.next()
 	if err == nil {
+		t.Blank, s.blank = s.blank, false
 		switch t.Kind {
 		case Tag, EOF, Comment: // a comment may sit between two records
 		case Result:
@@ -219,7 +411,7 @@ func (s *Scanner) next() (Token, error) {
 			text := strings.TrimSpace(s.rest[1:])
 			s.rest = ""
 			if s.keepSemi {
-				return Token{Kind: Comment, Text: text, Line: s.line}, nil
+				return Token{Kind: Comment, Text: text, Value: ";", Line: s.line}, nil
 			}
 			continue
 		case '[':
@@ -233,8 +425,10 @@ func (s *Scanner) next() (Token, error) {
 			s.rest = s.rest[1:]
 			return Token{Kind: Close, Text: ")", Line: s.line}, nil
 		case '}':
+			s.rest = s.rest[1:]
 			return Token{}, &Error{Line: s.line, Err: errors.New("a } without its {")}
 		case ']':
+			s.rest = s.rest[1:]
 			return Token{}, &Error{Line: s.line, Err: errors.New("a ] outside a tag")}
 		}
 		end := strings.IndexAny(s.rest, " \t\r\n\f\v;[]{}()")
@@ -289,6 +483,11 @@ func ParseTag(line string) (name, value string, err error) {
 func (s *Scanner) comment() (Token, error) {
 	start := s.line
 	s.rest = s.rest[1:]
+	if i := strings.IndexByte(s.rest, '}'); i >= 0 { // on one line: no copy
+		text := s.rest[:i]
+		s.rest = s.rest[i+1:]
+		return Token{Kind: Comment, Text: text, Line: start}, nil
+	}
 	var b strings.Builder
 	for {
 		if i := strings.IndexByte(s.rest, '}'); i >= 0 {
@@ -296,7 +495,16 @@ func (s *Scanner) comment() (Token, error) {
 			s.rest = s.rest[i+1:]
 			return Token{Kind: Comment, Text: b.String(), Line: start}, nil
 		}
-		b.WriteString(s.rest)
+		switch {
+		case !s.skipping:
+			b.WriteString(s.rest)
+		case s.limit > 0 && int64(b.Len()+len(s.rest)) > s.limit:
+			b.Reset() // hold no more than the limit of a comment skipped
+		case b.Len() > 0 || strings.HasPrefix(strings.TrimLeft(s.rest, " \t"), "["):
+			// A comment skipped is never read: only its lines from one
+			// that starts with '[' are kept, for unreadFrom.
+			b.WriteString(s.rest)
+		}
 		ok, err := s.readLine()
 		if err != nil {
 			return Token{}, err
@@ -309,15 +517,14 @@ func (s *Scanner) comment() (Token, error) {
 }
 
 // unreadFrom puts back the lines of an unclosed comment's text from the
-// first that starts with '[': the next record, which SkipToTags then finds,
+// first that starts with '[': the next record, which SkipRecord then finds,
 // rather than the rest of the input lost in the comment. The comment began
 // on line start.
 func (s *Scanner) unreadFrom(text string, start int) {
 	for i := strings.IndexByte(text, '\n'); i >= 0 && i+1 < len(text); {
 		next := i + 1
 		if strings.HasPrefix(strings.TrimLeft(text[next:], " \t"), "[") {
-			s.r = bufio.NewReader(io.MultiReader(strings.NewReader(text[next:]), s.r))
-			s.err = nil
+			s.back = text[next:] + s.back
 			s.line = start + strings.Count(text[:next], "\n") - 1
 			s.rest, s.tagLine = "", false
 			return
@@ -334,11 +541,10 @@ func (s *Scanner) unreadFrom(text string, start int) {
 // a mark.
 func (s *Scanner) split(word string) error {
 	if strings.HasPrefix(word, "$") {
-		mark, ok := nagMarks[word]
-		if !ok {
-			return &Error{Line: s.line, Err: fmt.Errorf("numeric annotation %q: only $1 to $6, the move marks ! ? !! ?? !? ?!, are read", Cut(word))}
+		if _, ok := ParseNAG(word); !ok {
+			return &Error{Line: s.line, Err: fmt.Errorf("numeric annotation %q: want $0 to $255", Cut(word))}
 		}
-		s.pending = append(s.pending, Token{Kind: Mark, Text: mark, Value: word, Line: s.line})
+		s.pending = append(s.pending, Token{Kind: NAG, Text: word, Line: s.line})
 		return nil
 	}
 	if IsResult(word) {

@@ -2,6 +2,7 @@ package recordtext_test
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -98,22 +99,67 @@ func TestScannerAllowsTagsAfterAResult(t *testing.T) {
 	assert.Equal(t, recordtext.Tag, got[3].Kind)
 }
 
-// TestScannerSkipToTags: after a fault, the scanner resumes at the next line
-// that starts with '[', over lines of any content.
-func TestScannerSkipToTags(t *testing.T) {
-	sc := recordtext.NewScanner(strings.NewReader("1. a3a4 {x\n\xff junk\n  [Event \"b\"]\n*\n"))
+// TestScannerSkipRecord: after a fault in the moves, the scanner skips to
+// the record's result token, or to the next tag section of a record cut
+// short, over tokens that cannot be read and a comment holding a line that
+// starts with '['.
+func TestScannerSkipRecord(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		line       int // of the Event tag read next
+	}{
+		{"to the result token", "1. a3a4 {x\n[not a tag\n} a7a6 *\n[Event \"b\"]\n*\n", 4},
+		{"a record cut short", "1. a3a4 a7a6\n  [Event \"b\"]\n*\n", 2},
+		{"over faults", "1. a3a4 } ] $999 !!!\n\xff\n*\n[Event \"b\"]\n*\n", 4},
+		{"an unclosed comment", "1. a3a4 {x\n\xff junk\n  [Event \"b\"]\n*\n", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := recordtext.NewScanner(strings.NewReader(c.text))
+			_, err := sc.Next()
+			require.NoError(t, err)
+			_, err = sc.SkipRecord()
+			require.NoError(t, err)
+			tok, err := sc.Next()
+			require.NoError(t, err)
+			assert.Equal(t, "Event", tok.Text)
+			assert.Equal(t, c.line, tok.Line)
+		})
+	}
+}
+
+// TestScannerSkipTagSection: after a fault among the tags, the scanner
+// skips the tag section; a tag section after a blank line is the next
+// record's, moves after it the bad record's.
+func TestScannerSkipTagSection(t *testing.T) {
+	for text, line := range map[string]int{
+		"[Bad\n[Red \"x\"]\n\n[Event \"b\"]\n\n*\n":            4,
+		"[Bad\n[Red \"x\"]\n\n1. a3a4 *\n[Event \"b\"]\n\n*\n": 5,
+		"[Bad\n1. a3a4 *\n\n[Event \"b\"]\n\n*\n":              4,
+	} {
+		sc := recordtext.NewScanner(strings.NewReader(text))
+		_, err := sc.Next()
+		require.Error(t, err)
+		require.NoError(t, sc.SkipTagSection())
+		tok, err := sc.Next()
+		require.NoError(t, err)
+		assert.Equal(t, "Event", tok.Text, text)
+		assert.Equal(t, line, tok.Line, text)
+	}
+}
+
+// TestScannerLimit: a line that passes the limit of its record is an
+// error, and the next record is counted afresh.
+func TestScannerLimit(t *testing.T) {
+	sc := recordtext.NewScanner(strings.NewReader("[Event \"" + strings.Repeat("x", 100) + "\"]\n*\n[Event \"b\"]\n*\n"))
+	sc.SetLimit(50)
+	sc.BeginRecord()
 	_, err := sc.Next()
-	require.NoError(t, err)
-	ok, err := sc.SkipToTags()
-	require.NoError(t, err)
-	require.True(t, ok)
+	require.ErrorIs(t, err, recordtext.ErrTooLong)
+	require.NoError(t, sc.SkipTagSection())
+	sc.BeginRecord()
 	tok, err := sc.Next()
 	require.NoError(t, err)
-	assert.Equal(t, "Event", tok.Text)
-	assert.Equal(t, 3, tok.Line)
-	ok, err = sc.SkipToTags()
-	require.NoError(t, err)
-	assert.False(t, ok, "no tag line left")
+	assert.Equal(t, "b", tok.Value)
 }
 
 func TestSortTags(t *testing.T) {
@@ -141,13 +187,13 @@ func TestScannerKeepsLineCommentsWhenTold(t *testing.T) {
 	assert.Equal(t, 1, comments[0].Line)
 }
 
-func TestScannerReadsNumericAnnotationsAsMarks(t *testing.T) {
-	for nag, mark := range map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"} {
+func TestScannerReadsNumericAnnotations(t *testing.T) {
+	for _, nag := range []string{"$0", "$1", "$6", "$7", "$10", "$255"} {
 		got := tokens(t, "1. a3a4 "+nag+" *\n")
 		require.Len(t, got, 4, nag)
-		assert.Equal(t, recordtext.Token{Kind: recordtext.Mark, Text: mark, Value: nag, Line: 1}, got[2])
+		assert.Equal(t, recordtext.Token{Kind: recordtext.NAG, Text: nag, Line: 1}, got[2])
 	}
-	for _, nag := range []string{"$0", "$7", "$10", "$", "$x"} {
+	for _, nag := range []string{"$256", "$", "$x", "$01", "$+1", "$1000"} {
 		sc := recordtext.NewScanner(strings.NewReader("1. a3a4 " + nag + " *\n"))
 		var err error
 		for err == nil {
@@ -158,6 +204,27 @@ func TestScannerReadsNumericAnnotationsAsMarks(t *testing.T) {
 		}
 		var se *recordtext.Error
 		require.ErrorAs(t, err, &se, nag)
-		assert.ErrorContains(t, err, "only $1 to $6", nag)
+		assert.ErrorContains(t, err, "want $0 to $255", nag)
 	}
+}
+
+// TestScannerSkipsALongCommentInBoundedMemory: skipping a record whose
+// comment spans many lines holds at most the limit of it.
+func TestScannerSkipsALongCommentInBoundedMemory(t *testing.T) {
+	const lines = 20_000
+	text := "1. a3a4 {" + strings.Repeat(strings.Repeat("x", 99)+"\n", lines) + "} *\n[Event \"b\"]\n*\n"
+	sc := recordtext.NewStringScanner(text) // lines are not copied: what is allocated is the comment's
+	sc.SetLimit(1000)
+	_, err := sc.Next()
+	require.NoError(t, err)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ended, err := sc.SkipRecord()
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	assert.True(t, ended)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(len(text)/10), "the comment is not gathered")
+	tok, err := sc.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "b", tok.Value)
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/ai"
 )
 
 // A server reserves a place before it stores anything that needs the AI,

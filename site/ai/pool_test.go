@@ -9,8 +9,8 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -32,8 +32,8 @@ type change struct {
 }
 
 // Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
-// AcceptDraw, DeclineDraw, Join, Claim, OfferRematch, AcceptRematch or
-// DeclineRematch.
+// AcceptDraw, DeclineDraw, Join, Claim, Abort, OfferRematch, AcceptRematch
+// or DeclineRematch.
 type Action interface {
 	// needsSeat reports whether only a seat of the game may ask for it.
 	needsSeat() bool
@@ -91,7 +91,7 @@ func checkPly(c *change, ply int) error {
 // take one.
 func canPlay(c *change) error {
 	switch {
-	case c.next.IsOver():
+	case c.next.Ended():
 		return errOver
 	case c.next.AIThinking():
 		return errAIThinking
@@ -115,12 +115,34 @@ func (a Move) apply(c *change) error {
 		return illegal(a.Move, err)
 	}
 	c.next.Clock.punch(c.seat, c.now)
+	c.next.opening(c.now)
 	return nil
+}
+
+// opening times the first moves of an online game (as lichess does): each
+// side has FirstMoveTime for its first move, or the game aborts; the
+// clock starts at the second move, each side with its whole time.
+func (g *Game) opening(now time.Time) {
+	if g.Mode != Online {
+		return
+	}
+	switch {
+	case g.Ended() || g.waiting() || g.Ply() >= 2:
+		if !g.FirstMoveBy.IsZero() && g.Ply() == 2 && !g.Ended() {
+			g.Clock.start(now)
+		}
+		g.FirstMoveBy = time.Time{}
+	default:
+		g.FirstMoveBy = ms(now).Add(firstMoveTime(g.Clock.Control))
+	}
 }
 
 func (a Undo) apply(c *change) error {
 	if err := checkPly(c, a.Ply); err != nil {
 		return err
+	}
+	if c.next.Mode == AI && c.next.IsOver() && !c.next.AIThinking() {
+		return undoEnded(c)
 	}
 	if err := canPlay(c); err != nil {
 		return err
@@ -143,9 +165,36 @@ func (a Undo) apply(c *change) error {
 	return nil
 }
 
+// undoEnded takes back the end of a finished AI game, as a player
+// against a program may: a resignation or an agreed draw alone (the
+// player is then to move again as before), or else the moves back to the
+// player's last one, so that the player is to move. The game goes on
+// unfinished; it counts in no statistics until it ends again.
+func undoEnded(c *change) error {
+	human := c.next.AIColor.Other()
+	switch c.next.Outcome().Reason {
+	case dsq.Resigned, dsq.DrawAgreed:
+		if err := c.next.play.Undo(); err != nil {
+			return Refuse(CodeConflict, "the end cannot be taken back")
+		}
+		return nil
+	}
+	for {
+		if c.next.Ply() == 0 {
+			return Refuse(CodeConflict, "there is no move to take back")
+		}
+		if err := c.next.play.Undo(); err != nil {
+			return Refuse(CodeConflict, "the move cannot be taken back")
+		}
+		if c.next.Position().SideToMove() == human {
+			return nil
+		}
+	}
+}
+
 func (Resign) apply(c *change) error {
 	switch {
-	case c.next.IsOver():
+	case c.next.Ended():
 		return errOver
 	case c.next.waiting():
 		return errNoOpponent // no win for a player who never came
@@ -158,7 +207,7 @@ func (Resign) apply(c *change) error {
 
 func (OfferDraw) apply(c *change) error {
 	switch {
-	case c.next.IsOver():
+	case c.next.Ended():
 		return errOver
 	case c.next.waiting():
 		return errNoOpponent
@@ -174,7 +223,7 @@ func (OfferDraw) apply(c *change) error {
 
 // answerable refuses an answer to a draw offer that c's seat cannot give.
 func answerable(c *change) error {
-	if c.next.IsOver() {
+	if c.next.Ended() {
 		return errOver
 	}
 	if offer, pending := c.next.DrawOffer(); !pending || offer == c.seat {
@@ -224,7 +273,8 @@ func (a Join) apply(c *change) error {
 	token := randomHex()
 	c.next.seats[free] = hashToken(token)
 	c.seats = map[string]string{free.String(): token}
-	c.next.Clock.start(c.now) // both players are here: the clock of the side to move runs
+	c.next.seen[free] = ms(c.now) // here from the moment the seat is taken
+	c.next.opening(c.now)         // the first move's time runs; the clock waits for the second
 	return nil
 }
 
@@ -232,13 +282,21 @@ func (a Join) apply(c *change) error {
 // left it: no stream open, and away for at least the time its clock had
 // when it left (as if its clock had run while it was away: an opponent to
 // move is claimable when its flag would fall) or, without a time control,
-// the service's AbandonAfter.
+// the service's AbandonAfter, counted from its last sign of life: the
+// later of when its last stream closed and its last change of the game
+// (ClaimableAt). Before both first moves a game is aborted, not claimed.
 type Claim struct {
 	// Presence, if not nil, tells whether colour c's player is connected
 	// and if not since when it is away (the live hub's); nil: the
 	// service's Config.Presence.
 	Presence func(c dsq.Color) (connected bool, since time.Time)
 }
+
+// Abort ends an online game that has fewer than two moves with no result
+// (Game.Aborted): either player may, as on lichess, and the game aborts by
+// itself when its side to move has not made its first move in time
+// (FirstMoveTime).
+type Abort struct{}
 
 // OfferRematch offers the other player of a finished online game a new one,
 // colours swapped, same time control.
@@ -253,6 +311,7 @@ type AcceptRematch struct{}
 type DeclineRematch struct{}
 
 func (Claim) needsSeat() bool          { return true }
+func (Abort) needsSeat() bool          { return true }
 func (OfferRematch) needsSeat() bool   { return true }
 func (AcceptRematch) needsSeat() bool  { return true }
 func (DeclineRematch) needsSeat() bool { return true }
@@ -261,10 +320,12 @@ func (a Claim) apply(c *change) error {
 	switch {
 	case c.next.Mode != Online:
 		return Refuse(CodeConflict, "only an online game can be claimed")
-	case c.next.IsOver():
+	case c.next.Ended():
 		return errOver
 	case c.next.waiting():
 		return errNoOpponent
+	case c.next.Ply() < 2:
+		return Refuse(CodeOpening, "before both first moves a game is aborted, not won: abort it")
 	}
 	opp := c.seat.Other()
 	away, since := c.away(opp)
@@ -276,24 +337,49 @@ func (a Claim) apply(c *change) error {
 	if !away {
 		return Refuse(CodeOpponentConnected, "your opponent is connected")
 	}
-	wait := c.abandonAfter
-	if !c.next.Clock.Control.IsZero() {
-		// The time the opponent had when they left: a side to move away since
-		// its turn began would flag at the same moment as the claim opens.
-		at := since
-		if at.Before(c.next.Clock.Started) {
-			at = c.next.Clock.Started
-		}
-		wait = c.next.Clock.Remaining(opp, c.next.Position().SideToMove(), at)
-	}
-	if gone := c.now.Sub(since); gone < wait {
-		left := wait - gone
+	if at := c.next.ClaimableAt(opp, since, c.abandonAfter); c.now.Before(at) {
+		left := at.Sub(c.now)
 		return &Error{Code: CodeOpponentMayReturn, RetryAfter: left,
 			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", left.Round(time.Second))}
 	}
 	if err := c.next.play.Forfeit(opp, dsq.Abandoned); err != nil {
 		return errOver
 	}
+	return nil
+}
+
+// ClaimableAt returns when the win can be claimed against colour c of the
+// game, away since since (its last stream closed): from its last sign of
+// life, the later of since and its last change of the game (SeenAt), it
+// must stay away the time its clock had then or, without a time control,
+// abandonAfter (Config.AbandonAfter).
+func (g *Game) ClaimableAt(c dsq.Color, since time.Time, abandonAfter time.Duration) time.Time {
+	if seen := g.seen[c]; seen.After(since) {
+		since = seen
+	}
+	wait := abandonAfter
+	if !g.Clock.Control.IsZero() {
+		// The time the opponent had when they left: a side to move away since
+		// its turn began would flag at the same moment as the claim opens.
+		at := since
+		if at.Before(g.Clock.Started) {
+			at = g.Clock.Started
+		}
+		wait = g.Clock.Remaining(c, g.Position().SideToMove(), at)
+	}
+	return since.Add(wait)
+}
+
+func (Abort) apply(c *change) error {
+	switch {
+	case c.next.Mode != Online:
+		return Refuse(CodeConflict, "only an online game can be aborted")
+	case c.next.Ended():
+		return errOver
+	case c.next.Ply() >= 2:
+		return Refuse(CodeTooLate, "a game can be aborted only before both first moves: resign instead")
+	}
+	c.next.Aborted, c.next.FirstMoveBy = true, time.Time{}
 	return nil
 }
 
@@ -342,7 +428,8 @@ func (AcceptRematch) apply(c *change) error {
 	}
 	g := &Game{ID: rematchID(c.next.ID), Mode: Online, play: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
 	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
-	g.Clock.start(c.now)
+	g.seen = [2]time.Time{ms(c.now), ms(c.now)}                        // both here as it begins
+	g.opening(c.now)
 	c.created = g // stored, and its id set, before this change is
 	return nil
 }

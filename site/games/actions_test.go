@@ -92,7 +92,7 @@ func TestUndo(t *testing.T) {
 		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, id, blue, Undo{Ply: 0})
-		refused(t, err, CodeConflict)                         // stale
+		refused(t, err, CodeConflict)                     // stale
 		res, err := s.Change(ctx, id, blue, Undo{Ply: 1}) // either seat of a local game
 		require.NoError(t, err)
 		assert.Equal(t, 0, res.Game.Ply())
@@ -318,7 +318,7 @@ func TestClaim(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.db")
 
 	connected := serviceOn(t, file, onClock(f), seen(left, dsq.Red, dsq.Blue))
-	id, red, _ := clocked(t, connected, "")
+	id, red, _ := opened(t, connected, "")
 	f.Advance(time.Hour)
 	_, err := connected.Change(ctx, id, red, Claim{})
 	refused(t, err, CodeOpponentConnected)
@@ -337,11 +337,11 @@ func TestClaim(t *testing.T) {
 	assert.Equal(t, errOver, err)
 
 	// Timed: Blue moves with one minute left and leaves, Red to move.
-	id, red, blue := clocked(t, s, "5+0")
-	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	id, red, blue := opened(t, s, "5+0")
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	f.Advance(4 * time.Minute)
-	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.G7, dsq.G6), Ply: 3})
 	require.NoError(t, err)
 	left = f.Now()
 	s = serviceOn(t, file, onClock(f), seen(left, dsq.Red))
@@ -365,8 +365,8 @@ func TestClaim(t *testing.T) {
 
 	// Timed, the one who left to move: the claim waits for the time they
 	// had when they left, when their flag falls anyway; never half of it.
-	id2, red2, _ := clocked(t, s, "5+0")
-	_, err = s.Change(ctx, id2, red2, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	id2, red2, _ := opened(t, s, "5+0")
+	_, err = s.Change(ctx, id2, red2, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	s = serviceOn(t, file, onClock(f), seen(f.Now(), dsq.Red))
 	f.Advance(150 * time.Second)
@@ -377,8 +377,8 @@ func TestClaim(t *testing.T) {
 
 // TestRematch: after the end either player offers a rematch and the other
 // accepts it: a new game with the colours swapped and the same time
-// control, whose seats the same tokens hold, running at once; its id is
-// set on the old game. Or the other declines; no offer before the end.
+// control, whose seats the same tokens hold, its first move due at once
+// (the clock starts after both first moves); its id is set on the old game. Or the other declines; no offer before the end.
 func TestRematch(t *testing.T) {
 	ctx := context.Background()
 	f := newFakeTime()
@@ -410,7 +410,9 @@ func TestRematch(t *testing.T) {
 	assert.Equal(t, Online, g.Mode)
 	assert.Equal(t, 0, g.Ply())
 	assert.Equal(t, Clock{Control: TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second},
-		Left: [2]time.Duration{3 * time.Minute, 3 * time.Minute}, Started: f.Now()}, g.Clock)
+		Left: [2]time.Duration{3 * time.Minute, 3 * time.Minute}}, g.Clock)
+	assert.Equal(t, f.Now().Add(FirstMoveTime), g.FirstMoveBy)
+	assert.Equal(t, [2]time.Time{f.Now(), f.Now()}, [2]time.Time{g.SeenAt(dsq.Red), g.SeenAt(dsq.Blue)}, "both here as it begins")
 	for token, want := range map[string]dsq.Color{red: dsq.Blue, blue: dsq.Red} {
 		c, ok := g.SeatOf(token)
 		assert.True(t, ok)
@@ -456,4 +458,134 @@ func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
 	refused(t, err, CodeConflict)
 	assert.Equal(t, res.Game.RematchID, stored(t, b, id).RematchID)
 	assert.Equal(t, res.Game.Version, stored(t, b, id).Version)
+}
+
+// TestAbortBeforeTheSecondMove: either player may abort an online game
+// before both first moves: it ends with no result, nothing more is played
+// in it, and no statistics count it; from the second move on it is
+// resigned, not aborted; a watcher or another mode cannot abort.
+func TestAbortBeforeTheSecondMove(t *testing.T) {
+	ctx := context.Background()
+	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
+	id, red, blue := clocked(t, s, "5+3")
+	_, err := s.Change(ctx, id, "", Abort{})
+	refused(t, err, CodeNoSeat)
+	res, err := s.Change(ctx, id, red, Abort{})
+	require.NoError(t, err)
+	assert.True(t, res.Game.Aborted)
+	assert.True(t, res.Game.Ended())
+	assert.False(t, res.Game.IsOver(), "no result")
+	g := stored(t, s, id)
+	assert.True(t, g.Aborted, "stored")
+	assert.True(t, g.FirstMoveBy.IsZero(), "no first move due")
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	assert.Equal(t, errOver, err)
+	_, err = s.Change(ctx, id, blue, Abort{})
+	assert.Equal(t, errOver, err)
+	_, err = s.Change(ctx, id, blue, OfferRematch{})
+	refused(t, err, CodeConflict)
+
+	id, red, _ = clocked(t, s, "")
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	res, err = s.Change(ctx, id, red, Abort{})
+	require.NoError(t, err, "the first mover may abort too, before the second move")
+	assert.True(t, res.Game.Aborted)
+
+	id, _, blue = opened(t, s, "")
+	_, err = s.Change(ctx, id, blue, Abort{})
+	refused(t, err, CodeTooLate)
+	local, err := s.Create(ctx, Spec{Mode: "local"})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, local.Game.ID, local.Seats["red"], Abort{})
+	refused(t, err, CodeConflict)
+
+	st, err := s.cfg.Store.Stats(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 0, st.Overall.Games, "an aborted game has no result to count")
+}
+
+// TestClaimCountsFromTheLastSignOfLife: on a site up for an hour, with the
+// opponent never seen on a stream, the claim waits the whole abandonment
+// time from the opponent's last change of the game (its seat taken, its
+// last move), never from the site's start; before both first moves there
+// is nothing to claim.
+func TestClaimCountsFromTheLastSignOfLife(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeTime()
+	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f)) // away since the service started
+	f.Advance(time.Hour)
+	id, red, blue := clocked(t, s, "")
+	_, err := s.Change(ctx, id, red, Claim{})
+	refused(t, err, CodeOpening) // the moment the friend joins: nothing to claim
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	f.Advance(30 * time.Second)
+	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, id, red, Claim{})
+	e := refused(t, err, CodeOpponentMayReturn)
+	assert.Equal(t, DefaultAbandonAfter, e.RetryAfter, "the whole wait from Blue's move")
+
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
+	require.NoError(t, err)
+	f.Advance(4 * time.Minute)
+	_, err = s.Change(ctx, id, red, Claim{})
+	assert.Equal(t, time.Minute, refused(t, err, CodeOpponentMayReturn).RetryAfter)
+	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.G7, dsq.G6), Ply: 3}) // a move by POST alone
+	require.NoError(t, err)
+	f.Advance(time.Second)
+	_, err = s.Change(ctx, id, red, Claim{})
+	assert.Equal(t, DefaultAbandonAfter-time.Second, refused(t, err, CodeOpponentMayReturn).RetryAfter, "the move is a sign of life")
+	f.Advance(DefaultAbandonAfter - time.Second)
+	res, err := s.Change(ctx, id, red, Claim{})
+	require.NoError(t, err)
+	assert.Equal(t, dsq.Outcome{Reason: dsq.Abandoned, Winner: dsq.Red}, res.Game.Outcome())
+}
+
+// TestUndoAfterAnAIGame: the player of a finished AI game may take its end
+// back: a resignation alone, or a game ended by the rules back to the
+// player's last move (the AI's den entry and the move before it); the
+// game then goes on, the player to move.
+func TestUndoAfterAnAIGame(t *testing.T) {
+	s := newService(t)
+	ctx := context.Background()
+	a, err := s.Create(ctx, Spec{Mode: "ai"})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, a.Game.ID, a.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	g := waitAI(t, s, a.Game.ID)
+	res, err := s.Change(ctx, g.ID, a.Seats["red"], Resign{})
+	require.NoError(t, err)
+	require.True(t, res.Game.IsOver())
+	res, err = s.Change(ctx, g.ID, a.Seats["red"], Undo{Ply: 2})
+	require.NoError(t, err)
+	assert.False(t, res.Game.IsOver(), "the resignation is taken back")
+	assert.Equal(t, 2, res.Game.Ply(), "and nothing else")
+	assert.False(t, stored(t, s, g.ID).IsOver())
+
+	// Blue (the AI) has entered Red's den: its move and Red's before it go.
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/7/3e3/R6 b 0 1")
+	require.NoError(t, err)
+	play, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	require.NoError(t, play.Play(mv(dsq.D2, dsq.D3)))
+	require.NoError(t, play.Play(mv(dsq.A1, dsq.A2)))
+	require.NoError(t, play.Play(mv(dsq.D3, dsq.D2)))
+	require.NoError(t, play.Play(mv(dsq.A2, dsq.A1)))
+	before := play.Clone()
+	require.NoError(t, play.Play(mv(dsq.D2, dsq.D1)))
+	require.True(t, play.IsOver())
+	c := &change{next: &Game{play: play, Mode: AI, AIColor: dsq.Blue, Level: 1}}
+	require.NoError(t, undoEnded(c))
+	assert.False(t, c.next.IsOver())
+	assert.Equal(t, 3, c.next.Ply(), "back to Red's last move")
+	assert.Equal(t, dsq.Red, c.next.Position().SideToMove())
+
+	// The player's own winning move: that move alone.
+	c = &change{next: &Game{play: before, Mode: AI, AIColor: dsq.Red, Level: 1}}
+	require.NoError(t, c.next.play.Play(mv(dsq.D2, dsq.D1)))
+	require.NoError(t, undoEnded(c))
+	assert.Equal(t, 4, c.next.Ply())
+	assert.Equal(t, dsq.Blue, c.next.Position().SideToMove())
 }

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
 	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/doushouqi/doushouqi/site/store"
-	"github.com/doushouqi/doushouqi/search"
 )
 
 // drawMargin is how far behind (centi-rats, for the AI) the AI must judge

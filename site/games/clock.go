@@ -76,7 +76,8 @@ func (tc *TimeControl) UnmarshalText(text []byte) error {
 
 // Clock is a game's clock: its time control, each side's time left when
 // the side to move began its turn, and when that was (zero while the clock
-// is stopped: before both players are seated, and once the game is over).
+// is stopped: before the second move, as lichess starts it, and once the
+// game is over).
 // Times are kept to the millisecond, as stored.
 type Clock struct {
 	Control TimeControl
@@ -153,6 +154,20 @@ func (c *Clock) stop(toMove dsq.Color, now time.Time) {
 	}
 	c.Left[toMove] = c.Remaining(toMove, toMove, ms(now))
 	c.Started = time.Time{}
+}
+
+// FirstMoveTime is how long each side of an online game has for its first
+// move, from when its turn began (the second seat taken, a rematch begun,
+// the first move), before the game aborts (Abort); correspondence gives
+// its time for a move instead.
+const FirstMoveTime = time.Minute
+
+// firstMoveTime is FirstMoveTime under control tc.
+func firstMoveTime(tc TimeControl) time.Duration {
+	if tc.PerMove > 0 {
+		return tc.PerMove
+	}
+	return FirstMoveTime
 }
 
 // ms is t to the millisecond, as stored.

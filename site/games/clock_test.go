@@ -43,6 +43,19 @@ func clocked(t *testing.T, s *Service, tc string) (id, red, blue string) {
 	return c.Game.ID, c.Seats["red"], res.Seats["blue"]
 }
 
+// opened is clocked with both first moves played (a3a4, a7a6): the clock
+// runs from then on, Red to move.
+func opened(t *testing.T, s *Service, tc string) (id, red, blue string) {
+	t.Helper()
+	ctx := context.Background()
+	id, red, blue = clocked(t, s, tc)
+	_, err := s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	require.NoError(t, err)
+	return id, red, blue
+}
+
 func TestTimeControlText(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -67,10 +80,12 @@ func TestTimeControlText(t *testing.T) {
 	}
 }
 
-// TestClockRunsFromTheJoin: an online game's clock starts when its second
-// player takes the seat; a move takes the time used (server time) from the
-// mover and adds the increment, and starts the other side's clock.
-func TestClockRunsFromTheJoin(t *testing.T) {
+// TestClockRunsFromTheSecondMove: an online game's clock starts after
+// both sides' first moves (as lichess starts it), each with its whole
+// time; until then each side has FirstMoveTime for its first move. A move
+// takes the time used (server time) from the mover and adds the
+// increment, and starts the other side's clock.
+func TestClockRunsFromTheSecondMove(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -83,11 +98,25 @@ func TestClockRunsFromTheJoin(t *testing.T) {
 	f.Advance(time.Hour)
 	res, err := s.Change(ctx, c.Game.ID, "", Join{Invite: c.Invite})
 	require.NoError(t, err)
-	joined := f.Now()
-	assert.Equal(t, Clock{Control: tc, Left: [2]time.Duration{5 * time.Minute, 5 * time.Minute}, Started: joined}, res.Game.Clock)
+	full := Clock{Control: tc, Left: [2]time.Duration{5 * time.Minute, 5 * time.Minute}}
+	assert.Equal(t, full, res.Game.Clock, "no clock runs at the join")
+	assert.Equal(t, f.Now().Add(FirstMoveTime), res.Game.FirstMoveBy, "Red's first move is due")
+	blue := res.Seats["blue"]
+
+	f.Advance(50 * time.Second)
+	res, err = s.Change(ctx, c.Game.ID, c.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	assert.Equal(t, full, res.Game.Clock, "no clock runs after one move")
+	assert.Equal(t, f.Now().Add(FirstMoveTime), res.Game.FirstMoveBy, "Blue's first move is due")
+	f.Advance(40 * time.Second)
+	res, err = s.Change(ctx, c.Game.ID, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	require.NoError(t, err)
+	assert.Equal(t, Clock{Control: tc, Left: full.Left, Started: f.Now()}, res.Game.Clock, "the clock starts, each side with its whole time")
+	assert.True(t, res.Game.FirstMoveBy.IsZero())
+	assert.Equal(t, res.Game.Clock, stored(t, s, c.Game.ID).Clock, "stored")
 
 	f.Advance(10*time.Second + 250*time.Millisecond)
-	res, err = s.Change(ctx, c.Game.ID, c.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	res, err = s.Change(ctx, c.Game.ID, c.Seats["red"], Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	want := Clock{Control: tc, Left: [2]time.Duration{5*time.Minute - 10250*time.Millisecond + 3*time.Second, 5 * time.Minute}, Started: f.Now()}
 	assert.Equal(t, want, res.Game.Clock)
@@ -104,9 +133,9 @@ func TestCorrespondenceRenewsTheMoversTime(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
-	id, red, blue := clocked(t, s, "2d")
+	id, red, blue := opened(t, s, "2d")
 	f.Advance(47 * time.Hour)
-	res, err := s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	res, err := s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	assert.Equal(t, [2]time.Duration{48 * time.Hour, 48 * time.Hour}, res.Game.Clock.Left)
 	f.Advance(47 * time.Hour)
@@ -123,7 +152,7 @@ func TestFlagFallOnRead(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
-	id, _, _ := clocked(t, s, "1+0")
+	id, _, _ := opened(t, s, "1+0")
 	f.Advance(time.Minute - time.Millisecond)
 	g, err := s.Get(ctx, id)
 	require.NoError(t, err)
@@ -141,12 +170,12 @@ func TestFlagFallOnRead(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, g.Version, again.Version, "a flag falls once")
 
-	id, red, _ := clocked(t, s, "1+0")
+	id, red, _ := opened(t, s, "1+0")
 	f.Advance(2 * time.Minute)
-	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	assert.Equal(t, errTimeUp, err)
 	st = stored(t, s, id)
-	assert.Equal(t, 0, st.Ply(), "the late move is not played")
+	assert.Equal(t, 2, st.Ply(), "the late move is not played")
 	assert.Equal(t, dsq.Outcome{Reason: dsq.TimeForfeit, Winner: dsq.Blue}, st.Outcome())
 }
 
@@ -179,8 +208,8 @@ func TestSweepEndsGamesOutOfTime(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
-	short, _, _ := clocked(t, s, "1+0")
-	long, _, _ := clocked(t, s, "10+0")
+	short, _, _ := opened(t, s, "1+0")
+	long, _, _ := opened(t, s, "10+0")
 	f.Advance(2 * time.Minute)
 	n, err := s.Sweep(ctx)
 	require.NoError(t, err)
@@ -202,14 +231,14 @@ func TestMoveAndFlagFallRace(t *testing.T) {
 	ctx := context.Background()
 	moved, flagged := 0, 0
 	for range 40 {
-		id, red, _ := clocked(t, s, "1+0")
+		id, red, _ := opened(t, s, "1+0")
 		f.Advance(time.Minute - time.Millisecond)
 		var (
 			wg      sync.WaitGroup
 			moveErr error
 		)
 		wg.Go(func() {
-			_, moveErr = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+			_, moveErr = s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 		})
 		wg.Go(func() { f.Advance(time.Millisecond) })
 		wg.Go(func() { _, _ = s.Sweep(ctx) })
@@ -218,12 +247,12 @@ func TestMoveAndFlagFallRace(t *testing.T) {
 		g := stored(t, s, id)
 		if moveErr == nil {
 			moved++
-			assert.Equal(t, 1, g.Ply())
+			assert.Equal(t, 3, g.Ply())
 			assert.False(t, g.IsOver(), "the move was in time: no flag falls")
 		} else {
 			flagged++
 			assert.Contains(t, []error{errTimeUp, errOver}, moveErr, "refused by its own flag fall or another's")
-			assert.Equal(t, 0, g.Ply())
+			assert.Equal(t, 2, g.Ply())
 			assert.Equal(t, dsq.Outcome{Reason: dsq.TimeForfeit, Winner: dsq.Blue}, g.Outcome())
 		}
 		f.Advance(time.Hour) // no game of this round is due in the next
@@ -240,9 +269,9 @@ func TestClocksKeptAcrossARestart(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.db")
 	a := serviceOn(t, file, onClock(f))
 	ctx := context.Background()
-	id, red, blue := clocked(t, a, "3+2")
+	id, red, blue := opened(t, a, "3+2")
 	f.Advance(time.Minute)
-	res, err := a.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	res, err := a.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	f.Advance(30 * time.Second)
 
@@ -251,7 +280,7 @@ func TestClocksKeptAcrossARestart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, res.Game.Clock, g.Clock)
 	assert.Equal(t, 2*time.Minute+30*time.Second, g.Clock.Remaining(dsq.Blue, dsq.Blue, f.Now()))
-	res, err = b.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	res, err = b.Change(ctx, id, blue, Move{Move: mv(dsq.G7, dsq.G6), Ply: 3})
 	require.NoError(t, err)
 	assert.Equal(t, 2*time.Minute+32*time.Second, res.Game.Clock.Left[dsq.Blue])
 
@@ -271,25 +300,25 @@ func TestClocksAcrossInstancesOnPostgres(t *testing.T) {
 	f := newFakeTime()
 	a, b := serviceOn(t, dsn, onClock(f)), serviceOn(t, dsn, onClock(f))
 	ctx := context.Background()
-	id, red, blue := clocked(t, a, "2+1")
+	id, red, blue := opened(t, a, "2+1")
 	f.Advance(30 * time.Second)
-	_, err := a.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	_, err := a.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	f.Advance(20 * time.Second)
-	res, err := b.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
+	res, err := b.Change(ctx, id, blue, Move{Move: mv(dsq.G7, dsq.G6), Ply: 3})
 	require.NoError(t, err)
 	assert.Equal(t, [2]time.Duration{91 * time.Second, 101 * time.Second}, res.Game.Clock.Left)
 
 	moved, flagged := 0, 0
 	for range 15 {
-		id, red, _ := clocked(t, a, "1+0")
+		id, red, _ := opened(t, a, "1+0")
 		f.Advance(time.Minute - time.Millisecond)
 		var (
 			wg      sync.WaitGroup
 			moveErr error
 		)
 		wg.Go(func() {
-			_, moveErr = a.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+			_, moveErr = a.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 		})
 		wg.Go(func() { f.Advance(time.Millisecond) })
 		wg.Go(func() { _, _, _ = b.settle(ctx, id) })
@@ -297,14 +326,56 @@ func TestClocksAcrossInstancesOnPostgres(t *testing.T) {
 		g := stored(t, b, id)
 		if moveErr == nil {
 			moved++
-			assert.Equal(t, 1, g.Ply())
+			assert.Equal(t, 3, g.Ply())
 			assert.False(t, g.IsOver())
 		} else {
 			flagged++
-			assert.Equal(t, 0, g.Ply())
+			assert.Equal(t, 2, g.Ply())
 			assert.Equal(t, dsq.TimeForfeit, g.Outcome().Reason)
 		}
 		f.Advance(time.Hour)
 	}
 	t.Logf("moves in time %d, flag falls %d", moved, flagged)
+}
+
+// TestFirstMoveNotMadeAborts: a side that has not made its first move
+// FirstMoveTime after its turn began aborts the game, on the next read or
+// by the sweep, once; a move that comes too late is refused.
+func TestFirstMoveNotMadeAborts(t *testing.T) {
+	f := newFakeTime()
+	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
+	ctx := context.Background()
+	id, red, _ := clocked(t, s, "5+3")
+	f.Advance(FirstMoveTime - time.Millisecond)
+	g, err := s.Get(ctx, id)
+	require.NoError(t, err)
+	assert.False(t, g.Ended(), "a millisecond left")
+	f.Advance(time.Millisecond)
+	g, err = s.Get(ctx, id)
+	require.NoError(t, err)
+	assert.True(t, g.Aborted)
+	assert.False(t, g.IsOver(), "no result")
+	assert.True(t, stored(t, s, id).Aborted)
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	assert.Equal(t, errOver, err)
+
+	// Blue never makes its first move: the sweep aborts the game.
+	id, red, _ = clocked(t, s, "")
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	f.Advance(FirstMoveTime)
+	n, err := s.Sweep(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.True(t, stored(t, s, id).Aborted)
+	n, err = s.Sweep(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 0, n, "aborted once")
+
+	// A late first move is refused, and the game aborted instead.
+	id, red, _ = clocked(t, s, "1+0")
+	f.Advance(2 * FirstMoveTime)
+	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	assert.Equal(t, errAborted, err)
+	assert.Equal(t, 0, stored(t, s, id).Ply())
 }

@@ -19,6 +19,9 @@ const (
 	CodeTimeUp            = "time-up"             // a conflict: the game ended on time
 	CodeOpponentConnected = "opponent-connected"  // a conflict: a claim against a player who is here
 	CodeOpponentMayReturn = "opponent-may-return" // a conflict: a claim made too early
+	CodeAborted           = "aborted"             // a conflict: the game ended before its first moves
+	CodeOpening           = "opening"             // a conflict: a claim before both first moves
+	CodeTooLate           = "too-late"            // a conflict: an abort after both first moves
 	CodeBusy              = "busy"                // no room for the work (the AI's queue, watchers)
 	CodeInternal          = "internal"            // the server failed: its error stays in the log
 )
@@ -67,6 +70,7 @@ var (
 	errStale      = Refuse(CodeConflict, "the game moved on during the search")
 	errBusy       = Busy("the AI is busy")
 	errTimeUp     = Refuse(CodeTimeUp, "the game is over: time ran out")
+	errAborted    = Refuse(CodeAborted, "the game was aborted: the first move did not come in time")
 )
 
 // Busy is the refusal of work there is no room for now (what: "the AI is

@@ -62,6 +62,23 @@ type Game struct {
 	RematchOffer string
 	RematchID    string
 
+	// seen is, by dsq.Color, when each seat's holder last showed itself in
+	// a change of the game: took the seat (creation, join, rematch) or
+	// made a change with its token (a move, an offer). A claim of the win
+	// counts the opponent away from no earlier than this (ClaimableAt),
+	// on every instance alike: it is stored with the game, in the same
+	// write as the change.
+	seen [2]time.Time
+	// Aborted: the online game ended before both sides had moved, with no
+	// result (Abort, or the first move not made by FirstMoveBy); the
+	// library's game stays undecided.
+	Aborted bool
+	// FirstMoveBy is, in an online game with both seats taken and fewer
+	// than two moves, when the side to move must have made its first move
+	// or the game aborts (FirstMoveTime after its turn began); zero
+	// otherwise.
+	FirstMoveBy time.Time
+
 	Version int64 // the stored version this is
 	Created time.Time
 	Updated time.Time
@@ -107,15 +124,36 @@ func (g *Game) AIThinking() bool { return g.aiToMove() || g.aiToAnswer() }
 // RematchDeclined is Game.RematchOffer once the offer was declined.
 const RematchDeclined = "declined"
 
-// flagged reports whether the side to move of the unfinished game has run
-// out of time at now.
+// Ended reports whether the game is over (the library's outcome) or
+// aborted: nothing more may be played in it.
+func (g *Game) Ended() bool { return g.IsOver() || g.Aborted }
+
+// SeenAt returns when colour c's seat holder last showed itself in a
+// change of the game (took the seat, or changed the game with its token);
+// zero if never.
+func (g *Game) SeenAt(c dsq.Color) time.Time { return g.seen[c] }
+
+// flagged reports whether the game has run out of time at now: its side
+// to move's clock, or, before both first moves, the first move's time
+// (FirstMoveBy: the game aborts).
 func (g *Game) flagged(now time.Time) bool {
-	return !g.IsOver() && g.Clock.Flagged(g.Position().SideToMove(), now)
+	if g.Ended() {
+		return false
+	}
+	if !g.FirstMoveBy.IsZero() {
+		return !now.Before(g.FirstMoveBy)
+	}
+	return g.Clock.Flagged(g.Position().SideToMove(), now)
 }
 
-// flag ends the game as lost on time by the side to move (RULES.md, Time
-// controls: a flag fall always loses).
+// flag ends the game that flagged reports out of time: aborted if the
+// first move did not come in time, else lost on time by the side to move
+// (RULES.md, Time controls: a flag fall always loses).
 func (g *Game) flag() error {
+	if !g.FirstMoveBy.IsZero() {
+		g.Aborted, g.FirstMoveBy = true, time.Time{}
+		return nil
+	}
 	toMove := g.Position().SideToMove()
 	g.Clock.Left[toMove], g.Clock.Started = 0, time.Time{}
 	return g.play.Forfeit(toMove, dsq.TimeForfeit)
@@ -191,7 +229,8 @@ func (g *Game) row() (*store.Game, error) {
 	r := &store.Game{ID: g.ID, Mode: string(g.Mode), Record: record,
 		RedSeat: g.seats[dsq.Red], BlueSeat: g.seats[dsq.Blue],
 		First: g.Start().SideToMove().String(), Ply: g.Ply(), ToMove: pos.SideToMove().String(),
-		Over: out.IsDecided(), Version: g.Version, Created: g.Created, Updated: g.Updated}
+		Over: out.IsDecided(), Version: g.Version, Created: g.Created, Updated: g.Updated,
+		RedSeen: g.seen[dsq.Red], BlueSeen: g.seen[dsq.Blue], Aborted: g.Aborted}
 	if g.Mode == AI {
 		r.AIColor, r.Level = g.AIColor.String(), g.Level
 	}
@@ -201,7 +240,11 @@ func (g *Game) row() (*store.Game, error) {
 	tc := g.Clock.Control
 	r.ClockBase, r.ClockIncrement, r.ClockPerMove = tc.Base, tc.Increment, tc.PerMove
 	r.RedLeft, r.BlueLeft, r.TurnStarted = g.Clock.Left[dsq.Red], g.Clock.Left[dsq.Blue], g.Clock.Started
-	if !out.IsDecided() {
+	switch {
+	case g.Aborted || out.IsDecided():
+	case !g.FirstMoveBy.IsZero():
+		r.Deadline = g.FirstMoveBy // the clock runs from the second move on
+	default:
 		r.Deadline = g.Clock.Deadline(pos.SideToMove())
 	}
 	r.RematchOffer, r.RematchID = g.RematchOffer, g.RematchID
@@ -233,7 +276,13 @@ func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
 		Version: r.Version, Created: r.Created, Updated: r.Updated,
 		Clock: Clock{Control: TimeControl{Base: r.ClockBase, Increment: r.ClockIncrement, PerMove: r.ClockPerMove},
 			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
-		RematchOffer: r.RematchOffer, RematchID: r.RematchID}
+		RematchOffer: r.RematchOffer, RematchID: r.RematchID,
+		seen: [2]time.Time{r.RedSeen, r.BlueSeen}, Aborted: r.Aborted}
+	if g.Mode == Online && !r.Over && !r.Aborted && len(play.Moves()) < 2 && r.TurnStarted.IsZero() {
+		// Before the second move the deadline is the first move's (row):
+		// the clock has not started.
+		g.FirstMoveBy = r.Deadline
+	}
 	switch g.Mode {
 	case AI:
 		if err := g.AIColor.UnmarshalText([]byte(r.AIColor)); err != nil {

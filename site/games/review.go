@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
-	"github.com/doushouqi/doushouqi/site/review"
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/record"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/review"
 )
 
 // reviewClaim is how long a process holds the job of a game's review in
@@ -69,7 +72,8 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 	if err != nil {
 		return nil, err
 	}
-	plain := &Exported{Text: []byte(g.play.Record())}
+	headed := withHeader(g)
+	plain := &Exported{Text: []byte(recordOf(g, record.FromGame(headed)))}
 	if !g.IsOver() {
 		return plain, nil
 	}
@@ -81,10 +85,11 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 	err = json.Unmarshal(stored, &rv)
 	var a *record.Game
 	if err == nil {
-		a, err = review.Annotate(g.play, &rv)
+		a, err = review.Annotate(headed, &rv)
 	}
 	var text []byte
 	if err == nil {
+		addClocks(g, a)
 		text, err = a.MarshalText()
 	}
 	if err != nil {
@@ -92,6 +97,80 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 		return plain, nil
 	}
 	return &Exported{Text: text, Reviewed: true}, nil
+}
+
+// withHeader returns a copy of g's library game carrying the record's
+// header, as chess records have it: the event (how the game was played),
+// the date it began (UTC), each side's player (the AI with its level and
+// name) and the time control ("300+3": seconds and increment; "1d": days
+// per move; "-": none).
+func withHeader(g *Game) *dsq.Game {
+	c := g.play.Clone()
+	tags := map[string]string{
+		"Event":       map[Mode]string{AI: "Against the AI", Online: "Online game", Local: "Game on one device"}[g.Mode],
+		"Site":        "Dou Shou Qi",
+		"Date":        g.Created.UTC().Format("2006.01.02"),
+		"Time":        g.Created.UTC().Format("15:04:05"),
+		"TimeControl": timeControlTag(g.Clock.Control),
+	}
+	for _, side := range []dsq.Color{dsq.Red, dsq.Blue} {
+		name := "Player"
+		if g.Mode == AI && side == g.AIColor {
+			name = fmt.Sprintf("AI, level %d", g.Level)
+			if l, err := LevelOf(g.Level); err == nil && l.Name != "" {
+				name += " (" + l.Name + ")"
+			}
+		}
+		tags[map[dsq.Color]string{dsq.Red: "Red", dsq.Blue: "Blue"}[side]] = name
+	}
+	for k, v := range tags {
+		if _, set := c.Tag(k); !set && v != "" {
+			_ = c.SetTag(k, v) // names and values above are one line of printable text
+		}
+	}
+	return c
+}
+
+// timeControlTag writes tc as a record's TimeControl tag: "300+3" (base
+// and increment in seconds), "1d" (days per move), "-" (none).
+func timeControlTag(tc TimeControl) string {
+	switch {
+	case tc.PerMove > 0:
+		return tc.String()
+	case tc.Base > 0:
+		return fmt.Sprintf("%d+%d", tc.Base/time.Second, tc.Increment/time.Second)
+	}
+	return "-"
+}
+
+// addClocks writes the time each side had left, in a game with a clock, as
+// a comment after the last move ("[%clk red 0:04:58] [%clk blue 0:03:12]"):
+// the times at the end of a finished game, or when the record was asked
+// for during one. The site keeps each side's time left, not its time at
+// every move.
+func addClocks(g *Game, a *record.Game) {
+	if g.Clock.Control.IsZero() || len(a.Moves) == 0 {
+		return
+	}
+	now := time.Now()
+	toMove := g.Position().SideToMove()
+	var parts []string
+	for _, side := range []dsq.Color{dsq.Red, dsq.Blue} {
+		left := g.Clock.Remaining(side, toMove, now)
+		parts = append(parts, fmt.Sprintf("[%%clk %s %d:%02d:%02d]", side, int(left.Hours()), int(left.Minutes())%60, int(left.Seconds())%60))
+	}
+	last := a.Moves[len(a.Moves)-1]
+	last.After = strings.TrimSpace(last.After + " " + strings.Join(parts, " "))
+}
+
+// recordOf writes a, g's record, with the clocks' times (addClocks).
+func recordOf(g *Game, a *record.Game) string {
+	addClocks(g, a)
+	text, err := a.MarshalText()
+	if err != nil { // a game the library keeps is one its record holds
+		return g.play.Record()
+	}
+	return string(text)
 }
 
 // errReviewUnfit marks a stored review that cannot annotate its game.

@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/record"
+	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -82,7 +83,8 @@ func TestRecordCarriesReview(t *testing.T) {
 	assert.False(t, ex.Reviewed)
 	g, err := s.Get(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, g.play.Record(), string(ex.Text), "a game going on: its plain record")
+	assert.Equal(t, plainMoves(t, g), movesOf(t, ex.Text), "a game going on: its plain record")
+	assert.NotContains(t, string(ex.Text), "{", "no annotation")
 
 	s.cfg.Pool.Close(ctx) // no review is computed: the test stores its own
 	_, err = s.Change(ctx, id, c.Seats["blue"], Resign{})
@@ -123,5 +125,64 @@ func TestRecordCarriesReview(t *testing.T) {
 	assert.False(t, ex.Reviewed, "a review of other moves is left out")
 	g, err = s.Get(ctx, c.Game.ID)
 	require.NoError(t, err)
-	assert.Equal(t, g.play.Record(), string(ex.Text))
+	assert.Equal(t, plainMoves(t, g), movesOf(t, ex.Text))
+	assert.NotContains(t, string(ex.Text), "{", "no annotation")
+}
+
+// plainMoves is g's main line as its library record writes it.
+func plainMoves(t *testing.T, g *Game) string {
+	t.Helper()
+	_, moves, _ := strings.Cut(g.play.Record(), "\n\n")
+	return moves
+}
+
+// movesOf is the moves part of a record's text (after its header).
+func movesOf(t *testing.T, text []byte) string {
+	t.Helper()
+	head, moves, ok := strings.Cut(string(text), "\n\n")
+	require.True(t, ok, "a header, a blank line, the moves: %q", text)
+	require.Contains(t, head, `[Date "`)
+	return moves
+}
+
+// TestRecordHeader: a game's record names the event, the date, each side's
+// player (the AI by its level) and the time control, and a game with a
+// clock ends with each side's time left as a comment; it reads back.
+func TestRecordHeader(t *testing.T) {
+	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
+	ctx := context.Background()
+	c, err := s.Create(ctx, Spec{Mode: "online", Clock: TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}})
+	require.NoError(t, err)
+	id := c.Game.ID
+	j, err := s.Change(ctx, id, "", Join{Invite: c.Invite})
+	require.NoError(t, err)
+	_ = j
+	_, err = s.Change(ctx, id, c.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	_, err = s.Change(ctx, id, c.Seats["red"], Resign{})
+	require.NoError(t, err)
+	ex, err := s.Record(ctx, id)
+	require.NoError(t, err)
+	text := string(ex.Text)
+	date := c.Game.Created.UTC().Format("2006.01.02")
+	for _, tag := range []string{`[Event "Online game"]`, `[Date "` + date + `"]`, `[Red "Player"]`, `[Blue "Player"]`, `[TimeControl "300+3"]`} {
+		assert.Contains(t, text, tag)
+	}
+	assert.Regexp(t, `1\. a3a4 \{\[%clk red 0:0[45]:[0-5][0-9]\] \[%clk blue 0:0[45]:[0-5][0-9]\]\} 0-1`, text)
+	back, err := record.Parse(text)
+	require.NoError(t, err)
+	assert.Equal(t, "300+3", back.Tags["TimeControl"])
+
+	level := 2
+	ai, err := s.Create(ctx, Spec{Mode: "ai", Color: "blue", Level: &level})
+	require.NoError(t, err)
+	ex, err = s.Record(ctx, ai.Game.ID)
+	require.NoError(t, err)
+	l, err := LevelOf(2)
+	require.NoError(t, err)
+	assert.Contains(t, string(ex.Text), `[Red "AI, level 2 (`+l.Name+`)"]`)
+	assert.Contains(t, string(ex.Text), `[Blue "Player"]`)
+	assert.Contains(t, string(ex.Text), `[Event "Against the AI"]`)
+	assert.Contains(t, string(ex.Text), `[TimeControl "-"]`)
+	assert.NotContains(t, string(ex.Text), "%clk", "no clock, no times")
 }

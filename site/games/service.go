@@ -10,9 +10,9 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
+	"github.com/doushouqi/doushouqi/search"
 	"github.com/doushouqi/doushouqi/site/ai"
 	"github.com/doushouqi/doushouqi/site/store"
-	"github.com/doushouqi/doushouqi/search"
 )
 
 // Config is what a Service is built from.
@@ -112,6 +112,12 @@ func New(cfg Config) *Service {
 	}
 	return &Service{cfg: cfg, cache: newCache(cfg.CacheSize), thinking: map[string]bool{},
 		delayed: map[*time.Timer]func(){}, reviewing: map[string]bool{}}
+}
+
+// ClaimableAt returns when the win can be claimed against colour c of g,
+// away since since (Game.ClaimableAt with the service's AbandonAfter).
+func (s *Service) ClaimableAt(g *Game, c dsq.Color, since time.Time) time.Time {
+	return g.ClaimableAt(c, since, s.cfg.AbandonAfter)
 }
 
 // lock returns the mutex of game id.
@@ -214,10 +220,12 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 		return nil, Refuse(CodeBadRequest, "only an online game has a clock")
 	}
 	out := &Created{Game: g, Seats: map[string]string{}}
+	now := ms(s.cfg.Now())
 	seat := func(c dsq.Color) {
 		token := randomHex()
 		out.Seats[c.String()] = token
 		g.seats[c] = hashToken(token)
+		g.seen[c] = now // here from the moment the seat is taken
 	}
 	switch g.Mode {
 	case AI:
@@ -326,6 +334,9 @@ func (s *Service) Invite(ctx context.Context, id, token string) (string, error) 
 type Result struct {
 	Game  *Game
 	Seats map[string]string
+	// Created is the game the change started (an accepted rematch), nil
+	// if none.
+	Created *Game
 }
 
 // Change makes change a to game id for the holder of token, and stores it:
@@ -358,6 +369,9 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 			if err := a.apply(c); err != nil {
 				return nil, err
 			}
+			if c.seated && c.next.Mode == Online {
+				c.next.seen[c.seat] = ms(c.now) // a change with the seat's token: a sign of life
+			}
 			if c.next.IsOver() && !cur.IsOver() {
 				c.next.Clock.stop(c.next.Position().SideToMove(), c.now)
 			}
@@ -384,6 +398,9 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 		return nil, storeError(err)
 	}
 	if c.flagged {
+		if c.next.Aborted {
+			return nil, errAborted
+		}
 		return nil, errTimeUp
 	}
 	if c.created != nil {
@@ -392,7 +409,7 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 	if c.ticket != nil {
 		s.queueAI(id, c.ticket)
 	}
-	return &Result{Game: c.next, Seats: c.seats}, nil
+	return &Result{Game: c.next, Seats: c.seats, Created: c.created}, nil
 }
 
 // settle stores the flag fall of game id if its side to move has run out of

@@ -70,3 +70,49 @@ func TestAIHogsKeepNobodyOut(t *testing.T) {
 	}
 	assert.Equal(t, 2+3*perClient+75, s.cfg.Pool.Pending())
 }
+
+// TestAIGroupOf: the AI's places are held by networks: an IPv4 address
+// alone or its /24, an IPv6 /64 or /48, as configured.
+func TestAIGroupOf(t *testing.T) {
+	for _, tc := range []struct {
+		client string
+		v4, v6 int
+		want   string
+	}{
+		{"198.51.100.7", 32, 64, "198.51.100.7"},
+		{"198.51.100.7", 24, 64, "198.51.100.0/24"},
+		{"2001:db8:1:2::/64", 32, 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::/64", 32, 48, "2001:db8:1::/48"},
+		{"2001:db8:1:2::/64", 32, 128, "2001:db8:1:2::/64"}, // never finer than the client
+		{"not an address", 24, 48, "not an address"},
+	} {
+		assert.Equal(t, tc.want, groupOf(tc.client, tc.v4, tc.v6), "%s at /%d, /%d", tc.client, tc.v4, tc.v6)
+	}
+}
+
+// TestAIPlacesByNetwork: with networks of /24 and /48, the addresses of
+// one network share one client's places (a quarter of the pool's), a
+// neighbour network's do not: many cheap addresses of an attacker's
+// network fill no more than one share.
+func TestAIPlacesByNetwork(t *testing.T) {
+	c, s := newClient(t, testOptions{engines: 2, queue: 6, config: func(cfg *Config) {
+		cfg.ClientIPHeader = "X-Forwarded-For"
+		cfg.AIGroupV4, cfg.AIGroupV6 = 24, 48
+	}})
+	release := holdEngines(t, s, 2)
+	defer release()
+	create := func(addr string) int {
+		return c.Req("POST", "/api/games", `{"mode":"ai","color":"blue","level":1}`, "X-Forwarded-For", addr).Status
+	}
+	per := s.cfg.Pool.PerClient()
+	require.Equal(t, 2, per)
+	for _, network := range []string{"203.0.113.%d", "2001:db8:7:%x::1"} {
+		statuses := map[int]int{}
+		for i := range 12 {
+			statuses[create(fmt.Sprintf(network, i+1))]++
+		}
+		assert.Equal(t, map[int]int{http.StatusCreated: per, http.StatusServiceUnavailable: 12 - per}, statuses,
+			"twelve addresses of %s hold one share", network)
+	}
+	assert.Equal(t, http.StatusCreated, create("198.51.100.1"), "another network still gets a place")
+}

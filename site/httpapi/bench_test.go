@@ -13,8 +13,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -126,5 +128,60 @@ func BenchmarkNewGameTenMoves(b *testing.B) {
 			b.ReportMetric(percentile(c.lat, 0.5), "p50-ms")
 			b.ReportMetric(percentile(c.lat, 0.99), "p99-ms")
 		})
+	}
+}
+
+// BenchmarkStreamHeap reports the Go heap each live stream holds once the
+// hub has taken it over: b.N streams of a seat holder (its presence
+// counted) opened on one game over HTTP/1.1 to the real server, the heap
+// in use after a collection before and after, divided by the streams. The
+// count includes the test's own end of each connection (a few hundred
+// bytes), so it is an upper bound; the kernel's socket buffers are not
+// counted. Run with -benchtime 500x or so.
+func BenchmarkStreamHeap(b *testing.B) {
+	s := newTestServer(b, testOptions{watchers: b.N + 100, perClient: b.N + 100})
+	c := serveHTTP(b, s)
+	g := c.Create(`{"mode":"online"}`)
+	host := strings.TrimPrefix(c.URL, "http://")
+	open := func() net.Conn {
+		conn, err := net.Dial("tcp", host)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(conn, "GET /api/games/%s/events?seat=%s HTTP/1.1\r\nHost: %s\r\n\r\n", g.ID, g.Seats["red"], host)
+		buf := make([]byte, 512)
+		got := ""
+		for !strings.Contains(got, "event: ping") { // the head, the first state and the ping
+			n, err := conn.Read(buf)
+			if err != nil {
+				b.Fatal(err)
+			}
+			got += string(buf[:n])
+		}
+		return conn
+	}
+	open().Close() // the server's first stream readies the hub
+	time.Sleep(100 * time.Millisecond)
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse
+	}
+	before := heap()
+	b.ResetTimer()
+	conns := make([]net.Conn, b.N)
+	for i := range conns {
+		conns[i] = open()
+	}
+	b.StopTimer()
+	for s.cfg.Hub.Streams() < b.N {
+		time.Sleep(10 * time.Millisecond)
+	}
+	after := heap()
+	b.ReportMetric(float64(int64(after)-int64(before))/float64(b.N), "B/stream")
+	for _, conn := range conns {
+		conn.Close()
 	}
 }

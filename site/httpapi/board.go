@@ -1,15 +1,16 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/web"
 	"github.com/doushouqi/doushouqi/svg"
@@ -61,8 +62,9 @@ func boardImage(g *games.Game, flip bool) ([]byte, error) {
 const previewTimeout = 2 * time.Second
 
 // preview is the link preview of game id for the page at r (web.Previewer):
-// a title and a description in words, and the picture of the board, at the
-// address the request came to.
+// a title and a description in words, in the visitor's language (the
+// page's lang parameter, else Accept-Language), and a PNG of the board at
+// the site's origin (siteOrigin: never the request's Host).
 func (s *Server) preview(r *http.Request, id string) (web.Preview, bool) {
 	ctx, cancel := context.WithTimeout(r.Context(), previewTimeout)
 	defer cancel()
@@ -70,47 +72,45 @@ func (s *Server) preview(r *http.Request, id string) (web.Preview, bool) {
 	if err != nil {
 		return web.Preview{}, false
 	}
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
+	image := ""
+	if origin := s.siteOrigin(r); origin != "" {
+		image = origin + "/api/games/" + g.ID + "/board.png"
 	}
-	image := url.URL{Scheme: scheme, Host: r.Host, Path: "/api/games/" + g.ID + "/board.svg"}
-	return web.Preview{
-		Title:       "Dou Shou Qi: " + gameTitle(g),
-		Description: gameSummary(g),
-		Image:       image.String(),
-	}, true
+	lang := web.Language(r)
+	title, description := web.Describe(lang, gameFacts(g))
+	return web.Preview{Title: title, Description: description, Image: image, Lang: lang}, true
 }
 
-// gameTitle says what sort of game g is.
-func gameTitle(g *games.Game) string {
-	switch g.Mode {
-	case games.AI:
-		return fmt.Sprintf("%s against the AI, level %d", g.AIColor.Other(), g.Level)
-	case games.Online:
-		return "an online game"
+// gameFacts are what g's link preview says of it.
+func gameFacts(g *games.Game) web.GameFacts {
+	return web.GameFacts{
+		Mode: string(g.Mode), Player: g.AIColor.Other(), Level: g.Level,
+		HalfMoves: len(g.Moves()), ToMove: g.Position().SideToMove(), Outcome: g.Outcome(),
 	}
-	return "a game on one device"
 }
 
-// gameSummary says where g stands: who is to move, or how it ended, after
-// how many half-moves.
-func gameSummary(g *games.Game) string {
-	n := len(g.Moves())
-	if out := g.Outcome(); out.IsDecided() {
-		return fmt.Sprintf("Finished after %s: %s.", halfMoves(n), out)
+// boardPNG answers with game {id}'s current position as a PNG (the link
+// preview's picture: chats show a PNG, rarely an SVG), turned for Blue
+// with ?flip=1, cached and revalidated as board is.
+func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request) {
+	g, err := s.games.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.answer(w, r, 0, nil, err)
+		return
 	}
-	side := g.Position().SideToMove().String()
-	if n == 0 {
-		return "Not started yet: " + side + " moves first."
+	last := dsq.NoMove
+	if moves := g.Moves(); len(moves) > 0 {
+		last = moves[len(moves)-1]
 	}
-	return fmt.Sprintf("After %s, %s to move.", halfMoves(n), side)
-}
-
-// halfMoves says "1 half-move", "2 half-moves".
-func halfMoves(n int) string {
-	if n == 1 {
-		return "1 half-move"
+	image, err := web.BoardPNG(g.Position(), last, r.URL.Query().Get("flip") == "1")
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	return fmt.Sprintf("%d half-moves", n)
+	sum := sha256.Sum256(image)
+	h := w.Header()
+	h.Set("Content-Type", "image/png")
+	h.Set("Cache-Control", "public, max-age=10")
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(image))
 }

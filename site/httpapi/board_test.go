@@ -3,12 +3,17 @@ package httpapi
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"image"
+	"image/png"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/games"
+	"github.com/doushouqi/doushouqi/site/web"
 	"github.com/doushouqi/doushouqi/svg"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -54,8 +59,10 @@ func TestBoardPicture(t *testing.T) {
 }
 
 // TestPagePreviewsAGame: the page for /?game=ID names the game in its Open
-// Graph title and description and shows its board picture at the address
-// the request came to; an unknown or malformed id adds nothing.
+// Graph title and description, in the visitor's language (the lang
+// parameter, else Accept-Language), and shows its board as a PNG at the
+// site's configured origin, or the address the connection came in on,
+// never at the request's Host; an unknown or malformed id adds nothing.
 func TestPagePreviewsAGame(t *testing.T) {
 	c, s := newClient(t, testOptions{})
 	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4")
@@ -63,12 +70,38 @@ func TestPagePreviewsAGame(t *testing.T) {
 
 	res := c.Req("GET", "/?game="+g.ID, "")
 	require.Equal(t, http.StatusOK, res.Status)
-	assert.Contains(t, res.Raw, `<meta property="og:image" content="http://`+host+`/api/games/`+g.ID+`/board.svg">`)
-	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi: red against the AI, level 2">`)
+	assert.Contains(t, res.Raw, `<meta property="og:image" content="http://`+host+`/api/games/`+g.ID+`/board.png">`)
+	assert.Contains(t, res.Raw, `<meta property="og:image:type" content="image/png">`)
+	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Red against the AI, level 2">`)
 	assert.Contains(t, res.Raw, `<meta property="og:description" content="After 1 half-move, blue to move.">`)
 
-	res = c.Req("GET", "/?game="+g.ID, "", "X-Forwarded-Proto", "https")
-	assert.Contains(t, res.Raw, `content="https://`+host+`/api/games/`+g.ID+`/board.svg"`)
+	res = c.Req("GET", "/?game="+g.ID, "", "Accept-Language", "fr-FR, de-DE;q=0.8, es;q=0.5")
+	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Rot gegen die KI, Stufe 2">`)
+	assert.Contains(t, res.Raw, `<meta property="og:description" content="Nach 1 Halbzug, Blau am Zug.">`)
+	assert.Contains(t, res.Raw, `<meta property="og:locale" content="de_DE">`)
+	res = c.Req("GET", "/?game="+g.ID+"&lang=es", "", "Accept-Language", "de")
+	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Rojas contra la IA, nivel 2">`)
+	assert.Contains(t, res.Raw, `<meta property="og:description" content="Tras 1 medio movimiento, juegan las azules.">`)
+
+	// A Host or X-Forwarded-Proto of the client's choosing is never copied
+	// into the page.
+	r, err := http.NewRequest("GET", c.URL+"/?game="+g.ID, nil)
+	require.NoError(t, err)
+	r.Host = "evil.example"
+	r.Header.Set("X-Forwarded-Proto", "https")
+	got, err := http.DefaultClient.Do(r)
+	require.NoError(t, err)
+	page, err := io.ReadAll(got.Body)
+	got.Body.Close()
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `content="http://`+host+`/api/games/`+g.ID+`/board.png"`)
+	assert.NotContains(t, string(page), "evil.example")
+
+	// With an origin configured, the links are the origin's.
+	o, os := newClient(t, testOptions{config: func(cfg *Config) { cfg.Origins = []string{"https://Play.Example/"} }})
+	g = storeGame(t, os, dsq.StartPosition().String())
+	res = o.Req("GET", "/?game="+g.ID, "")
+	assert.Contains(t, res.Raw, `<meta property="og:image" content="https://play.example/api/games/`+g.ID+`/board.png">`)
 
 	for _, id := range []string{strings.Repeat("0", 32), `"><script>alert(1)</script>`, ""} {
 		res := c.Req("GET", "/?game="+url.QueryEscape(id), "")
@@ -77,15 +110,34 @@ func TestPagePreviewsAGame(t *testing.T) {
 	}
 }
 
+// TestBoardPNG: a game's board as a PNG of the preview's size, whose
+// pixels show the last move's frame, revalidated by its ETag; an unknown
+// game is not found.
+func TestBoardPNG(t *testing.T) {
+	c, s := newClient(t, testOptions{})
+	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "g7g6") // the player (Red) to move: nothing changes
+	path := "/api/games/" + g.ID + "/board.png"
+	res := c.Req("GET", path, "")
+	require.Equal(t, http.StatusOK, res.Status)
+	assert.Equal(t, "image/png", res.Header.Get("Content-Type"))
+	img, err := png.Decode(strings.NewReader(res.Raw))
+	require.NoError(t, err)
+	assert.Equal(t, image.Rect(0, 0, web.PNGWidth, web.PNGHeight), img.Bounds())
+	again := c.Req("GET", path, "", "If-None-Match", res.Header.Get("ETag"))
+	assert.Equal(t, http.StatusNotModified, again.Status)
+	assert.Equal(t, http.StatusNotFound, c.Req("GET", "/api/games/"+strings.Repeat("0", 32)+"/board.png", "").Status)
+}
+
 // TestGameSummary: the preview's description says who is to move, or how
-// the game ended, in words.
+// the game ended, in words, with one colon at most.
 func TestGameSummary(t *testing.T) {
 	s := newTestServer(t, testOptions{})
+	summary := func(g *games.Game) string { _, d := web.Describe("en", gameFacts(g)); return d }
 	fresh := storeGame(t, s, dsq.StartPosition().String())
-	assert.Equal(t, "Not started yet: red moves first.", gameSummary(fresh))
+	assert.Equal(t, "Not started yet: Red moves first.", summary(fresh))
 	// Red's lion one step from the den: d8d9 wins.
 	won := storeGame(t, s, "7/3L3/7/7/7/7/7/7/e6 r 0 1", "d8d9")
-	assert.Equal(t, "Finished after 1 half-move: red wins: den entered.", gameSummary(won))
+	assert.Equal(t, "Finished after 1 half-move. Red wins: den entered.", summary(won))
 	played := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "g7g6")
-	assert.Equal(t, "After 2 half-moves, red to move.", gameSummary(played))
+	assert.Equal(t, "After 2 half-moves, red to move.", summary(played))
 }

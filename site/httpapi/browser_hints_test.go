@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -43,6 +44,6 @@ func TestBrowserHints(t *testing.T) {
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("d7")+".target")), "marked at once")
 	assert.Zero(t, analyses.Load(), "no request to mark a selection")
 	tb.click(tb.sq("e6"))
-	tb.poll(`document.getElementById("message").textContent === "Not allowed: only the rat may enter the water"`)
+	tb.poll(fmt.Sprintf(`document.getElementById("message").textContent === %q`, "Not allowed: "+dsq.RefusalWater.String()))
 	assert.Equal(t, int32(1), analyses.Load(), "one analysis explains the refusal")
 }

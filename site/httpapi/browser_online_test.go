@@ -12,13 +12,14 @@ import (
 
 // TestBrowserOnlinePlay: an online game with a clock between two browsers,
 // at the phone sizes. The creator picks "5 min + 3 s a move" under Other
-// settings; both clocks show once the second player joins, the side to
-// move's running; each player sees whether the other is here. When Blue
-// leaves, Red sees Blue away and is offered the claim, which answers (in
-// Red's language) when it may be made; Blue's return takes the offer away.
-// After Blue resigns, Red's rematch reaches Blue live, Blue accepts, and
-// both pages move to the new game with the colours swapped and the clock
-// running. Every control is in the viewport in English, German and Spanish.
+// settings; both clocks show once the second player joins, and run from
+// both first moves on (until then either player may abort); each player
+// sees whether the other is here. When Blue leaves, Red sees Blue away and
+// the claim button counting down (in Red's language) to when the win may
+// be claimed, disabled until then; Blue's return takes it away. After Blue resigns, Red's
+// rematch reaches Blue live, Blue accepts, and both pages move to the new
+// game with the colours swapped, the first move due. Every control is in
+// the viewport in English, German and Spanish.
 func TestBrowserOnlinePlay(t *testing.T) {
 	b := newBrowser(t, newSite(t))
 	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}} {
@@ -50,34 +51,48 @@ func onlinePlay(t *testing.T, red, blue *tab) {
 	blue.click("#join")
 	red.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
 	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · connected"`)
-	red.poll(`document.getElementById("clock-bottom").classList.contains("running")`)
+	red.poll(`!document.getElementById("abort").hidden`)
+	assert.Equal(t, "5:00", red.text("#clock-bottom"), "the clock waits for both first moves")
+	assert.False(t, evalIn[bool](red, `document.getElementById("clock-bottom").classList.contains("running")`))
+	red.inView("opening", "#board", "#status", "#abort", "#resign")
+	red.move("a3", "a4")
+	blue.poll(`document.getElementById("status").textContent === "Your move (Blue)" && !document.getElementById("abort").hidden`)
+	assert.False(t, evalIn[bool](blue, `document.getElementById("clock-bottom").classList.contains("running")`), "one move: no clock yet")
+	blue.move("a7", "a6")
+	red.poll(`document.getElementById("clock-bottom").classList.contains("running") && document.getElementById("abort").hidden`)
 	assert.Regexp(t, clockText, red.text("#clock-bottom"))
 	assert.Equal(t, "5:00", red.text("#clock-top"), "the side not to move's clock stands")
 	start := red.text("#clock-bottom")
 	red.poll(fmt.Sprintf(`document.getElementById("clock-bottom").textContent !== %q`, start)) // it counts down
 	red.inView("clock", "#board", "#status", "#clock-top", "#clock-bottom", "#who-top", "#who-bottom", "#offer", "#resign")
-	red.move("a3", "a4")
+	red.move("g3", "g4")
 	red.poll(`/^5:0[0-3]$/.test(document.getElementById("clock-bottom").textContent) && !document.getElementById("clock-bottom").classList.contains("running")`) // 3 s added after the move
 	blue.poll(`document.getElementById("clock-bottom").classList.contains("running") && !document.getElementById("clock-top").classList.contains("running")`)
 	blue.poll(`document.getElementById("who-top").textContent === "Opponent (Red) · connected"`)
 	red.shot("online-clock")
 
-	// Blue leaves: Red sees it, and the claim says when it may be made.
+	// Blue leaves: Red sees it, and the claim button counts down to when
+	// the win may be claimed (Blue's time left, as if its clock ran),
+	// disabled until then: nothing offered that cannot succeed.
 	blue.open("/lessons")
 	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · not connected"`)
+	countdown := map[string]string{
+		"en": `^Claim the win in [45]:[0-5]\d$`,
+		"de": `^Sieg in [45]:[0-5]\d$`,
+		"es": `^Victoria en [45]:[0-5]\d$`,
+	}
 	red.poll(`!document.getElementById("claim").hidden`)
 	assert.Equal(t, "Blue is not connected", red.status())
 	for _, lang := range phoneLanguages {
 		red.open("/?game=" + game + "&lang=" + lang)
-		red.poll(`!document.getElementById("claim").hidden`)
+		red.poll(`!document.getElementById("claim").hidden && document.getElementById("claim").textContent.includes(":")`)
+		assert.Regexp(t, countdown[lang], red.text("#claim"))
+		assert.True(t, evalIn[bool](red, `document.getElementById("claim").disabled`), "no claim before it may succeed")
+		first := red.text("#claim")
+		red.poll(fmt.Sprintf(`document.getElementById("claim").textContent !== %q`, first)) // it counts down
 		red.inView("opponent away "+lang, "#board", "#status", "#claim", "#clock-top", "#clock-bottom", "#resign")
 		red.shot("online-away-" + lang)
 	}
-	red.open("/?game=" + game + "&lang=es")
-	red.poll(`!document.getElementById("claim").hidden`)
-	red.click("#claim")
-	red.poll(`document.getElementById("message").textContent !== ""`)
-	assert.Regexp(t, `^Tu rival aún puede volver: podrás reclamar la victoria dentro de 5 min\.$`, red.text("#message"))
 	red.open("/?game=" + game + "&lang=en")
 	blue.open("/?game=" + game + "&lang=en")
 	red.poll(`document.getElementById("who-top").textContent === "Opponent (Blue) · connected" && document.getElementById("claim").hidden`)
@@ -112,7 +127,7 @@ func onlinePlay(t *testing.T, red, blue *tab) {
 	assert.Equal(t, "Red offers a rematch", blue.text("#rematch-note"))
 	blue.click("#rematch-accept")
 
-	// Both pages are in the new game, colours swapped, the clock running.
+	// Both pages are in the new game, colours swapped, the first move due.
 	onNew := `new URLSearchParams(location.search).get("game") !== %q && document.body.dataset.ply === "0" && document.body.dataset.over === ""`
 	red.poll(fmt.Sprintf(onNew, game))
 	blue.poll(fmt.Sprintf(onNew, game))
@@ -120,7 +135,8 @@ func onlinePlay(t *testing.T, red, blue *tab) {
 	assert.Equal(t, rematch, blue.gameState().ID, "both are in the same new game")
 	red.poll(`document.getElementById("who-bottom").textContent === "You (Blue)"`)
 	blue.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
-	blue.poll(`document.getElementById("clock-bottom").classList.contains("running")`)
+	blue.poll(`!document.getElementById("abort").hidden`)
+	assert.False(t, evalIn[bool](blue, `document.getElementById("clock-bottom").classList.contains("running")`), "the clock waits for both first moves")
 	red.poll(`document.getElementById("status").textContent === "Waiting for Red"`)
 	blue.move("a3", "a4")
 	red.poll(`document.getElementById("status").textContent === "Your move (Blue)"`)

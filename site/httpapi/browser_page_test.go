@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/site/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -359,7 +360,7 @@ func pageStory(t *testing.T, tb *tab) {
 	assert.True(t, strings.HasPrefix(tb.label("d3"), "red wolf, d3"), tb.label("d3"))
 	assert.True(t, strings.HasPrefix(tb.label("e7"), "blue wolf, e7"), tb.label("e7"))
 	assert.Equal(t, "Last move: Red wolf c3d3", tb.text("#last-move"))
-	assert.Equal(t, "Position after move 1 of 6", tb.text("#viewing-text"))
+	assert.Equal(t, "Position after 1. (Red), half-move 1 of 6", tb.text("#viewing-text"))
 	tb.shot("page-story-past")
 	tb.click("#forward")
 	tb.poll(`document.body.dataset.view === "2"`)
@@ -426,8 +427,10 @@ func lessonChecks(t *testing.T) []struct {
 // page gets from /api/analysis; the boards can be played on.
 func pageLessons(t *testing.T, tb *tab) {
 	tb.open("/lessons")
-	reasons := map[string]string{"jump-blocked": "a rat in the water blocks the jump", "elephant-rat": "the elephant may not take the rat",
-		"water-land-capture": "no capture between water and land", "trapped-attacker": "a piece in an enemy trap cannot capture"}
+	reasons := map[string]string{} // the page's English for a rule is the library's sentence
+	for r := range dsq.Refusals() {
+		reasons[r.Code()] = r.String()
+	}
 	assert.True(t, evalIn[bool](tb, `(() => { const c = document.querySelector(".lesson");
 		return c.querySelector("h3").getBoundingClientRect().bottom <= c.querySelector(".board").getBoundingClientRect().top; })()`),
 		"on a phone a lesson's question comes before its board")
@@ -464,7 +467,7 @@ func pageLessons(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, card+` .sq[data-sq="a5"].refused`))
 	tb.click(card + ` .sq[data-sq="a5"]`)
 	tb.poll(fmt.Sprintf(`document.querySelector(%q).textContent.length > 0`, card+" .verdict"))
-	assert.Equal(t, "d5a5: refused, a rat in the water blocks the jump", tb.text(card+" .verdict"))
+	assert.Equal(t, "d5a5: refused, "+dsq.RefusalJumpBlocked.String(), tb.text(card+" .verdict"))
 	card = "#lesson-jump-open"
 	tb.click(card + ` .sq[data-sq="d5"]`)
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, card+` .sq[data-sq="a5"].target`))

@@ -10,8 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

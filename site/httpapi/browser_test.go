@@ -78,7 +78,7 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e3")+".selected"))
 	tb.click(tb.sq("e4")) // the page asks the analysis why, then says it
 	tb.poll(`document.getElementById("message").textContent.length > 0`)
-	assert.Equal(t, "Not allowed: only the rat may enter the water", tb.text("#message"))
+	assert.Equal(t, "Not allowed: "+dsq.RefusalWater.String(), tb.text("#message"))
 
 	// Walk the wolves towards each other; Blue's steps onto d5.
 	tb.move("c3", "d3")
@@ -359,14 +359,14 @@ func browseLearn(t *testing.T, tb *tab) {
 	tb.checkTerrain("red")
 	tb.click(tb.sq("d5"))
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("a5")+".refused"))
-	assert.Equal(t, "a rat in the water blocks the jump", evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).title`, tb.sq("a5"))))
+	assert.Equal(t, dsq.RefusalJumpBlocked.String(), evalIn[string](tb, fmt.Sprintf(`document.querySelector(%q).title`, tb.sq("a5"))))
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`document.querySelector(%q).classList.contains("blocker")`, tb.sq("b5"))))
 	assert.Greater(t, countColor(tb.element(tb.sq("b5")), rgb(0x8b0000)), 20, "the blocking rat is outlined")
 	assert.Contains(t, tb.text("#explain"), "blocked by the rat on b5")
 	assert.Contains(t, tb.text("#explain"), "open")
 	tb.click(tb.sq("a5"))
 	tb.poll(`document.getElementById("message").textContent.length > 0`)
-	assert.Equal(t, "Not allowed: a rat in the water blocks the jump", tb.text("#message"))
+	assert.Equal(t, "Not allowed: "+dsq.RefusalJumpBlocked.String(), tb.text("#message"))
 	tb.shot("learn-blocked-jump")
 	tb.axeCheck("learn overlay")
 
@@ -395,7 +395,7 @@ func browseLessons(t *testing.T, tb *tab) {
 	tb.click(first + " .reveal")
 	tb.poll(`document.querySelector("#lessons .lesson .engine").textContent.includes("refused")`)
 	assert.Contains(t, tb.text(first+" .answer"), "No.")
-	assert.Contains(t, tb.text(first+" .engine"), "d5a5 is refused: a rat in the water blocks the jump")
+	assert.Contains(t, tb.text(first+" .engine"), "d5a5 is refused: "+dsq.RefusalJumpBlocked.String())
 	assert.Equal(t, "true", evalIn[string](tb, `document.querySelector("#lessons .lesson .reveal").getAttribute("aria-expanded")`))
 	tb.shot("lessons")
 	tb.shotOf(first, "lesson-revealed")

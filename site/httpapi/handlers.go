@@ -96,6 +96,9 @@ func change[T any](s *Server, w http.ResponseWriter, r *http.Request, act func(r
 		s.answer(w, r, 0, nil, err)
 		return
 	}
+	if res.Created != nil {
+		s.logger(r).Info("game created", "game", res.Created.ID, "mode", res.Created.Mode, "rematchOf", res.Game.ID)
+	}
 	if res.Seats != nil {
 		writeJSON(w, http.StatusOK, map[string]any{"game": s.state(res.Game), "seats": res.Seats})
 		return
@@ -113,9 +116,8 @@ func plyOf(ply *int) (int, error) {
 
 // create starts a game (API.md: POST /api/games).
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.limiter.allow(s.clientOf(r)); !ok {
-		e := failLater(codeRateLimited, "too many new games from your address: wait a minute", max(wait.Round(time.Second), time.Second))
-		s.fail(w, r, e)
+	if err := s.allowCreate(r); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	var spec games.Spec
@@ -136,6 +138,17 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		out["invite"] = c.Invite
 	}
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// allowCreate counts a request that may create a game (POST /api/games, a
+// rematch offered or accepted) against its address's creation limit, and
+// refuses it (429) beyond.
+func (s *Server) allowCreate(r *http.Request) error {
+	if ok, wait := s.limiter.allow(s.clientOf(r)); !ok {
+		e := failLater(codeRateLimited, "too many new games from your address: wait a minute", max(wait.Round(time.Second), time.Second))
+		return e
+	}
+	return nil
 }
 
 // join gives the free seat of an online game to the bearer of its
@@ -162,7 +175,7 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 	}
 	// A player of an online game reading it with its seat token is here
 	// (presence.go, polled), also without a live stream.
-	if c, ok := g.SeatOf(bearer(r)); ok && g.Mode == games.Online && !g.IsOver() {
+	if c, ok := g.SeatOf(bearer(r)); ok && g.Mode == games.Online && !g.Ended() {
 		s.polled.read(s.cfg.Hub, g.ID, c.String())
 	}
 	writeJSON(w, http.StatusOK, s.state(g))
@@ -250,17 +263,30 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	change(s, w, r, func(*struct{}) (games.Action, error) { return s.claimAction(r, id) })
 }
 
+// abort ends an online game with fewer than two moves with no result
+// (API.md: POST /abort).
+func (s *Server) abort(w http.ResponseWriter, r *http.Request) {
+	change(s, w, r, func(*struct{}) (games.Action, error) { return games.Abort{}, nil })
+}
+
 // rematch offers, accepts or declines a rematch of a finished online game
 // (API.md: POST /rematch); the new game's id comes in the old game's state
-// (rematch.gameId), to both players live.
+// (rematch.gameId), to both players live. An offer or an acceptance, which
+// may start the new game (offers that cross start it), counts against the
+// address's creation limit like POST /api/games, and the game it starts
+// is logged as created.
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	change(s, w, r, func(req *struct {
 		Action string `json:"action"`
 	}) (games.Action, error) {
 		switch req.Action {
-		case "offer":
-			return games.OfferRematch{}, nil
-		case "accept":
+		case "offer", "accept":
+			if err := s.allowCreate(r); err != nil {
+				return nil, err
+			}
+			if req.Action == "offer" {
+				return games.OfferRematch{}, nil
+			}
 			return games.AcceptRematch{}, nil
 		case "decline":
 			return games.DeclineRematch{}, nil

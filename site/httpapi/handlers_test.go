@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -508,6 +509,9 @@ func TestClaimRefused(t *testing.T) {
 	res := c.Req("POST", path+"/join", g.JoinBody())
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	assert.Equal(t, "opening", res.Body["code"], "before both first moves: abort, not claim")
+	playOpening(t, c, g.ID, g.Seats["red"], blue)
 
 	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
 	assert.Equal(t, http.StatusConflict, res.Status)
@@ -563,7 +567,8 @@ func TestRematchReachesTheOtherLive(t *testing.T) {
 	ns := c.State(next)
 	assert.Equal(t, "online", ns["mode"])
 	assert.Equal(t, "3+2", ns["clock"].(map[string]any)["control"])
-	assert.NotNil(t, ns["clock"].(map[string]any)["turnStarted"], "both seated: the clock runs")
+	assert.Nil(t, ns["clock"].(map[string]any)["turnStarted"], "the clock waits for both first moves")
+	assert.NotNil(t, ns["firstMoveBy"], "the first move is due")
 	res = c.As(red, "POST", "/api/games/"+next+"/moves", `{"move":"a3a4","ply":0}`)
 	assert.Equal(t, http.StatusConflict, res.Status, "the old Red is Blue now")
 	res = c.As(blue, "POST", "/api/games/"+next+"/moves", `{"move":"a3a4","ply":0}`)
@@ -605,4 +610,48 @@ func TestArriveCountsSeatHolders(t *testing.T) {
 	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
 	leave()
 	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
+}
+
+// TestAbort: either player aborts an online game before both first moves
+// (POST /abort): over, aborted, no outcome, in no statistics; a second
+// move racing the abort: exactly one of them wins; the first move not
+// made in time aborts the game on the next read.
+func TestAbort(t *testing.T) {
+	f := newFakeClock()
+	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"), config: onClock(f)}) // its own statistics
+	for range 6 {
+		g := c.Create(`{"mode":"online","clock":"5+3"}`)
+		red, path := g.Seats["red"], "/api/games/"+g.ID
+		blue := joinOn(t, c, g)
+		res := c.As(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		var abort, move apitest.Response
+		var wg sync.WaitGroup
+		wg.Go(func() { abort = c.As(red, "POST", path+"/abort", `{}`) })
+		wg.Go(func() { move = c.As(blue, "POST", path+"/moves", `{"move":"a7a6","ply":1}`) })
+		wg.Wait()
+		st := c.State(g.ID)
+		if abort.Status == http.StatusOK {
+			assert.Equal(t, http.StatusConflict, move.Status, move.Raw)
+			assert.Equal(t, true, st["aborted"])
+			assert.Equal(t, true, st["over"])
+			assert.Nil(t, st["outcome"])
+			assert.Equal(t, 1.0, st["ply"])
+		} else {
+			assert.Equal(t, http.StatusOK, move.Status, move.Raw)
+			assert.Equal(t, "too-late", abort.Body["code"], abort.Raw)
+			assert.Equal(t, false, st["aborted"])
+			assert.Equal(t, 2.0, st["ply"])
+		}
+	}
+	res := c.As("", "POST", "/api/games/"+c.Create(`{"mode":"online"}`).ID+"/abort", `{}`)
+	assert.Equal(t, http.StatusUnauthorized, res.Status, "a watcher cannot abort")
+
+	g := c.Create(`{"mode":"online"}`)
+	joinOn(t, c, g)
+	f.Advance(games.FirstMoveTime)
+	st := c.State(g.ID)
+	assert.Equal(t, true, st["aborted"], "Red's first move did not come in time")
+	stats := c.Req("GET", "/api/stats", "")
+	assert.Equal(t, 0.0, stats.Body["overall"].(map[string]any)["games"], "no aborted game counts")
 }

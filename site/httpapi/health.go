@@ -76,13 +76,18 @@ type healthAnswer struct {
 }
 
 // health answers whether the site can serve games: 200 when the store
-// answers a query within storeCheckTimeout, else 503 naming it. The
+// answers a query within storeCheckTimeout and, on SQLite, takes a write
+// too (checkWrite), else 503 naming it. The
 // endgame tables' state is reported but never makes the site unhealthy:
 // games are played without them.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	ans := healthAnswer{Status: "ok", Store: "ok", Tables: s.TablesState()}
-	if err := s.checkStore(r.Context()); err != nil {
+	err := s.checkStore(r.Context())
+	if err == nil && !s.cfg.Store.Shared() {
+		err = s.checkWrite(r.Context())
+	}
+	if err != nil {
 		s.logger(r).Error("health: store down", "err", err)
 		ans.Status, ans.Store, ans.Down = "down", "down", []string{"store"}
 		writeJSON(w, http.StatusServiceUnavailable, ans)
@@ -103,6 +108,38 @@ func (s *Server) checkStore(ctx context.Context) error {
 	}
 	return err
 }
+
+// checkWrite has the store take a write (store.Ping) within
+// storeCheckTimeout. On SQLite every write of the process waits its turn,
+// and a write waits for a lock held elsewhere: a check that does not
+// finish in time reports the store down and is left to finish alone, and
+// while it has not, the next checks report it down at once, so that a
+// hung store never piles up checks.
+func (s *Server) checkWrite(ctx context.Context) error {
+	if !s.writeCheck.TryLock() {
+		return errors.New("the last write check has not finished")
+	}
+	done := make(chan error, 1)
+	go func() {
+		defer s.writeCheck.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), writeCheckLimit)
+		defer cancel()
+		done <- s.cfg.Store.Ping(ctx)
+	}()
+	timer := time.NewTimer(storeCheckTimeout)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+		return errors.New("the store took no write within " + storeCheckTimeout.String())
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// writeCheckLimit bounds a write check left to finish alone.
+const writeCheckLimit = time.Minute
 
 // live answers that the process serves HTTP, and nothing more: no store,
 // no AI, so that it stays cheap and a restart is only asked for a process

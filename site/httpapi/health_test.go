@@ -2,16 +2,18 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"net/url"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/search"
 	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/doushouqi/doushouqi/site/store"
-	"github.com/doushouqi/doushouqi/search"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -73,4 +75,50 @@ func TestSetTablesWhileServing(t *testing.T) {
 
 	s.TablesFailed()
 	assert.Equal(t, "failed", c.Req("GET", "/healthz", "").Body["endgameTables"])
+}
+
+// TestHealthNoticesAStoreThatCannotWrite: on SQLite, a database that
+// answers reads but takes no write (another process holds the write lock)
+// makes /healthz 503 within its check's time, and the checks that come
+// while the write still waits are 503 at once; once the lock is let go,
+// 200 again.
+func TestHealthNoticesAStoreThatCannotWrite(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.db")
+	c, _ := newClient(t, testOptions{db: file})
+	require.Equal(t, http.StatusOK, c.Req("GET", "/healthz", "").Status)
+
+	other, err := sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
+	require.NoError(t, err)
+	defer other.Close()
+	ctx := context.Background()
+	conn, err := other.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = conn.ExecContext(ctx, "BEGIN IMMEDIATE")
+	require.NoError(t, err)
+	locked := true
+	defer func() {
+		if locked {
+			conn.ExecContext(ctx, "ROLLBACK")
+		}
+	}()
+
+	res := c.Req("GET", "/healthz", "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.Status, res.Raw)
+	assert.Equal(t, "down", res.Body["store"])
+	start := time.Now()
+	res = c.Req("GET", "/healthz", "")
+	assert.Equal(t, http.StatusServiceUnavailable, res.Status, "the last check still waits")
+	assert.Less(t, time.Since(start), storeCheckTimeout, "answered at once")
+	var wg sync.WaitGroup
+	for range 4 { // checks at once: none waits, none is 200
+		wg.Go(func() { assert.Equal(t, http.StatusServiceUnavailable, c.Req("GET", "/healthz", "").Status) })
+	}
+	wg.Wait()
+
+	_, err = conn.ExecContext(ctx, "ROLLBACK")
+	require.NoError(t, err)
+	locked = false
+	require.Eventually(t, func() bool { return c.Req("GET", "/healthz", "").Status == http.StatusOK },
+		10*time.Second, 50*time.Millisecond, "the store writes again")
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"io"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -103,6 +105,55 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	return s
 }
 
+// fakeClock is a server time the test moves by hand (Config.Now): no test
+// of presence or claims sleeps.
+type fakeClock struct{ ns atomic.Int64 }
+
+func newFakeClock() *fakeClock {
+	f := &fakeClock{}
+	f.ns.Store(time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC).UnixNano())
+	return f
+}
+
+func (f *fakeClock) Now() time.Time          { return time.Unix(0, f.ns.Load()).UTC() }
+func (f *fakeClock) Advance(d time.Duration) { f.ns.Add(int64(d)) }
+
+// onClock is a testOptions.config that runs the server on f's time.
+func onClock(f *fakeClock) func(*Config) {
+	return func(c *Config) {
+		c.Now = f.Now
+		c.Hub.SetClock(f.Now)
+	}
+}
+
+// configs is a testOptions.config made of several, applied in order.
+func configs(fs ...func(*Config)) func(*Config) {
+	return func(c *Config) {
+		for _, f := range fs {
+			f(c)
+		}
+	}
+}
+
+// joinOn has the bearer of g's invitation take its free seat on instance
+// c (the one g was created on, or another): it returns the seat's token.
+func joinOn(t *testing.T, c *client, g game) string {
+	t.Helper()
+	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	return res.Body["seats"].(map[string]any)["blue"].(string)
+}
+
+// playOpening plays both first moves of online game id by POST on c (a3a4
+// by red, a7a6 by blue), after which the clock runs, Red to move.
+func playOpening(t *testing.T, c *client, id, red, blue string) {
+	t.Helper()
+	res := c.As(red, "POST", "/api/games/"+id+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = c.As(blue, "POST", "/api/games/"+id+"/moves", `{"move":"a7a6","ply":1}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+}
+
 // The API client of the tests (package apitest), by short names.
 type (
 	client = apitest.Client
@@ -118,7 +169,7 @@ func newClient(t *testing.T, opts testOptions) (*client, *Server) {
 
 // serveHTTP serves s on a real listener through its HTTPServer (its
 // timeouts and connection cap), until the end of the test.
-func serveHTTP(t *testing.T, s *Server) *client {
+func serveHTTP(t testing.TB, s *Server) *client {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -125,11 +125,20 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		if s.tooLarge(sw, r) {
 			return
 		}
-		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/api/") {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && r.URL.Path != "/livez" {
+			// Every read counts, the page, its files and /healthz too:
+			// each may cost a lookup in the database (a game's preview)
+			// or a file's bytes.
 			if ok, wait := s.reads.allow(client); !ok {
 				e := failLater(codeRateLimited, "too many reads from your address: wait a little", max(wait.Round(time.Second), time.Second))
 				writeError(sw, e)
 				return
+			}
+			if !api && strings.Contains(r.Header.Get("Range"), ",") {
+				// Several ranges of a file would cost more than the file
+				// (a multipart answer with a header per part): the whole
+				// file is sent instead, as HTTP allows.
+				r.Header.Del("Range")
 			}
 		}
 		if r.Method == http.MethodPost {
@@ -194,6 +203,20 @@ func (o originCheck) allowed(r *http.Request) bool {
 		return slices.Contains(o.origins, origin)
 	}
 	return slices.Contains(localOrigins(r), origin)
+}
+
+// siteOrigin is the site's origin for the links it writes (a link
+// preview's picture): the first configured one (Config.Origins) or else
+// the address the request's connection came in on, never the request's
+// Host, which the client chooses.
+func (s *Server) siteOrigin(r *http.Request) string {
+	if len(s.cfg.Origins) > 0 {
+		return normalOrigin(s.cfg.Origins[0])
+	}
+	if o := localOrigins(r); len(o) > 0 {
+		return o[0]
+	}
+	return ""
 }
 
 // localOrigins are the origins of the address the request's connection

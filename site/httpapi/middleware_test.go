@@ -61,3 +61,21 @@ func TestRefusalLogOverflow(t *testing.T) {
 	l.sum(refusalKey{"", 429})
 	assert.Contains(t, logs.String(), `"more":1`)
 }
+
+// TestStaticRangesBounded: a request for many ranges of a file (each a
+// part with its own header: the answer many times the file) gets the
+// whole file once, 200; one range is still served, 206.
+func TestStaticRangesBounded(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	whole := c.Req("GET", "/main.js", "")
+	require.Equal(t, http.StatusOK, whole.Status)
+	many := strings.TrimSuffix(strings.Repeat("0-0,", 5040), ",")
+	res := c.Req("GET", "/main.js", "", "Range", "bytes="+many)
+	assert.Equal(t, http.StatusOK, res.Status)
+	assert.Equal(t, len(whole.Raw), len(res.Raw), "the file once, not 5,040 parts")
+	res = c.Req("GET", "/main.js", "", "Range", "bytes=0-0,5-9")
+	assert.Equal(t, http.StatusOK, res.Status, "two ranges: the whole file")
+	res = c.Req("GET", "/main.js", "", "Range", "bytes=0-9")
+	assert.Equal(t, http.StatusPartialContent, res.Status)
+	assert.Equal(t, whole.Raw[:10], res.Raw)
+}

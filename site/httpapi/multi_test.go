@@ -111,6 +111,10 @@ func TestTwoInstancesSharePresence(t *testing.T) {
 	res := b.Req("POST", path+"/join", g.JoinBody())
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	res = a.As(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = b.As(blue, "POST", path+"/moves", `{"move":"a7a6","ply":1}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	// Blue has 4 s left (red to move): once away, a claim waits that long.
 	ctx := context.Background()
 	row, err := sa.cfg.Store.Get(ctx, g.ID)

@@ -64,13 +64,16 @@ func (p presenceStore) GamePresence(ctx context.Context, id string) ([]live.Reco
 // presenceRead bounds the state's read of the players' presence.
 const presenceRead = 2 * time.Second
 
-// connected is the state's connected: whether each player of g has the
-// game's live stream open. An online game's players are looked for on
-// every instance sharing presence (their opponent sees it, and may claim
-// the win in their absence); if that read fails, this instance's streams
-// alone answer. The other games' players, with no opponent to see them,
-// are looked for here alone, sparing the database a read per state.
-func (s *Server) connected(g *games.Game) map[string]bool {
+// connected is the state's connected and claimableAt: whether each player
+// of g has the game's live stream open, and when the win may be claimed
+// against each one who has not. An online game's players are looked for
+// on every instance sharing presence (their opponent sees it, and may
+// claim the win in their absence); if that read fails, this instance's
+// streams alone answer, and no claim time is given. The other games'
+// players, with no opponent to see them, are looked for here alone,
+// sparing the database a read per state.
+func (s *Server) connected(g *games.Game) (map[string]bool, map[string]string) {
+	claimable := map[string]string{}
 	seats := s.cfg.Hub.PresenceHere(g.ID)
 	if g.Mode == games.Online {
 		ctx, cancel := context.WithTimeout(context.Background(), presenceRead)
@@ -79,13 +82,19 @@ func (s *Server) connected(g *games.Game) map[string]bool {
 		cancel()
 		if err != nil {
 			s.log.Warn("presence unknown: this instance's streams alone", "game", g.ID, "err", err)
+		} else if !g.Ended() && g.Ply() >= 2 {
+			for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+				if p := seats[c.String()]; !p.Connected {
+					claimable[c.String()] = s.games.ClaimableAt(g, c, p.Since).UTC().Format(stampLayout)
+				}
+			}
 		}
 	}
 	out := make(map[string]bool, len(seats))
 	for c, p := range seats {
 		out[c] = p.Connected
 	}
-	return out
+	return out, claimable
 }
 
 // errPresenceUnknown refuses a claim whose opponent's presence could not

@@ -6,11 +6,15 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/site/internal/apitest"
+	"github.com/doushouqi/doushouqi/site/internal/testenv"
 	"github.com/doushouqi/doushouqi/site/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -137,23 +141,26 @@ func (e *events) waitPresence(t *testing.T, want string) {
 // players are looked for on this instance alone.
 func TestConnectedOnAnyInstance(t *testing.T) {
 	const beat = 100 * time.Millisecond
-	c, s := newClient(t, testOptions{config: sharePresence(t, beat, &cutStore{})})
+	f := newFakeClock()
+	c, s := newClient(t, testOptions{config: configs(onClock(f), sharePresence(t, beat, &cutStore{}))})
 	ctx := context.Background()
 	g := c.Create(`{"mode":"online"}`)
 	path := "/api/games/" + g.ID
-	res := c.Req("POST", path+"/join", g.JoinBody())
-	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	playOpening(t, c, g.ID, g.Seats["red"], joinOn(t, c, g))
+	opened := f.Now()
 
-	elsewhere := store.Presence{Game: g.ID, Color: "blue", Instance: "another", Streams: 1, Seen: time.Now()}
+	elsewhere := store.Presence{Game: g.ID, Color: "blue", Instance: "another", Streams: 1, Seen: f.Now()}
 	require.NoError(t, s.cfg.Store.SetPresence(ctx, elsewhere))
 	assert.Equal(t, map[string]any{"red": false, "blue": true}, c.State(g.ID)["connected"])
-	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	res := c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
 	assert.Equal(t, http.StatusConflict, res.Status)
 	assert.Equal(t, "opponent-connected", res.Body["code"], res.Raw)
 
-	// The other instance was last heard of ten minutes ago: gone, the
-	// player away since then, longer than the 5 minutes a claim waits.
-	elsewhere.Seen = time.Now().Add(-10 * time.Minute)
+	// Ten minutes on, the other instance was last heard of at Blue's last
+	// move: gone, the player away since then, longer than the 5 minutes a
+	// claim waits.
+	f.Advance(10 * time.Minute)
+	elsewhere.Seen = opened
 	require.NoError(t, s.cfg.Store.SetPresence(ctx, elsewhere))
 	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"])
 	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
@@ -161,7 +168,7 @@ func TestConnectedOnAnyInstance(t *testing.T) {
 	assert.Equal(t, map[string]any{"reason": "abandonment", "winner": "red"}, res.Body["outcome"])
 
 	ai := c.Create(`{"mode":"ai"}`)
-	require.NoError(t, s.cfg.Store.SetPresence(ctx, store.Presence{Game: ai.ID, Color: "red", Instance: "another", Streams: 1, Seen: time.Now()}))
+	require.NoError(t, s.cfg.Store.SetPresence(ctx, store.Presence{Game: ai.ID, Color: "red", Instance: "another", Streams: 1, Seen: f.Now()}))
 	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(ai.ID)["connected"], "an AI game: this instance's streams")
 }
 
@@ -170,18 +177,19 @@ func TestConnectedOnAnyInstance(t *testing.T) {
 // the state answers with this instance's streams.
 func TestClaimRefusedWhenPresenceUnknown(t *testing.T) {
 	way := &cutStore{}
-	c, s := newClient(t, testOptions{config: sharePresence(t, time.Hour, way)})
+	f := newFakeClock()
+	c, s := newClient(t, testOptions{config: configs(onClock(f), sharePresence(t, time.Hour, way))})
 	g := c.Create(`{"mode":"online"}`)
 	path := "/api/games/" + g.ID
-	res := c.Req("POST", path+"/join", g.JoinBody())
-	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	playOpening(t, c, g.ID, g.Seats["red"], joinOn(t, c, g))
 	require.NoError(t, s.cfg.Store.SetPresence(context.Background(), store.Presence{Game: g.ID, Color: "blue",
-		Instance: "another", Seen: time.Now().Add(-time.Hour), Left: time.Now().Add(-time.Hour)}))
+		Instance: "another", Seen: f.Now(), Left: f.Now()}))
+	f.Advance(time.Hour)
 	leave := s.cfg.Hub.Arrive(g.ID, "red")
 	defer leave()
 
 	way.reads.Store(true)
-	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
+	res := c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
 	assert.Equal(t, http.StatusServiceUnavailable, res.Status, res.Raw)
 	assert.Equal(t, "presence-unknown", res.Body["code"])
 	st := c.State(g.ID)
@@ -203,12 +211,11 @@ func TestSeatReadsArePresence(t *testing.T) {
 	s.polled = newPolled(300 * time.Millisecond)
 	g := c.Create(`{"mode":"online"}`)
 	path := "/api/games/" + g.ID
-	res := c.Req("POST", path+"/join", g.JoinBody())
-	require.Equal(t, http.StatusOK, res.Status, res.Raw)
-	blue := res.Body["seats"].(map[string]any)["blue"].(string)
+	blue := joinOn(t, c, g)
+	playOpening(t, c, g.ID, g.Seats["red"], blue)
 
 	assert.Equal(t, map[string]any{"red": false, "blue": false}, c.State(g.ID)["connected"], "a watcher's read counts nothing")
-	res = c.As(blue, "GET", path, "")
+	res := c.As(blue, "GET", path, "")
 	require.Equal(t, http.StatusOK, res.Status)
 	assert.Equal(t, map[string]any{"red": false, "blue": true}, res.Body["connected"], "the reader is here at once")
 	res = c.As(g.Seats["red"], "POST", path+"/claim", `{}`)
@@ -222,4 +229,106 @@ func TestSeatReadsArePresence(t *testing.T) {
 	require.Eventually(t, func() bool { return c.State(g.ID)["connected"].(map[string]any)["blue"] == false },
 		5*time.Second, 50*time.Millisecond, "away once the reads stop for the grace")
 	assert.Empty(t, s.polled.seats, "nothing kept of a seat gone")
+}
+
+// claimAttacks replays the attacks on the abandonment claim on a site up
+// longer than the claim's wait (f, the servers' time): the creator (on
+// instance a, watching its stream) claims the moment the friend joins (on
+// instance b, with no stream), racing the join; the friend then plays by
+// POST alone, without a stream; and after a rematch the creator claims at
+// once. No claim wins before the friend has been away the whole wait
+// since its last sign of life, and Retry-After says exactly when.
+func claimAttacks(t *testing.T, f *fakeClock, a, b *client) {
+	f.Advance(10 * time.Minute) // up twice the wait
+	g := a.Create(`{"mode":"online"}`)
+	red, path := g.Seats["red"], "/api/games/"+g.ID
+	openEvents(t, a, g.ID, red)
+
+	// The claim races the join: it never wins.
+	var (
+		wg     sync.WaitGroup
+		blue   string
+		claims []apitest.Response
+		mu     sync.Mutex
+	)
+	wg.Go(func() { blue = joinOn(t, b, g) })
+	for range 4 {
+		wg.Go(func() {
+			res := a.As(red, "POST", path+"/claim", `{}`)
+			mu.Lock()
+			claims = append(claims, res)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	for _, res := range claims {
+		assert.Equal(t, http.StatusConflict, res.Status, res.Raw)
+	}
+	res := a.As(red, "POST", path+"/claim", `{}`)
+	assert.Equal(t, "opening", res.Body["code"], "claimed the moment the friend joined: %s", res.Raw)
+
+	// Both first moves by POST, the friend on b without a stream.
+	res = a.As(red, "POST", path+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = b.As(blue, "POST", path+"/moves", `{"move":"a7a6","ply":1}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = a.As(red, "POST", path+"/claim", `{}`)
+	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+	assert.Equal(t, "300", res.Header.Get("Retry-After"), "the whole wait from the friend's move")
+	st := a.State(g.ID)
+	assert.Equal(t, f.Now().Add(5*time.Minute).Format(stampLayout), st["claimableAt"].(map[string]any)["blue"], "the page's countdown")
+	assert.Nil(t, st["claimableAt"].(map[string]any)["red"], "Red has its stream open")
+
+	// Moves by POST alone are signs of life.
+	res = a.As(red, "POST", path+"/moves", `{"move":"g3g4","ply":2}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	f.Advance(4*time.Minute + 59*time.Second)
+	res = a.As(red, "POST", path+"/claim", `{}`)
+	assert.Equal(t, "1", res.Header.Get("Retry-After"), res.Raw)
+	res = b.As(blue, "POST", path+"/moves", `{"move":"g7g6","ply":3}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	f.Advance(time.Second)
+	res = a.As(red, "POST", path+"/claim", `{}`)
+	assert.Equal(t, "299", res.Header.Get("Retry-After"), "counted from the last move: %s", res.Raw)
+	f.Advance(299 * time.Second)
+	res = a.As(red, "POST", path+"/claim", `{}`)
+	require.Equal(t, http.StatusOK, res.Status, "away the whole wait since its last move: %s", res.Raw)
+	assert.Equal(t, map[string]any{"reason": "abandonment", "winner": "red"}, res.Body["outcome"])
+
+	// A rematch: the old Red (Blue now) claims at once, and after both
+	// first moves the whole wait applies again.
+	res = b.As(blue, "POST", path+"/rematch", `{"action":"offer"}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = a.As(red, "POST", path+"/rematch", `{"action":"accept"}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	next := res.Body["rematch"].(map[string]any)["gameId"].(string)
+	res = a.As(red, "POST", "/api/games/"+next+"/claim", `{}`)
+	assert.Equal(t, "opening", res.Body["code"], "claimed as the rematch began: %s", res.Raw)
+	res = b.As(blue, "POST", "/api/games/"+next+"/moves", `{"move":"a3a4","ply":0}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = a.As(red, "POST", "/api/games/"+next+"/moves", `{"move":"a7a6","ply":1}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	f.Advance(time.Second)
+	res = a.As(red, "POST", "/api/games/"+next+"/claim", `{}`)
+	assert.Equal(t, "opponent-may-return", res.Body["code"], res.Raw)
+	assert.Equal(t, "299", res.Header.Get("Retry-After"), res.Raw)
+}
+
+// TestClaimAttacksOnSQLite replays claimAttacks on one instance on SQLite.
+func TestClaimAttacksOnSQLite(t *testing.T) {
+	f := newFakeClock()
+	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"),
+		config: configs(onClock(f), sharePresence(t, time.Hour, &cutStore{}))})
+	claimAttacks(t, f, c, c)
+}
+
+// TestClaimAttacksOnTwoInstances replays claimAttacks on two instances on
+// one PostgreSQL database, sharing presence: the creator on one, the
+// friend on the other.
+func TestClaimAttacksOnTwoInstances(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	f := newFakeClock()
+	a, _ := newClient(t, testOptions{db: dsn, config: configs(onClock(f), sharePresence(t, 100*time.Millisecond, &cutStore{}))})
+	b, _ := newClient(t, testOptions{db: dsn, config: configs(onClock(f), sharePresence(t, 100*time.Millisecond, &cutStore{}))})
+	claimAttacks(t, f, a, b)
 }

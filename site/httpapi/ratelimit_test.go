@@ -3,9 +3,12 @@ package httpapi
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -136,6 +139,9 @@ func TestTokenBuckets(t *testing.T) {
 // TestReadRateLimit: one address may read the API ReadBurst times at once
 // and ReadRate times a second, then 429 with Retry-After; the page's files
 // are not counted, nor are the address's POSTs refused for its reads.
+// TestReadRateLimit: each address may read ReadRate times a second,
+// ReadBurst at once: the API, the page (whose game preview reads the
+// database), its files and /healthz alike; then 429 with Retry-After.
 func TestReadRateLimit(t *testing.T) {
 	c, _ := newClient(t, testOptions{config: func(c *Config) { c.ReadRate, c.ReadBurst = 1, 5 }})
 	g := c.Create(`{"mode":"local"}`)
@@ -147,8 +153,72 @@ func TestReadRateLimit(t *testing.T) {
 	assert.Equal(t, "rate-limited", res.Body["code"])
 	assert.Equal(t, "1", res.Header.Get("Retry-After"))
 	assert.Equal(t, http.StatusTooManyRequests, c.Req("HEAD", "/api/levels", "").Status, "every API read counts")
-	assert.Equal(t, http.StatusOK, c.Req("GET", "/", "").Status, "the page is no API read")
+	for _, path := range []string{"/", "/?game=" + g.ID, "/main.js", "/healthz"} {
+		assert.Equal(t, http.StatusTooManyRequests, c.Req("GET", path, "").Status, "%s: the page, its files and health count too", path)
+	}
+	assert.Equal(t, http.StatusOK, c.Req("GET", "/livez", "").Status, "liveness is never refused")
 	assert.Equal(t, http.StatusOK, c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`).Status)
 	time.Sleep(1100 * time.Millisecond)
 	assert.Equal(t, http.StatusOK, c.Req("GET", "/api/games/"+g.ID, "").Status, "a token came back")
+}
+
+// TestRematchCountsAsCreation: a rematch chain (offer and accept, over
+// and over, one address holding both seats) is held to the creation
+// limit: offers and acceptances count as new games, and each game a
+// rematch starts is logged as created.
+func TestRematchCountsAsCreation(t *testing.T) {
+	var logs apitest.Buffer
+	c, _ := newClient(t, testOptions{createLimit: 6, logs: &logs})
+	g := c.Create(`{"mode":"online"}`) // 1
+	red, blue := g.Seats["red"], joinOn(t, c, g)
+	id := g.ID
+	started := 0
+	for {
+		res := c.As(blue, "POST", "/api/games/"+id+"/resign", `{}`)
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		res = c.As(red, "POST", "/api/games/"+id+"/rematch", `{"action":"offer"}`)
+		if res.Status == http.StatusTooManyRequests {
+			break
+		}
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		res = c.As(blue, "POST", "/api/games/"+id+"/rematch", `{"action":"accept"}`)
+		if res.Status == http.StatusTooManyRequests {
+			assert.Equal(t, "rate-limited", res.Body["code"])
+			assert.NotEmpty(t, res.Header.Get("Retry-After"))
+			break
+		}
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		started++
+		id = res.Body["rematch"].(map[string]any)["gameId"].(string)
+		red, blue = blue, red
+		require.Less(t, started, 10, "the chain is never stopped")
+	}
+	assert.Equal(t, 2, started, "6 creations a minute: the game, then two offers and two acceptances, then one offer")
+	assert.Equal(t, 1+started, strings.Count(logs.String(), `"msg":"game created"`), "each rematch is logged as created")
+}
+
+// TestRematchRaceMakesOneGame: acceptances of one offer sent at once (one
+// address, one seat) start one rematch, logged once as created; each
+// counts against the creation limit, refused or not.
+func TestRematchRaceMakesOneGame(t *testing.T) {
+	var logs apitest.Buffer
+	c, _ := newClient(t, testOptions{createLimit: 100, logs: &logs})
+	g := c.Create(`{"mode":"online"}`)
+	red, blue := g.Seats["red"], joinOn(t, c, g)
+	path := "/api/games/" + g.ID
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/resign", `{}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/rematch", `{"action":"offer"}`).Status)
+	var wg sync.WaitGroup
+	statuses := make([]int, 8)
+	for i := range statuses {
+		wg.Go(func() { statuses[i] = c.As(blue, "POST", path+"/rematch", `{"action":"accept"}`).Status })
+	}
+	wg.Wait()
+	counts := map[int]int{}
+	for _, st := range statuses {
+		counts[st]++
+	}
+	assert.Equal(t, map[int]int{http.StatusOK: 1, http.StatusConflict: len(statuses) - 1}, counts, "one acceptance wins")
+	assert.Equal(t, 2, strings.Count(logs.String(), `"msg":"game created"`), "the game and its one rematch")
+	assert.NotEmpty(t, c.State(g.ID)["rematch"].(map[string]any)["gameId"])
 }

@@ -55,6 +55,13 @@ type Config struct {
 	// ClientIPHeader, behind a load balancer, names the header in which it
 	// writes the client's address (X-Forwarded-For); "" uses the peer's.
 	ClientIPHeader string
+	// AIGroupV4 and AIGroupV6 are the prefix lengths, in bits, of the
+	// networks whose addresses share one client's places in the AI pool
+	// (package ai: each holds at most a quarter of them): 32 and 64 by
+	// default, an IPv4 address and an IPv6 /64 each; 24 and 48 group a
+	// network's neighbours, so that an attacker's many cheap addresses
+	// hold one client's share.
+	AIGroupV4, AIGroupV6 int
 	// LimitDB, if not nil, is the PostgreSQL database (OpenLimitDB) that
 	// counts the per-client limits (creations, POSTs, reads, live
 	// streams) for every instance at once; nil counts them in this
@@ -71,6 +78,10 @@ type Config struct {
 	// AIMinReply, if not nil, replaces the AI levels' least reply time
 	// (games.Level.MinReply); tests set it to none.
 	AIMinReply func(level int) time.Duration
+	// Now, if not nil, is the time of the games' clocks and claims
+	// (time.Now if nil): tests set their own, and the Hub's presence on
+	// the same (live.Hub.SetClock) before it is shared.
+	Now func() time.Time
 
 	// Origins are the origins (scheme://host[:port]) whose pages may send
 	// requests with side effects: a request whose Origin is another is
@@ -107,6 +118,8 @@ func DefaultConfig() Config {
 		Streams:          10_000,
 		StreamsPerClient: 16,
 		ReadRate:         50,
+		AIGroupV4:        32,
+		AIGroupV6:        64,
 		ReadBurst:        100,
 		ReviewNodes:      review.DefaultNodes,
 		MaxConns:         4096,
@@ -132,6 +145,9 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.StreamsPerClient, d.StreamsPerClient)
 	setDefault(&cfg.ReadRate, d.ReadRate)
 	setDefault(&cfg.ReadBurst, d.ReadBurst)
+	setDefault(&cfg.AIGroupV4, d.AIGroupV4)
+	setDefault(&cfg.AIGroupV6, d.AIGroupV6)
+	cfg.AIGroupV4, cfg.AIGroupV6 = min(cfg.AIGroupV4, 32), min(cfg.AIGroupV6, 128)
 	setDefault(&cfg.ReviewNodes, d.ReviewNodes)
 	setDefault(&cfg.MaxConns, d.MaxConns)
 	setDefault(&cfg.HeaderTimeout, d.HeaderTimeout)
@@ -167,6 +183,9 @@ type Server struct {
 
 	tables *tableSet // the endgame tables once ready (health.go)
 	polled *polled   // seat holders' reads counted as presence (presence.go)
+	// writeCheck is held by the store's write check of /healthz while it
+	// runs (health.go).
+	writeCheck sync.Mutex
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
@@ -180,7 +199,7 @@ func NewServer(cfg Config) *Server {
 		cfg: cfg, log: cfg.Logger, tables: tables, polled: newPolled(pollGrace),
 		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
 			AITime: cfg.AITime, Tables: tables.get, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
-			ReviewNodes: cfg.ReviewNodes}),
+			ReviewNodes: cfg.ReviewNodes, Now: cfg.Now}),
 		wire:    strictjson.New(requestRules(len(games.Levels))),
 		conns:   newConnCap(cfg.MaxConns),
 		reads:   newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
@@ -266,6 +285,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
 	mux.Handle("/api/games/{id}/draw", methods{"POST": s.draw})
 	mux.Handle("/api/games/{id}/claim", methods{"POST": s.claim})
+	mux.Handle("/api/games/{id}/abort", methods{"POST": s.abort})
 	mux.Handle("/api/games/{id}/rematch", methods{"POST": s.rematch})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
@@ -273,6 +293,8 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})
+	mux.Handle("/api/games/{id}/board.png", methods{"GET": s.boardPNG})
+	mux.Handle("/api/engine", methods{"GET": s.engine})
 	mux.HandleFunc("/api/analysis", func(w http.ResponseWriter, r *http.Request) {
 		teach.Teacher{Tables: s.tables.get()}.Handler().ServeHTTP(w, r)
 	})

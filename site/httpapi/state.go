@@ -55,6 +55,18 @@ type State struct {
 	// Rematch is a finished online game's rematch, nil when none was
 	// offered.
 	Rematch *RematchState `json:"rematch"`
+	// Aborted: the online game ended before both first moves, with no
+	// result (over is true, outcome null).
+	Aborted bool `json:"aborted"`
+	// FirstMoveBy is, in an online game before both first moves, when
+	// the side to move must have made its first move or the game aborts
+	// (RFC 3339 with milliseconds); null otherwise.
+	FirstMoveBy *string `json:"firstMoveBy"`
+	// ClaimableAt is, in an unfinished online game past both first moves,
+	// for each player not connected, when the opponent may claim the win
+	// (RFC 3339 with milliseconds, server time): the page counts down to
+	// it. A connected player has none.
+	ClaimableAt map[string]string `json:"claimableAt"`
 
 	// Legal is where each piece of the side to move may go: its legal
 	// destinations, keyed by its square, as lichess's "dests" ("c3": ["c2",
@@ -117,7 +129,7 @@ const stampLayout = "2006-01-02T15:04:05.000Z07:00"
 // state is gameState with the players' presence (connected, presence.go).
 func (s *Server) state(g *games.Game) State {
 	st := gameState(g)
-	st.Connected = s.connected(g)
+	st.Connected, st.ClaimableAt = s.connected(g)
 	return st
 }
 
@@ -128,7 +140,8 @@ func gameState(g *games.Game) State {
 	st := State{
 		ID: g.ID, Mode: string(g.Mode), Rules: g.Rules().String(), Start: g.Start().String(),
 		Position: pos.String(), SideToMove: pos.SideToMove().String(),
-		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.IsOver(), AIThinking: g.AIThinking(),
+		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.Ended(), AIThinking: g.AIThinking(),
+		Aborted: g.Aborted, ClaimableAt: map[string]string{},
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
 		Version: g.Version, Legal: map[string][]string{},
@@ -151,6 +164,10 @@ func gameState(g *games.Game) State {
 		st.DrawOffer = &c
 	}
 	st.Clock = clockState(g)
+	if !g.FirstMoveBy.IsZero() {
+		by := g.FirstMoveBy.UTC().Format(stampLayout)
+		st.FirstMoveBy = &by
+	}
 	st.Connected = map[string]bool{"red": false, "blue": false}
 	if g.RematchOffer != "" {
 		st.Rematch = &RematchState{GameID: g.RematchID}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,8 +94,9 @@ func pick(legal any, keys ...string) map[string]any {
 
 // TestStateClock: an online game's time control, chosen at creation, is in
 // its state with each side's time; the clock runs (turnStarted, deadline)
-// once the second player joins. A game without one has no clock, and a
-// time control is refused in other modes and in other shapes.
+// after both first moves (until then firstMoveBy says when the side to
+// move's first move is due). A game without one has no clock, and a time
+// control is refused in other modes and in other shapes.
 func TestStateClock(t *testing.T) {
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","clock":"5+3"}`)
@@ -102,9 +104,18 @@ func TestStateClock(t *testing.T) {
 	assert.Equal(t, map[string]any{"control": "5+3", "red": 300000.0, "blue": 300000.0, "turnStarted": nil, "deadline": nil}, st["clock"])
 	assert.Equal(t, map[string]any{"red": false, "blue": false}, st["connected"])
 	assert.Nil(t, st["rematch"])
+	assert.Nil(t, st["firstMoveBy"], "nothing is due before the second player comes")
 	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
-	clock := res.Body["game"].(map[string]any)["clock"].(map[string]any)
+	joined := res.Body["game"].(map[string]any)
+	assert.Nil(t, joined["clock"].(map[string]any)["turnStarted"], "no clock runs at the join")
+	due, err := time.Parse(time.RFC3339, joined["firstMoveBy"].(string))
+	require.NoError(t, err)
+	assert.WithinDuration(t, time.Now().Add(games.FirstMoveTime), due, time.Minute)
+	playOpening(t, c, g.ID, g.Seats["red"], res.Body["seats"].(map[string]any)["blue"].(string))
+	st = c.State(g.ID)
+	assert.Nil(t, st["firstMoveBy"])
+	clock := st["clock"].(map[string]any)
 	started, err := time.Parse(time.RFC3339, clock["turnStarted"].(string))
 	require.NoError(t, err)
 	assert.WithinDuration(t, time.Now(), started, time.Minute)

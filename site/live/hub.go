@@ -50,6 +50,15 @@ func New(max int) *Hub {
 		here: map[seat]*presence{}, started: time.Now(), now: time.Now}
 }
 
+// SetClock has the hub read the time from now (time.Now by default) and
+// count its start from it, for tests that run presence on a clock of
+// their own. Call it before the hub is used.
+func (h *Hub) SetClock(now func() time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.now, h.started = now, now()
+}
+
 // Subscribe watches the game id until Close.
 func (h *Hub) Subscribe(id string) (*Sub, error) {
 	h.mu.Lock()

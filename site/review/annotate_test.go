@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/record"
+	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

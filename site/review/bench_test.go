@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/review"
 )
 
 // BenchmarkReviewGame reviews an 80-half-move engine game at the default

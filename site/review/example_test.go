@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/review"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/site/review"
 )
 
 // Red's lion could enter Blue's den, with one half-move left before the

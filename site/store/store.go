@@ -62,6 +62,12 @@ type Game struct {
 	// the new game's id once accepted.
 	RematchOffer, RematchID string
 
+	// When each seat's holder last showed itself in a change of the game
+	// (zero: never), and whether the game was aborted (ended with no
+	// result: Over stays false).
+	RedSeen, BlueSeen time.Time
+	Aborted           bool
+
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
 	Updated time.Time // set by Create and Update
@@ -160,6 +166,10 @@ type Store interface {
 	EndPresence(ctx context.Context, instance string, now time.Time) error
 	// GamePresence returns the records of game id, of every instance.
 	GamePresence(ctx context.Context, id string) ([]Presence, error)
+	// Ping writes to the database (one row of its own, rewritten): it
+	// fails when the database takes no write now, though it may answer
+	// reads. On SQLite it waits behind this process's other writes.
+	Ping(ctx context.Context) error
 	// Close releases the database.
 	Close() error
 }

@@ -74,6 +74,33 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		assert.Equal(t, g.ID, got.ID)
 	})
 
+	t.Run("seen times and abort kept", func(t *testing.T) {
+		s := open(t)
+		g := newGame("online")
+		seen := time.UnixMilli(time.Now().UnixMilli()).UTC()
+		g.RedSeen = seen
+		require.NoError(t, s.Create(ctx, g))
+		got, err := s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, seen, got.RedSeen)
+		assert.True(t, got.BlueSeen.IsZero(), "never seen")
+		assert.False(t, got.Aborted)
+		got.BlueSeen, got.Aborted = seen.Add(time.Second), true
+		require.NoError(t, s.Update(ctx, got))
+		again, err := s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, seen.Add(time.Second), again.BlueSeen)
+		assert.True(t, again.Aborted)
+	})
+
+	t.Run("ping writes", func(t *testing.T) {
+		s := open(t)
+		require.NoError(t, s.Ping(ctx))
+		require.NoError(t, s.Ping(ctx), "again: the same row")
+		require.NoError(t, s.Close())
+		assert.Error(t, s.Ping(ctx), "a closed database")
+	})
+
 	t.Run("create and get", func(t *testing.T) {
 		s := open(t)
 		g := newGame("ai")

@@ -127,7 +127,7 @@ func (t Teacher) Analyze(pos dsq.Position, square string) (*Analysis, error) {
 	a.Piece = string(piece.Letter())
 	a.Attackers = squareNames(pos.Attackers(sq, piece.Color().Other()))
 	for d := dsq.Up; d <= dsq.Right; d++ {
-		if piece.Animal() != dsq.Lion && piece.Animal() != dsq.Tiger {
+		if !piece.Animal().CanJump() {
 			break
 		}
 		if j, ok := pos.RiverJump(sq, d); ok {

@@ -67,7 +67,7 @@ func tries(pos *dsq.Position, from dsq.Square) []dsq.Square {
 			out = append(out, to)
 		}
 	}
-	if a := pos.PieceAt(from).Animal(); a != dsq.Lion && a != dsq.Tiger {
+	if !pos.PieceAt(from).Animal().CanJump() {
 		return out
 	}
 	for d := dsq.Up; d <= dsq.Right; d++ {

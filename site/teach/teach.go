@@ -21,33 +21,12 @@ type Teacher struct {
 	Tables *endgame.Tables
 }
 
-// codes maps each rule sentinel to the stable code the API and the page use.
-var codes = []struct {
-	err  error
-	code string
-}{
-	{dsq.ErrGameOver, "game-over"},
-	{dsq.ErrEmptySquare, "empty-square"},
-	{dsq.ErrNotYourPiece, "not-your-piece"},
-	{dsq.ErrNotAStep, "not-a-step"},
-	{dsq.ErrOwnDen, "own-den"},
-	{dsq.ErrWater, "water"},
-	{dsq.ErrJumpBlocked, "jump-blocked"},
-	{dsq.ErrOwnPiece, "own-piece"},
-	{dsq.ErrWaterLandCapture, "water-land-capture"},
-	{dsq.ErrTrappedAttacker, "trapped-attacker"},
-	{dsq.ErrElephantRat, "elephant-rat"},
-	{dsq.ErrRankTooLow, "rank-too-low"},
-	{dsq.ErrNotAJumper, "not-a-jumper"},
-}
-
-// Code returns the stable code of the rule err breaks, or "illegal-move" when
-// err wraps none of the library's move sentinels.
+// Code returns the stable code of the rule err breaks, the library's
+// dsq.Refusal.Code ("water", "rank-too-low"), or "illegal-move" when err
+// wraps no rule of the library's list.
 func Code(err error) string {
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
-			return c.code
-		}
+	if c := dsq.RefusalOf(err).Code(); c != "" {
+		return c
 	}
 	return "illegal-move"
 }

@@ -2,6 +2,9 @@ package teach_test
 
 import (
 	"fmt"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
@@ -10,30 +13,42 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestCode: a refusal of each of the library's rules has the rule's own
+// code, through any wrapping; an error that wraps none is "illegal-move".
 func TestCode(t *testing.T) {
-	cases := []struct {
-		err  error
-		want string
-	}{
-		{dsq.ErrGameOver, "game-over"},
-		{dsq.ErrEmptySquare, "empty-square"},
-		{dsq.ErrNotYourPiece, "not-your-piece"},
-		{dsq.ErrNotAStep, "not-a-step"},
-		{dsq.ErrOwnDen, "own-den"},
-		{dsq.ErrWater, "water"},
-		{dsq.ErrJumpBlocked, "jump-blocked"},
-		{dsq.ErrOwnPiece, "own-piece"},
-		{dsq.ErrWaterLandCapture, "water-land-capture"},
-		{dsq.ErrTrappedAttacker, "trapped-attacker"},
-		{dsq.ErrElephantRat, "elephant-rat"},
-		{dsq.ErrRankTooLow, "rank-too-low"},
-		{dsq.ErrNotAJumper, "not-a-jumper"},
-		{fmt.Errorf("other"), "illegal-move"},
+	n := 0
+	for r := range dsq.Refusals() {
+		err := error(&dsq.MoveError{Move: dsq.NewMove(dsq.A1, dsq.A2), Err: r.Err()})
+		assert.Equal(t, r.Code(), teach.Code(err), "Code(%v)", err)
+		assert.Equal(t, r.Code(), teach.Code(fmt.Errorf("move 3: %w", err)))
+		n++
 	}
-	for _, c := range cases {
-		err := error(&dsq.MoveError{Move: dsq.NewMove(dsq.A1, dsq.A2), Err: c.err})
-		assert.Equal(t, c.want, teach.Code(err), "Code(%v)", err)
+	assert.Equal(t, 13, n)
+	assert.Equal(t, "illegal-move", teach.Code(fmt.Errorf("other")))
+	assert.Equal(t, "illegal-move", teach.Code(nil))
+}
+
+// TestAPIListsEveryRefusal: API.md lists the 422 codes, and the list is
+// the library's, in its order, so that a rule the library adds cannot
+// be missing from the contract.
+func TestAPIListsEveryRefusal(t *testing.T) {
+	data, err := os.ReadFile("../API.md")
+	require.NoError(t, err)
+	doc := string(data)
+	const lead = "The 422 codes, in the order the library"
+	i := strings.Index(doc, lead)
+	require.GreaterOrEqual(t, i, 0, "API.md has no %q", lead)
+	list, _, ok := strings.Cut(doc[i:], "; `illegal-move`")
+	require.True(t, ok, "the list ends with illegal-move")
+	var documented []string
+	for _, m := range regexp.MustCompile("`([a-z-]+)`").FindAllStringSubmatch(list, -1) {
+		documented = append(documented, m[1])
 	}
+	var codes []string
+	for r := range dsq.Refusals() {
+		codes = append(codes, r.Code())
+	}
+	assert.Equal(t, codes, documented)
 }
 
 // TestRuleOf: a refusal of the library reads as its rule's code and the

@@ -13,8 +13,10 @@ import (
 )
 
 // TestTranslationsComplete: German and Spanish have every English string,
-// every rule code of the API has a reason, and every way the library
-// ends a game a text, in each language.
+// every rule that refuses a move (the library's list) a German and a
+// Spanish sentence, and every way the library ends a game a text, in
+// each language. A refusal's English sentence is the library's, served in
+// rules.js: i18n.js does not restate it.
 func TestTranslationsComplete(t *testing.T) {
 	data, err := fs.ReadFile(web.Static, "i18n.js")
 	require.NoError(t, err)
@@ -32,21 +34,32 @@ func TestTranslationsComplete(t *testing.T) {
 		}
 	}
 	require.Greater(t, len(keys["en"]), 100)
+	refusals := map[string]bool{} // "code.water": a key whose English is the library's
+	n := 0
+	for r := range dsq.Refusals() {
+		key := "code." + r.Code()
+		refusals[key] = true
+		assert.False(t, keys["en"][key], "i18n.js restates the library's English for %s", r.Code())
+		assert.True(t, keys["de"][key], "German lacks the rule %s (%q)", r.Code(), r)
+		assert.True(t, keys["es"][key], "Spanish lacks the rule %s (%q)", r.Code(), r)
+		n++
+	}
+	require.Equal(t, 13, n, "the library's list of refusals was read")
 	for k := range keys["en"] {
 		assert.True(t, keys["de"][k], "German lacks %q", k)
 		assert.True(t, keys["es"][k], "Spanish lacks %q", k)
 	}
 	for _, lang := range []string{"de", "es"} {
 		for k := range keys[lang] {
+			if strings.HasPrefix(k, "code.") && k != "code.illegal-move" {
+				assert.True(t, refusals[k], "%s translates %q, which is no rule of the library's", lang, k)
+				continue
+			}
 			assert.True(t, keys["en"][k], "%s has %q, English does not", lang, k)
 		}
 	}
-	for _, code := range []string{"game-over", "empty-square", "not-your-piece", "not-a-step", "own-den", "water",
-		"jump-blocked", "own-piece", "water-land-capture", "trapped-attacker", "elephant-rat", "rank-too-low"} {
-		assert.True(t, keys["en"]["code."+code], "no reason for %s", code)
-	}
 	// Every way the library ends a game, by its own word (the API's).
-	n := 0
+	n = 0
 	for r := dsq.DenEntered; ; r++ {
 		word, err := r.MarshalText()
 		if err != nil {

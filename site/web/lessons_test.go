@@ -110,3 +110,37 @@ func moveNames(ms []dsq.Move) []string {
 	}
 	return out
 }
+
+// TestGuideAgreesOnTheTrappedRat: the library lets the elephant take a rat
+// that stands in a trap of the elephant's side (RULES.md, Captures 3), and
+// the lesson "elephant-rat-in-trap" shows it; so no text of the page (the
+// short rules, the guide's sections, questions and common misreading) may
+// say the elephant never takes the rat, and each language's guide names
+// the exception.
+func TestGuideAgreesOnTheTrappedRat(t *testing.T) {
+	pos, err := dsq.ParsePosition("7/7/7/7/7/7/3E3/3r3/7 r 0 1") // Blue's rat on d2, Red's trap; Red's elephant on d3
+	require.NoError(t, err)
+	g, err := dsq.NewGameFrom(pos)
+	require.NoError(t, err)
+	require.NoError(t, g.Play(dsq.NewMove(dsq.D3, dsq.D2)), "the library: the elephant takes a rat in its own trap")
+
+	guide, err := fs.ReadFile(web.Static, "guide.js")
+	require.NoError(t, err)
+	i18n, err := fs.ReadFile(web.Static, "i18n.js")
+	require.NoError(t, err)
+	text := string(guide) + string(i18n)
+	for _, never := range []string{
+		"never take the rat", "never takes the rat", "can never take the rat",
+		"schlägt die Ratte nie", "Ratte nie",
+		"nunca captura a la rata", "nunca puede capturar a la rata",
+	} {
+		assert.NotContains(t, text, never)
+	}
+	for _, exception := range []string{
+		"except when the rat stands in one of the elephant's own traps",
+		"außer die Ratte steht in einer Falle der Elefantenseite",
+		"salvo cuando la rata está en una trampa del bando del elefante",
+	} {
+		assert.Contains(t, string(guide), exception)
+	}
+}

@@ -26,8 +26,9 @@ import (
 //go:embed static
 var files embed.FS
 
-// Static is the page's files, rooted at static/.
-var Static, _ = fs.Sub(files, "static")
+// Static is the page's files: static/, and rules.js, the board and the
+// rules as the library has them (rules.go).
+var Static = pageFiles()
 
 // views are the page's paths that show index.html.
 var views = map[string]bool{"/": true, "/lessons": true, "/stats": true}

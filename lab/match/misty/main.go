@@ -1,8 +1,9 @@
 // Command misty lets this project's match tool (cmd/match) play the
 // public Dou Shou Qi engine MistyJungle ("misty-jungle", written in Rust),
 // so that the AI can be measured against an engine built outside the
-// repository, under that engine's own rules. Misty's code is not in this
-// repository: it is built apart (README.md beside this file says how) and
+// repository, under that engine's own rules (our side of the protocol is
+// read and written with the uci package's typed messages). Misty's code is
+// not in this repository: it is built apart (README.md beside this file says how) and
 // found by -engine, else the MISTY environment variable, else
 // /tmp/misty-jungle/jungle-engine/target/release/jungle-engine.
 //
@@ -69,6 +70,7 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/search"
+	"github.com/doushouqi/doushouqi/uci"
 )
 
 const (
@@ -280,8 +282,7 @@ func (a *adapter) serve(in io.Reader) error {
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
-		cmd, rest, _ := strings.Cut(line, " ")
-		rest = strings.TrimSpace(rest)
+		cmd, _, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "":
 		case "uci", "jcei":
@@ -291,13 +292,13 @@ func (a *adapter) serve(in io.Reader) error {
 			}
 			a.println("id name %s (lab/match/misty)", name)
 			a.println("id author Mistboard; adapter: the doushouqi authors")
-			a.println("option name Hash type spin default 16 min 1 max 4096")
-			a.println("option name Rules type string default %s", a.rules)
+			a.println("%s", uci.Option{Name: "Hash", Type: "spin", Default: strconv.Itoa(search.DefaultHashMiB), Min: "1", Max: strconv.Itoa(search.MaxHashMiB)})
+			a.println("%s", uci.Option{Name: "Rules", Type: "string", Default: a.rules.String()})
 			a.println("%sok", cmd)
 		case "isready":
 			a.println("readyok") // each go has been answered before the next command is read
 		case "setoption":
-			a.setOption(rest)
+			a.setOption(line)
 		case "ucinewgame":
 			a.game, _ = dsq.NewGameRules(dsq.StartPosition(), a.rules)
 			if err := a.misty.send("ucinewgame"); err != nil {
@@ -305,9 +306,9 @@ func (a *adapter) serve(in io.Reader) error {
 				return err
 			}
 		case "position":
-			a.position(rest)
+			a.position(line)
 		case "go":
-			if err := a.goSearch(rest); err != nil {
+			if err := a.goSearch(line); err != nil {
 				a.errorf("%v", err)
 				return err
 			}
@@ -324,18 +325,18 @@ func (a *adapter) serve(in io.Reader) error {
 
 // setOption takes Hash (misty's table has a fixed size, so it is only
 // checked) and Rules (the game is replayed under them).
-func (a *adapter) setOption(args string) {
-	name, value, ok := strings.Cut(strings.TrimPrefix(args, "name "), " value ")
-	if !strings.HasPrefix(args, "name ") || !ok {
-		a.errorf("want setoption name NAME value VALUE, got %q", args)
+func (a *adapter) setOption(line string) {
+	c, err := uci.ParseSetOption(line)
+	if err != nil {
+		a.errorf("want setoption name NAME value VALUE, got %q", line)
 		return
 	}
-	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	name, value := c.Name, c.Value
 	switch strings.ToLower(name) {
 	case "hash":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 4096 {
-			a.errorf("Hash %q: want 1..4096 MiB", value)
+		if err != nil || n < 1 || n > search.MaxHashMiB {
+			a.errorf("Hash %q: want 1..%d MiB", value, search.MaxHashMiB)
 		}
 	case "rules":
 		r, err := dsq.ParseRules(value)
@@ -370,87 +371,36 @@ func replay(g *dsq.Game, moves []dsq.Move) error {
 	return nil
 }
 
-// position sets the game from "startpos|fen F [moves M...]"; nothing
-// changes if any part is refused.
-func (a *adapter) position(args string) {
-	setup, movesText, _ := strings.Cut(args, "moves")
-	setup = strings.TrimSpace(setup)
-	var start dsq.Position
-	switch {
-	case setup == "startpos":
-		start = dsq.StartPosition()
-	case strings.HasPrefix(setup, "fen "):
-		var err error
-		start, err = dsq.ParsePosition(strings.TrimPrefix(setup, "fen "))
-		if err != nil {
-			a.errorf("position: %v", err)
-			return
-		}
-	default:
-		a.errorf("position: want startpos or fen F, got %q", setup)
-		return
+// position sets the game from "position startpos|fen F [moves M...]";
+// nothing changes if any part is refused.
+func (a *adapter) position(line string) {
+	c, err := uci.ParsePosition(line)
+	var g *dsq.Game
+	if err == nil {
+		g, err = c.Game(a.rules)
 	}
-	g, err := dsq.NewGameRules(start, a.rules)
 	if err != nil {
-		a.errorf("position: %v", err)
+		a.errorf("%v", err)
 		return
-	}
-	for _, text := range strings.Fields(movesText) {
-		_, err := g.PlayText(text)
-		if err != nil {
-			a.errorf("position: move %q: %v", text, err)
-			return
-		}
 	}
 	a.game = g
 }
 
-// mistyGo is the go command for misty from our go command's arguments, in
-// the side to move's view of a game clock.
-func mistyGo(args string, side dsq.Color) (string, error) {
-	var moveTime time.Duration
-	var nodes uint64
-	var clock, inc [2]time.Duration
-	clocked, movesToGo := false, 0
-	fields := strings.Fields(args)
-	for i := 0; i < len(fields); i++ {
-		name := fields[i]
-		switch name {
-		case "infinite":
-			return "", errors.New("go infinite: misty cannot be stopped; give movetime or nodes")
-		case "depth":
-			return "", errors.New("go depth: misty has no depth limit; give movetime or nodes")
-		}
-		if i+1 >= len(fields) {
-			return "", fmt.Errorf("go: %s needs a value", name)
-		}
-		i++
-		n, err := strconv.ParseUint(fields[i], 10, 63)
-		if err != nil {
-			return "", fmt.Errorf("go: %s %q: want a whole number >= 0", name, fields[i])
-		}
-		ms := time.Duration(min(n, 1<<40)) * time.Millisecond
-		switch name {
-		case "nodes":
-			nodes = n
-		case "movetime":
-			moveTime = max(ms, time.Millisecond)
-		case "wtime":
-			clock[dsq.Red], clocked = ms, true
-		case "btime":
-			clock[dsq.Blue], clocked = ms, true
-		case "winc":
-			inc[dsq.Red] = ms
-		case "binc":
-			inc[dsq.Blue] = ms
-		case "movestogo":
-			movesToGo = int(min(n, 1<<20))
-		default:
-			return "", fmt.Errorf("go: unknown limit %q", name)
-		}
+// mistyGo is the go command for misty from our go command, in the side to
+// move's view of a game clock.
+func mistyGo(line string, side dsq.Color) (string, error) {
+	l, err := uci.ParseGo(line)
+	switch {
+	case err != nil:
+		return "", err
+	case l.Infinite:
+		return "", errors.New("go infinite: misty cannot be stopped; give movetime or nodes")
+	case l.Depth > 0:
+		return "", errors.New("go depth: misty has no depth limit; give movetime or nodes")
 	}
-	if clocked && moveTime == 0 {
-		moveTime = search.TimeForMove(clock[side], inc[side], movesToGo)
+	moveTime, nodes := l.MoveTime, l.Nodes
+	if l.Time != [2]time.Duration{} && moveTime == 0 {
+		moveTime = search.TimeForMove(l.Time[side], l.Inc[side], l.MovesToGo)
 	}
 	switch {
 	case moveTime > 0 && nodes > 0:
@@ -465,10 +415,10 @@ func mistyGo(args string, side dsq.Color) (string, error) {
 
 // goSearch asks misty for its move in the game and answers with it. It
 // returns an error only when misty is gone.
-func (a *adapter) goSearch(args string) error {
+func (a *adapter) goSearch(line string) error {
 	g := a.game
 	pos := g.Position()
-	command, err := mistyGo(args, pos.SideToMove())
+	command, err := mistyGo(line, pos.SideToMove())
 	if err != nil {
 		a.errorf("%v", err)
 		a.println("bestmove 0000")
@@ -494,14 +444,14 @@ func (a *adapter) goSearch(args string) error {
 		if err != nil {
 			return err
 		}
-		word, rest, _ := strings.Cut(line, " ")
+		word, _, _ := strings.Cut(line, " ")
 		switch word {
 		case "info":
-			if info, ok := a.info(rest); ok {
+			if info, ok := a.info(line); ok {
 				a.println("%s", info)
 			}
 		case "bestmove":
-			a.bestMove(g, strings.TrimSpace(rest))
+			a.bestMove(g, line)
 			return nil
 		}
 	}
@@ -509,57 +459,46 @@ func (a *adapter) goSearch(args string) error {
 
 // info rewrites misty's search line ("info depth D nodes N nps X time T
 // score cp S pv M") in our units and notation; ok is false for a line
-// with no score.
-func (a *adapter) info(text string) (line string, ok bool) {
-	fields := strings.Fields(text)
-	var b strings.Builder
-	b.WriteString("info")
-	for i := 0; i+1 < len(fields); i += 2 {
-		key, value := fields[i], fields[i+1]
-		switch key {
-		case "depth", "nodes", "nps", "time":
-			if _, err := strconv.ParseUint(value, 10, 64); err == nil {
-				b.WriteString(" " + key + " " + value)
-			}
-		case "score":
-			if value != "cp" || i+2 >= len(fields) {
-				return "", false
-			}
-			s, err := strconv.Atoi(fields[i+2])
-			if err != nil {
-				return "", false
-			}
-			fmt.Fprintf(&b, " score cp %d", centiRats(s, a.scale))
-			ok = true
-			i++
-		case "pv":
-			if m, err := fromMisty(value); err == nil {
-				b.WriteString(" pv " + m.String())
-			}
-			i = len(fields) // the line's moves run to its end; misty names one
-		}
+// with no score in centi-pawns, or one that does not read.
+// Its line's moves are read one by one, up to the first that is not a
+// move ("(none)" when misty has none).
+func (a *adapter) info(line string) (out uci.Info, ok bool) {
+	head, pv, _ := strings.Cut(line, " pv ")
+	info, err := uci.ParseInfo(head)
+	if err != nil || !info.HasScore || info.Score.Mate {
+		return uci.Info{}, false
 	}
-	return b.String(), ok
+	info.Score = uci.Score{Value: centiRats(info.Score.Value, a.scale)}
+	for _, text := range strings.Fields(pv) {
+		m, err := fromMisty(text)
+		if err != nil {
+			break
+		}
+		info.PV = append(info.PV, m)
+	}
+	return info, true
 }
 
-// bestMove answers misty's "bestmove" text in g.
-func (a *adapter) bestMove(g *dsq.Game, text string) {
-	moveText, _, _ := strings.Cut(text, " ")
-	if moveText == "(none)" || moveText == "0000" || moveText == "" {
+// bestMove answers misty's bestmove line in g.
+func (a *adapter) bestMove(g *dsq.Game, line string) {
+	b, err := uci.ParseBestMove(line)
+	moveText, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "bestmove")), " ")
+	if err == nil && b.Move == dsq.NoMove {
 		a.errorf("misty names no move, but the game goes on (%d legal moves)", len(g.LegalMoves()))
-		a.println("bestmove 0000")
+		a.println("%s", uci.BestMove{})
 		return
 	}
-	m, err := fromMisty(moveText)
+	var m dsq.Move
 	if err == nil {
+		m = dsq.NewMove(mirror(b.Move.From()), mirror(b.Move.To()))
 		err = g.CheckMove(m)
 	}
 	if err != nil {
 		a.errorf("misty's move %q is not legal here: %v", moveText, err)
-		a.println("bestmove 0000")
+		a.println("%s", uci.BestMove{})
 		return
 	}
-	a.println("bestmove %s", m)
+	a.println("%s", uci.BestMove{Move: m})
 }
 
 // centiRats turns a score of misty's into centi-rats: a won or lost score

@@ -226,12 +226,12 @@ func TestGoLimitsBecomeMistysLimits(t *testing.T) {
 		{"wtime 30000 btime 3000 winc 0 binc 0 movetime 70", dsq.Red, "go movetime 70 nodes 1000000000000"},
 		{"", dsq.Red, "go"},
 	} {
-		got, err := mistyGo(tc.args, tc.side)
+		got, err := mistyGo("go "+tc.args, tc.side)
 		require.NoError(t, err, tc.args)
 		assert.Equal(t, tc.want, got, "mistyGo(%q)", tc.args)
 	}
 	for _, bad := range []string{"depth 5", "infinite", "nodes", "nodes -1", "movetime x", "ponder 1"} {
-		_, err := mistyGo(bad, dsq.Red)
+		_, err := mistyGo("go "+bad, dsq.Red)
 		assert.Error(t, err, "mistyGo(%q)", bad)
 	}
 }
@@ -249,7 +249,7 @@ func TestAdapterSendsMistyThePositionAndAnswersInOurNotation(t *testing.T) {
 		"option name Rules type string default trapped-capture,move-limit=200,threefold",
 		"uciok",
 		"readyok",
-		"info depth 3 nodes 10 nps 10000 time 1 score cp 100 pv g1f1",
+		"info depth 3 score cp 100 nodes 10 nps 10000 time 1 pv g1f1",
 		"bestmove g1f1",
 	}, out)
 	assert.Equal(t, []string{

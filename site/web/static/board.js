@@ -6,14 +6,13 @@
 // square's aria-label and title, never a clipped word.
 "use strict";
 import {t, cap} from "./i18n.js";
+import {FILES, ANIMALS, RANKS, WATER, TRAPS, DENS} from "./rules.js";
 
-export const FILES = "abcdefg";
-export const ANIMALS = {r: "rat", c: "cat", d: "dog", w: "wolf", p: "leopard", t: "tiger", l: "lion", e: "elephant"};
-export const RANKS = {rat: 1, cat: 2, dog: 3, wolf: 4, leopard: 5, tiger: 6, lion: 7, elephant: 8};
+// The files' letters, the animals by letter and their ranks are the
+// library's, from the server's rules.js.
+export {FILES, ANIMALS, RANKS};
 
-const WATER = new Set(["b4", "c4", "e4", "f4", "b5", "c5", "e5", "f5", "b6", "c6", "e6", "f6"]);
-const TRAPS = {c1: "red", e1: "red", d2: "red", c9: "blue", e9: "blue", d8: "blue"};
-const DENS = {d1: "red", d9: "blue"};
+const WATER_SQUARES = new Set(WATER);
 
 export function sqName(index) { return FILES[index % 7] + (Math.floor(index / 7) + 1); }
 export function sqIndex(name) { return (Number(name[1]) - 1) * 7 + FILES.indexOf(name[0]); }
@@ -37,7 +36,7 @@ export function pieceName(p, form) {
 // terrainOf returns the terrain of a square for the viewer: water, own-den,
 // enemy-den, own-trap, enemy-trap or land.
 export function terrainOf(name, viewer) {
-  if (WATER.has(name)) return "water";
+  if (WATER_SQUARES.has(name)) return "water";
   if (DENS[name]) return DENS[name] === viewer ? "own-den" : "enemy-den";
   if (TRAPS[name]) return TRAPS[name] === viewer ? "own-trap" : "enemy-trap";
   return "land";

@@ -148,6 +148,7 @@ export async function press(page, sq) {
   const letters = boardOf(s.shownPosition());
   const p = pieceOf(letters[sqIndex(sq)]);
   if (s.selected && s.targets.includes(sq) && s.canMove()) return move(page, s.selected, sq);
+  if (!g && s.selected && s.analysis && (s.analysis.targets || []).includes(sq)) return playOnBoard(page, s.selected + sq);
   if (s.selected === sq) { deselect(page); return; }
   if (p && s.canMove() && p.color === g.sideToMove) return select(page, sq, true);
   if (s.selected && await explainRefusal(s, sq)) return;
@@ -159,6 +160,25 @@ export async function press(page, sq) {
     if (sel && s.canMove()) { say(t("msg.notTarget", {piece: cap(pieceName(sel, "def")), sq})); return; }
     deselect(page);
   }
+}
+
+// playOnBoard plays move m on the analysis board (a position with no game):
+// the server plays it by the rules (a move of the side not to move is
+// refused, and said so) and the board, its address, the Learn overlay and
+// the engine's line follow the position it reaches.
+async function playOnBoard(page, m) {
+  const s = page.state;
+  try {
+    const a = await analyse(s.position, null, [m]);
+    s.position = a.position;
+    s.clearMarks();
+    s.analysis = null;
+    const q = new URLSearchParams(location.search);
+    q.set("position", a.position);
+    history.replaceState(null, "", "?" + q.toString());
+    page.render();
+    await refreshAnalysis(page);
+  } catch (e) { fail(e); }
 }
 
 // explainRefusal says why the selected piece may not go to sq, when the
@@ -197,7 +217,7 @@ export async function refreshAnalysis(page) {
   const s = page.state;
   $("legend").hidden = !s.learn;
   $("explain").hidden = !s.learn;
-  if (!s.learn) { s.analysis = null; page.render(); placeSheet(); return; }
+  if (!s.learn) { s.analysis = null; page.render(); return; }
   const pos = s.shownPosition(), sq = s.selected;
   try {
     const a = await analyse(pos, sq);
@@ -214,23 +234,4 @@ export async function refreshAnalysis(page) {
 
 export function explainNow(s) {
   if (s.learn) explain($("explain"), s.analysis);
-  placeSheet();
 }
-
-// On an upright phone the Learn explanation is a sheet over the foot of
-// the screen, from under the board (its names and legend) down: the board
-// and its explanation are seen at once, and as the page scrolls the sheet
-// grows into the room the board leaves.
-const phone = matchMedia("(max-width: 899px) and (orientation: portrait)");
-
-function placeSheet() {
-  const box = $("explain");
-  const on = phone.matches && !box.hidden;
-  document.body.classList.toggle("sheet-open", on);
-  if (!on) { box.style.maxHeight = ""; return; }
-  const under = document.querySelector(".board-area").getBoundingClientRect().bottom;
-  box.style.maxHeight = Math.min(Math.max(innerHeight - Math.max(under, 0) - 4, 120), innerHeight * 0.6) + "px";
-}
-addEventListener("scroll", placeSheet, {passive: true});
-addEventListener("resize", placeSheet);
-phone.addEventListener("change", placeSheet);

@@ -80,3 +80,26 @@ export function rematchView(state, colour) {
   if (r.declined) return {action: "declined"};
   return {action: r.offeredBy === colour ? "waiting" : "answer"};
 }
+
+// claimView says when the seat of colour may claim the win against its
+// opponent, per the state's claimableAt (API.md, Clocks, presence,
+// rematch): {left, open} with left the ms until then at now (server time),
+// open once it has come; null when the state gives no such time (the
+// opponent connected, the game over or before both first moves, not
+// online).
+export function claimView(state, colour, now) {
+  if (!state || state.mode !== "online" || state.over || !colour || !state.claimableAt) return null;
+  const opp = colour === "red" ? "blue" : "red";
+  const at = state.claimableAt[opp];
+  if (!at) return null;
+  const left = Math.max(0, Date.parse(at) - Number(now));
+  return {left, open: left === 0};
+}
+
+// openingView says, before both first moves of an online game, how long
+// the side to move has left for its first move at now (server time), or
+// the game aborts: {toMove, left} in ms; null otherwise.
+export function openingView(state, now) {
+  if (!state || state.mode !== "online" || state.over || !state.firstMoveBy) return null;
+  return {toMove: state.sideToMove, left: Math.max(0, Date.parse(state.firstMoveBy) - Number(now))};
+}

@@ -11,6 +11,7 @@ import {say, fail} from "./status.js";
 import {levels, levelOf, levelAnimal, levelName, levelAbout, away} from "./players.js";
 import {controlName, rematchView} from "./clock.js";
 import {other} from "./state.js";
+import {renderClaim, abortOffered} from "./online.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -127,7 +128,12 @@ async function newGame(page, settings) {
     s.seats = saveSeats(r.game.id, r.seats);
     s.invite = r.invite ? {id: r.game.id, secret: r.invite} : null;
     history.replaceState(null, "", "/?game=" + r.game.id);
+    // The button pressed goes with the start screen: the keyboard's focus
+    // moves to the board (its square in the tab order), not to the page.
+    const lost = !document.activeElement || document.activeElement === document.body || document.activeElement.closest(".start-screen, .new-game");
     page.startGame(r.game);
+    const sq = document.querySelector('#board .sq[tabindex="0"]');
+    if (lost && sq) sq.focus({preventScroll: true});
   } catch (e) {
     if (n === s.boardSeq) { fail(e); page.render(); }
   } finally {
@@ -180,7 +186,9 @@ function restart(page) {
   const s = page.state;
   if (!s.restartArmed && s.game && s.game.ply > 0 && !s.game.over) {
     s.restartArmed = true;
-    $("restart").textContent = t("confirm.leave");
+    s.resignArmed = false;
+    renderConfirm(s);
+    $("restart").focus();
     return;
   }
   s.restartArmed = false;
@@ -191,7 +199,9 @@ function resign(page) {
   const s = page.state;
   if (!s.resignArmed) {
     s.resignArmed = true;
-    $("resign").textContent = t("confirm.resign");
+    s.restartArmed = false;
+    renderConfirm(s);
+    $("resign").focus();
     return;
   }
   s.resignArmed = false;
@@ -215,6 +225,10 @@ export function renderControls(s) {
   // (an analysis board opened with ?position= has none): the form is then
   // "Other settings", folded under them.
   $("start-screen").hidden = !!g || s.learn;
+  // Under the start screen there is no board to play on: the page shows
+  // the screen's buttons alone (an analysis board is a link of its own).
+  document.body.classList.toggle("at-start", !g && !s.learn);
+  $("start-analyse").href = "/?position=" + encodeURIComponent(s.position);
   if (s.formFor !== onBoard) { $("new-details").open = !g && s.learn; s.formFor = onBoard; }
   // Under the start screen the form is the other settings of its buttons;
   // with a game on the board it is the new game (the Other settings
@@ -225,11 +239,14 @@ export function renderControls(s) {
   const offline = !!g && (g.mode === "ai" || g.mode === "local");
   // Against the AI there is something to take back once the player moved.
   const firstOwn = g && g.mode === "ai" && s.viewer() === "blue" ? 2 : 1;
-  show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && !g.over);
+  // A finished AI game's end may be taken back too, as a program allows.
+  show("undo", offline && seated && g.ply >= firstOwn && !g.aiThinking && (!g.over || g.mode === "ai"));
   show("restart", offline && seated);
-  if (!s.resignArmed) $("resign").textContent = t("btn.resign");
+  if (!live) s.restartArmed = s.resignArmed = false; // nothing left to confirm
   // After the game the same button starts the next one with the same settings.
-  if (!s.restartArmed) $("restart").textContent = t(g && g.over ? "btn.again" : "btn.restart");
+  $("restart").textContent = t(g && g.over ? "btn.again" : "btn.restart");
+  $("resign").textContent = t("btn.resign");
+  renderConfirm(s);
   const online = !!g && g.mode === "online" && seated && live;
   const offerBy = g && g.drawOffer;
   show("offer", online && !offerBy && !s.freeSeat());
@@ -242,6 +259,17 @@ export function renderControls(s) {
   renderOnlinePlay(s);
 }
 
+// renderConfirm shows an armed Restart or Resign: the question in a line of
+// its own above the buttons, and the button's short answer ("Yes, resign"),
+// so that a long question never squeezes a button.
+function renderConfirm(s) {
+  const ask = s.restartArmed ? "confirm.leave" : s.resignArmed ? "confirm.resign" : "";
+  $("confirm-note").hidden = !ask;
+  $("confirm-note").textContent = ask ? t(ask) : "";
+  if (s.restartArmed) $("restart").textContent = t("confirm.yesLeave");
+  if (s.resignArmed) $("resign").textContent = t("confirm.yesResign");
+}
+
 // renderOnlinePlay shows what an online game offers besides moves: the
 // claim of a game the opponent has left, and after the end the rematch
 // (offered, waiting, answered) or the way to it once it has begun.
@@ -250,7 +278,9 @@ function renderOnlinePlay(s) {
   const player = !!g && g.mode === "online" && s.mine().length === 1;
   const me = player ? s.mine()[0] : null;
   const left = player && away(s, other(me));
-  show("claim", left && !s.awaiting());
+  if (left) renderClaim(s); // the claim's countdown, and the abort: online.js
+  else show("claim", false);
+  show("abort", !!g && abortOffered(s));
   const view = g && g.mode === "online" ? rematchView(g, me) : null;
   const action = view ? view.action : null;
   show("rematch", player && action === "offer");

@@ -20,7 +20,7 @@ export const GUIDE = {
       ]],
       ["Ranks and captures", [
         "From weakest to strongest: rat 1, cat 2, dog 3, wolf 4, leopard 5, tiger 6, lion 7, elephant 8. A piece may take an enemy of the same or a lower rank, as long as the terrain allows it: the dog takes a cat or a rat, never a wolf.",
-        "Rat and elephant turn this round: on land the rat may take the elephant, and the elephant may not take the rat.",
+        "Rat and elephant turn this round: on land the rat may take the elephant, and the elephant may not take the rat, except when the rat stands in one of the elephant's own traps (there it has rank 0, like any piece in an enemy trap).",
         "An ordinary move is one square up, down, left or right, never diagonal. It goes to an empty square or takes an enemy piece that rank and terrain allow. Two pieces of one side never share a square.",
       ]],
       ["The rat between water and land", [
@@ -42,12 +42,12 @@ export const GUIDE = {
         "If nothing is marked, that piece has no legal move in this position. Until you pick a target you may tap another of your pieces instead: choosing costs no turn. A tap on a square the piece may not reach tells you why.",
       ]],
       ["Illegal moves", [
-        "Not allowed: a diagonal step, an ordinary step of more than one square, entering your own den, moving an enemy piece, any animal but the rat entering water, the elephant taking the rat, a capture between water and land, a river jump over a rat, and a capture that rank or terrain forbid.",
+        "Not allowed: a diagonal step, an ordinary step of more than one square, entering your own den, moving an enemy piece, any animal but the rat entering water, the elephant taking a rat that is not in one of the elephant's own traps, a capture between water and land, a river jump over a rat, and a capture that rank or terrain forbid.",
       ]],
     ],
     diagram: ["The start position", "Red at the bottom, Blue at the top; each side's lion and tiger in the corners of its back rank, the dens in the middle of the edges, the rivers between the two armies."],
     qa: ["Questions and answers", [
-      ["Can the rat take the elephant?", "Yes, when both are on land. The elephant can never take the rat, and a rat in the river cannot reach up to an elephant on the bank."],
+      ["Can the rat take the elephant?", "Yes, when both are on land. The elephant may take the rat only when the rat stands in one of the elephant's own traps, and a rat in the river cannot reach up to an elephant on the bank."],
       ["Can the lion and the tiger always jump the river?", "No. They must stand right at the river, and every water square on the straight path must be free: a rat anywhere on it blocks the jump."],
       ["What happens when a piece enters an enemy trap?", "Its rank drops to 0 for as long as it stays there, so any enemy piece may take it if the move is otherwise legal. It gets its rank back on leaving. Your own traps do not lower your rank."],
       ["Why can't I go into my own den?", "It is the target of the other side, not a square for your pieces. You cannot stand in it, not even to block the way in."],
@@ -57,7 +57,7 @@ export const GUIDE = {
       ["Does a higher rank always take a lower one?", "No. The rat and the elephant are the exception, and water, land, traps and the legality of the move all have a say."],
     ]],
     misread: ["The common misreading", [
-      ["“A higher rank always takes a lower rank.”", "Wrong: the rat beats the elephant on land, the elephant never takes the rat, and every capture must also pass the terrain (water and land), the traps and the move itself."],
+      ["“A higher rank always takes a lower rank.”", "Wrong: the rat beats the elephant on land, the elephant takes the rat only in the elephant's own traps, and every capture must also pass the terrain (water and land), the traps and the move itself."],
     ]],
     practice: ["Practice in three stages", [
       ["1. Understand the rules", "On a board, find both dens, your traps and the enemy's, and the water squares.", "What to check: explain why the same animal can do different things depending on the ground it stands on.", "rank-zero-in-trap"],
@@ -81,7 +81,7 @@ export const GUIDE = {
       ]],
       ["Ränge und Schlagen", [
         "Vom schwächsten zum stärksten: Ratte 1, Katze 2, Hund 3, Wolf 4, Leopard 5, Tiger 6, Löwe 7, Elefant 8. Eine Figur schlägt einen Gegner gleichen oder niedrigeren Rangs, sofern das Gelände es zulässt: Der Hund schlägt Katze oder Ratte, nie den Wolf.",
-        "Ratte und Elefant drehen das um: An Land darf die Ratte den Elefanten schlagen, der Elefant die Ratte aber nicht.",
+        "Ratte und Elefant drehen das um: An Land darf die Ratte den Elefanten schlagen, der Elefant die Ratte aber nicht, außer die Ratte steht in einer Falle der Elefantenseite (dort hat sie Rang 0 wie jede Figur in einer gegnerischen Falle).",
         "Ein gewöhnlicher Zug geht ein Feld nach oben, unten, links oder rechts, nie diagonal – auf ein leeres Feld oder auf einen Gegner, den Rang und Gelände zu schlagen erlauben. Zwei Figuren einer Seite stehen nie auf demselben Feld.",
       ]],
       ["Die Ratte zwischen Wasser und Land", [
@@ -103,12 +103,12 @@ export const GUIDE = {
         "Ist nichts markiert, hat diese Figur in der Stellung keinen legalen Zug. Bis du ein Ziel wählst, darfst du eine andere eigene Figur antippen: Das Wählen kostet keinen Zug. Ein Tipp auf ein unerreichbares Feld sagt dir, warum.",
       ]],
       ["Verbotene Züge", [
-        "Nicht erlaubt sind: ein diagonaler Schritt, ein gewöhnlicher Schritt über mehr als ein Feld, das Betreten der eigenen Höhle, das Ziehen einer gegnerischen Figur, jedes Tier außer der Ratte im Wasser, der Elefant, der die Ratte schlägt, ein Schlag zwischen Wasser und Land, ein Flusssprung über eine Ratte und ein Schlag gegen Rang oder Gelände.",
+        "Nicht erlaubt sind: ein diagonaler Schritt, ein gewöhnlicher Schritt über mehr als ein Feld, das Betreten der eigenen Höhle, das Ziehen einer gegnerischen Figur, jedes Tier außer der Ratte im Wasser, der Elefant, der eine Ratte außerhalb der eigenen Fallen schlägt, ein Schlag zwischen Wasser und Land, ein Flusssprung über eine Ratte und ein Schlag gegen Rang oder Gelände.",
       ]],
     ],
     diagram: ["Die Anfangsstellung", "Rot unten, Blau oben; Löwe und Tiger jeder Seite in den Ecken ihrer Grundreihe, die Höhlen in der Mitte der Ränder, die Flüsse zwischen den beiden Armeen."],
     qa: ["Fragen und Antworten", [
-      ["Kann die Ratte den Elefanten schlagen?", "Ja, wenn beide an Land stehen. Der Elefant schlägt die Ratte nie, und eine Ratte im Fluss erreicht keinen Elefanten am Ufer."],
+      ["Kann die Ratte den Elefanten schlagen?", "Ja, wenn beide an Land stehen. Der Elefant schlägt die Ratte nur, wenn sie in einer Falle seiner Seite steht, und eine Ratte im Fluss erreicht keinen Elefanten am Ufer."],
       ["Können Löwe und Tiger immer über den Fluss springen?", "Nein. Sie müssen direkt am Fluss stehen, und jedes Wasserfeld der geraden Strecke muss frei sein: Eine Ratte irgendwo darauf sperrt den Sprung."],
       ["Was geschieht in einer gegnerischen Falle?", "Der Rang sinkt auf 0, solange die Figur dort steht; jede gegnerische Figur darf sie schlagen, wenn der Zug sonst erlaubt ist. Beim Verlassen kehrt der Rang zurück. Eigene Fallen senken den Rang nicht."],
       ["Warum darf ich nicht in meine eigene Höhle?", "Sie ist das Ziel des Gegners, kein Feld für deine Figuren. Du darfst sie nicht besetzen, auch nicht, um den Eingang zu versperren."],
@@ -118,7 +118,7 @@ export const GUIDE = {
       ["Schlägt ein höherer Rang immer einen niedrigeren?", "Nein. Ratte und Elefant sind die Ausnahme, und Wasser, Land, Fallen und die Legalität des Zuges reden mit."],
     ]],
     misread: ["Das häufige Missverständnis", [
-      ["„Ein höherer Rang schlägt immer einen niedrigeren.“", "Falsch: Die Ratte besiegt an Land den Elefanten, der Elefant schlägt die Ratte nie, und jeder Schlag muss zudem Gelände (Wasser und Land), Fallen und den Zug selbst bestehen."],
+      ["„Ein höherer Rang schlägt immer einen niedrigeren.“", "Falsch: Die Ratte besiegt an Land den Elefanten, der Elefant schlägt die Ratte nur in den eigenen Fallen, und jeder Schlag muss zudem Gelände (Wasser und Land), Fallen und den Zug selbst bestehen."],
     ]],
     practice: ["Üben in drei Stufen", [
       ["1. Die Regeln verstehen", "Finde auf einem Brett beide Höhlen, deine und die gegnerischen Fallen und die Wasserfelder.", "Worauf du achtest: Erkläre, warum dasselbe Tier je nach Gelände andere Möglichkeiten hat.", "rank-zero-in-trap"],
@@ -142,7 +142,7 @@ export const GUIDE = {
       ]],
       ["Rangos y capturas", [
         "Del más débil al más fuerte: rata 1, gato 2, perro 3, lobo 4, leopardo 5, tigre 6, león 7 y elefante 8. Una pieza captura a una rival de rango igual o menor, siempre que el terreno lo permita: el perro captura al gato o a la rata, nunca al lobo.",
-        "La rata y el elefante dan la vuelta a esa regla: en tierra la rata puede capturar al elefante, y el elefante no puede capturar a la rata.",
+        "La rata y el elefante dan la vuelta a esa regla: en tierra la rata puede capturar al elefante, y el elefante no puede capturar a la rata, salvo cuando la rata está en una trampa del bando del elefante (allí tiene rango 0, como toda pieza en una trampa rival).",
         "Un movimiento normal avanza una casilla hacia arriba, abajo, izquierda o derecha, nunca en diagonal, hasta una casilla vacía o capturando a una pieza rival que el rango y el terreno permitan. Dos piezas del mismo bando nunca comparten casilla.",
       ]],
       ["La rata entre el agua y la tierra", [
@@ -164,12 +164,12 @@ export const GUIDE = {
         "Si no se marca nada, esa pieza no tiene jugadas legales en esta posición. Hasta que elijas destino puedes tocar otra pieza tuya: elegir no gasta el turno. Si tocas una casilla a la que no puede ir, la página te dice por qué.",
       ]],
       ["Jugadas prohibidas", [
-        "No se permite: un paso en diagonal, un paso normal de más de una casilla, entrar en tu propia guarida, mover una pieza rival, que un animal que no sea la rata entre en el agua, que el elefante capture a la rata, una captura entre agua y tierra, un salto del río por encima de una rata ni una captura que el rango o el terreno no permitan.",
+        "No se permite: un paso en diagonal, un paso normal de más de una casilla, entrar en tu propia guarida, mover una pieza rival, que un animal que no sea la rata entre en el agua, que el elefante capture a una rata que no está en una trampa de su bando, una captura entre agua y tierra, un salto del río por encima de una rata ni una captura que el rango o el terreno no permitan.",
       ]],
     ],
     diagram: ["La posición inicial", "Las rojas abajo y las azules arriba; el león y el tigre de cada bando en las esquinas de su última fila, las guaridas en el centro de los bordes y los ríos entre los dos ejércitos."],
     qa: ["Preguntas y respuestas", [
-      ["¿Puede la rata capturar al elefante?", "Sí, cuando ambos están en tierra. El elefante nunca captura a la rata, y una rata dentro del río no alcanza a un elefante de la orilla."],
+      ["¿Puede la rata capturar al elefante?", "Sí, cuando ambos están en tierra. El elefante solo captura a la rata cuando esta está en una trampa del bando del elefante, y una rata dentro del río no alcanza a un elefante de la orilla."],
       ["¿Pueden el león y el tigre saltar siempre el río?", "No. Deben estar justo al lado del río, y todas las casillas de agua del recorrido recto deben estar libres: una rata en cualquiera de ellas bloquea el salto."],
       ["¿Qué pasa al entrar en una trampa rival?", "Su rango baja a 0 mientras siga allí, así que cualquier pieza rival puede capturarla si la jugada es legal en lo demás. Al salir recupera su rango. Tus propias trampas no bajan el rango."],
       ["¿Por qué no puedo entrar en mi propia guarida?", "Es el objetivo del rival, no una casilla para tus piezas. No puedes ocuparla, ni siquiera para tapar la entrada."],
@@ -179,7 +179,7 @@ export const GUIDE = {
       ["¿Un rango mayor captura siempre a uno menor?", "No. La rata y el elefante son la excepción, y el agua, la tierra, las trampas y la legalidad de la jugada también cuentan."],
     ]],
     misread: ["El error de lectura más común", [
-      ["«Un rango mayor siempre captura a uno menor.»", "Falso: la rata vence al elefante en tierra, el elefante nunca captura a la rata, y toda captura debe respetar además el terreno (agua y tierra), las trampas y la propia jugada."],
+      ["«Un rango mayor siempre captura a uno menor.»", "Falso: la rata vence al elefante en tierra, el elefante solo captura a la rata en las trampas de su bando, y toda captura debe respetar además el terreno (agua y tierra), las trampas y la propia jugada."],
     ]],
     practice: ["Práctica en tres etapas", [
       ["1. Entender las reglas", "En un tablero, localiza las dos guaridas, tus trampas y las del rival, y las casillas de agua.", "Qué comprobar: explica por qué un mismo animal puede hacer cosas distintas según el terreno que pisa.", "rank-zero-in-trap"],

@@ -1,12 +1,14 @@
 // "My games": every game this browser holds a seat in (the seat tokens the
 // page keeps, api.js), each with its opponent, the player's colour, whose
-// move it is or how it ended, and when it last changed; one tap opens it.
+// move it is or how it ended, its time control, and the date and time it
+// last changed; one tap opens it.
 // Without a game on the board the list follows the start screen; with one
 // it sits under the move list, so that no game is ever more than a tap away.
 "use strict";
 import {t, cap} from "./i18n.js";
 import {call, myGames, loadSeats} from "./api.js";
 import {levelName} from "./players.js";
+import {controlName} from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const SHOWN = 20; // games listed at most, the last seen first
@@ -41,10 +43,13 @@ export function renderMyGames(s) {
   const onBoard = s.game ? s.game.id : "";
   const shown = games.filter((g) => g.id !== onBoard).sort((a, b) => running(b) - running(a) || b.seen - a.seen);
   box.hidden = !shown.length;
-  // With no game on the board the list comes right after the start screen.
-  const home = s.game ? document.querySelector(".side") : $("start-screen").parentNode;
-  const before = s.game ? null : $("start-screen").nextSibling;
-  if (box.parentNode !== home || (!s.game && box.previousElementSibling !== $("start-screen"))) home.insertBefore(box, before);
+  // With no game on the board the list comes right after the start screen;
+  // on the analysis board (no game, Learn on) it waits under the moves, as
+  // beside a game, so that the board comes first.
+  const top = !s.game && !s.learn;
+  const home = top ? $("start-screen").parentNode : document.querySelector(".side");
+  const before = top ? $("start-screen").nextSibling : null;
+  if (box.parentNode !== home || (top && box.previousElementSibling !== $("start-screen"))) home.insertBefore(box, before);
   ul.replaceChildren(...shown.map(item));
 }
 
@@ -60,7 +65,8 @@ function item(e) {
   a.dataset.game = e.id;
   const top = document.createElement("span");
   top.className = "g-who";
-  top.textContent = opponent(g, mine);
+  // Who it is against, and its time control when it has one.
+  top.textContent = [opponent(g, mine), g.clock && g.clock.control ? controlName(g.clock.control) : ""].filter(Boolean).join(" · ");
   const line = document.createElement("span");
   line.className = "g-state";
   line.textContent = [stateText(g, mine), when(g, e)].filter(Boolean).join(" · ");
@@ -85,6 +91,7 @@ function stateText(g, mine) {
     if (mine.length === 1) return t(w === mine[0] ? "mine.won" : "mine.lost");
     return t("mine.wins", {color: t("side." + w)});
   }
+  if (g.aborted) return t("status.aborted"); // no result
   if (g.mode === "online" && g.seated && (!g.seated.red || !g.seated.blue)) return t("status.waitJoin");
   if (g.aiThinking) return t("status.thinking");
   if (g.mode === "local") return t("status.toMove", {color: t("side." + g.sideToMove)});
@@ -99,8 +106,8 @@ function when(g, e) {
   if (!ms) return "";
   const d = new Date(ms), now = new Date();
   const lang = document.documentElement.lang || "en";
-  const sameDay = d.toDateString() === now.toDateString();
-  const text = sameDay ? d.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"})
-    : d.toLocaleDateString(lang, {day: "numeric", month: "short"});
-  return cap(t("mine.when", {time: text}));
+  // The date and the time of day, the year only when it is not this one.
+  const opts = {day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"};
+  if (d.getFullYear() !== now.getFullYear()) opts.year = "numeric";
+  return cap(t("mine.when", {time: d.toLocaleString(lang, opts)}));
 }

@@ -1,20 +1,114 @@
 // Online games in the play view: the invitation a browser creates or is
-// opened with, taking the free seat with it (join), and the invitation and
-// watch links with their Copy buttons. Every function takes the page that
-// play.js wires (page.state, page.render, page.apply, page.startGame).
+// opened with, taking the free seat with it (join), the invitation and
+// watch links with their Copy buttons, the abort of a game before both
+// first moves, and the countdown to the claim of a game the opponent has
+// left.
+// Every function takes the page that play.js wires (page.state,
+// page.render, page.apply, page.startGame).
 "use strict";
 import {t} from "./i18n.js";
-import {call, saveSeats} from "./api.js";
+import {call, saveSeats, serverNow} from "./api.js";
 import {say, fail} from "./status.js";
+import {away} from "./players.js";
+import {claimView, openingView, formatClock} from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
 
-// initOnline sets up the join and copy buttons.
+// initOnline sets up the join, copy and abort buttons, and the countdowns'
+// tick (once a second).
 export function initOnline(page) {
   $("join").addEventListener("click", () => join(page));
   $("copy-invite").addEventListener("click", () => copyLink("invite-link"));
   $("copy-watch").addEventListener("click", () => copyLink("watch-link"));
+  $("abort").addEventListener("click", () => abort(page));
+  setInterval(() => renderCountdown(page), 1000);
+}
+
+// player is the colour this page plays in an online game, or null.
+function player(s) {
+  const g = s.game;
+  return g && g.mode === "online" && s.mine().length === 1 ? s.mine()[0] : null;
+}
+
+// claimShown says whether the page shows the claim of the win: its
+// player's opponent has left (players.js, away) and the state says when
+// the win may be claimed (claimableAt). Until then the button counts down
+// to it, disabled (renderCountdown): nothing is offered that cannot
+// succeed.
+export function claimShown(s) {
+  const me = player(s);
+  if (!me || s.awaiting() || !away(s, me === "red" ? "blue" : "red")) return false;
+  return !!claimView(s.game, me, serverNow());
+}
+
+// abortOffered says whether the page offers the abort: an online game
+// with both seats taken and fewer than two moves, to either player.
+export function abortOffered(s) {
+  const g = s.game;
+  return !!player(s) && !g.over && g.ply < 2 && !s.freeSeat() && !s.awaiting();
+}
+
+// abort ends the game before both first moves, with no result.
+async function abort(page) {
+  const s = page.state, me = player(s);
+  if (!me || s.aborting) return;
+  const id = s.game.id;
+  say("");
+  s.aborting = true;
+  $("abort").disabled = true;
+  try {
+    page.apply(await call("POST", "/api/games/" + encodeURIComponent(id) + "/abort", {}, s.seatToken(me)));
+  } catch (e) {
+    if (!s.game || s.game.id !== id) return;
+    fail(e);
+    try { page.apply(await call("GET", "/api/games/" + encodeURIComponent(id))); } catch (e2) { /* the message says enough */ }
+  } finally {
+    s.aborting = false;
+    $("abort").disabled = false;
+  }
+}
+
+// renderClaim shows the claim button (claimShown), its label counting
+// down and disabled until the claim may be made, and the abort button
+// (abortOffered).
+export function renderClaim(s) {
+  const g = s.game, claim = $("claim");
+  const shown = !!g && claimShown(s);
+  claim.hidden = !shown;
+  $("abort").hidden = !(g && abortOffered(s));
+  if (!shown) return;
+  const view = claimView(g, player(s), serverNow());
+  const label = view.open ? t("btn.claim") : t("btn.claimIn", {time: formatClock(Math.ceil(view.left / 1000) * 1000)});
+  if (claim.textContent !== label) claim.textContent = label;
+  claim.disabled = !view.open;
+}
+
+// asked remembers which state the countdown asked the server again about
+// (a claim time missing for an opponent just gone, a first move now due),
+// so that it asks once for each.
+let asked = "";
+
+// renderCountdown shows, once a second, how long until the win may be
+// claimed against an opponent who left, on the claim button itself
+// ("Claim the win in 4:32", disabled), and enables it the moment the
+// claim may be made. An opponent just seen away has no claim time in the
+// state yet (presence comes as its own event): the page reads the state
+// once to learn it; a first move not made in time is read once too, and
+// the server aborts the game on that read.
+export function renderCountdown(page) {
+  const s = page.state, g = s.game, me = player(s);
+  renderClaim(s);
+  if (!me || g.over) return;
+  const opp = me === "red" ? "blue" : "red";
+  const now = serverNow();
+  const view = claimView(g, me, now), opening = openingView(g, now);
+  const key = g.id + "/" + g.version + "/" + (g.connected && g.connected[opp] ? "here" : "gone");
+  const missing = away(s, opp) && g.ply >= 2 && !view;
+  if ((missing || (opening && opening.left === 0)) && asked !== key) {
+    asked = key;
+    call("GET", "/api/games/" + encodeURIComponent(g.id)).then((st) => page.apply(st), () => {});
+  }
 }
 
 // watchInvitation reads the invitation of the link the page was opened

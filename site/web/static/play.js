@@ -28,6 +28,7 @@ import {say, saidInfo, announce, fail, statusText, renderStatus} from "./status.
 import {BoardView, initBoardControls, press, deselect, refreshAnalysis, explainNow} from "./boardview.js";
 import {initControls, formChanged, levelLabels, clockLabels, renderControls} from "./controls.js";
 import {initReview, step, reviewed, renderReviewNote, renderSteps, renderMoves} from "./review.js";
+import {renderEngine} from "./engine.js";
 import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOnline} from "./online.js";
 import {renderPlayers, renderClocks, away, AWAY_GRACE} from "./players.js";
 import {startClock, rematchView} from "./clock.js";
@@ -107,6 +108,7 @@ function render(page) {
   renderMoves(page);
   renderPlayers(s);
   renderMyGames(s);
+  renderEngine(s);
 }
 
 // ---- the game on the board ----

@@ -49,18 +49,19 @@ export function sideName(s, c) {
   const g = s.game;
   if (!g) return "";
   const color = t("side." + c);
+  const name = cap(color); // a side standing alone is a name: "Azules", not "azules"
   if (g.mode === "ai") {
     if (c === g.aiColor) return t("who.ai", {level: levelName(g.level), about: levelAbout(g.level), color});
-    return s.seats[c] ? t("who.you", {color}) : color;
+    return s.seats[c] ? t("who.you", {color}) : name;
   }
   if (g.mode === "online") {
     const seated = !g.seated || g.seated[c];
     if (s.mine().length === 1 && s.seats[c]) return t("who.you", {color});
-    if (!seated) return s.mine().length === 1 ? t("who.waiting", {color}) : color;
-    const name = s.mine().length === 1 ? t("who.opponent", {color}) : color;
-    return g.over ? name : name + " · " + t(connected(g, c) ? "presence.connected" : "presence.away");
+    if (!seated) return s.mine().length === 1 ? t("who.waiting", {color}) : name;
+    const who = s.mine().length === 1 ? t("who.opponent", {color}) : name;
+    return g.over ? who : who + " · " + t(connected(g, c) ? "presence.connected" : "presence.away");
   }
-  return color;
+  return name;
 }
 
 // AWAY_GRACE is how long (ms) an opponent must have been seen away before

@@ -6,9 +6,11 @@
 "use strict";
 import {t, cap} from "./i18n.js";
 import {pieceOf, pieceName, sqIndex} from "./board.js";
+import {START} from "./rules.js";
 
-// START is the position every game starts from unless it names another.
-export const START = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1";
+// START is the position every game starts from unless it names another:
+// the library's, from the server's rules.js.
+export {START};
 
 // boardOf expands a position's board field into 63 letters, index a1 = 0.
 export function boardOf(position) {

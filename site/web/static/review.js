@@ -42,7 +42,11 @@ export function renderSteps(s) {
   const g = s.game;
   const past = s.viewing();
   $("viewing").hidden = !past;
-  if (past) $("viewing-text").textContent = s.view === 0 ? t("view.start", {total: g.ply}) : t("view.past", {n: s.view, total: g.ply});
+  if (past) {
+    const r = s.view > 0 ? s.record().records[s.view - 1] : null;
+    $("viewing-text").textContent = !r ? t("view.start", {total: g.ply})
+      : t("view.past", {move: moveLabel(r, firstMover(s)), color: t("side." + (r.piece ? r.piece.color : "red")), n: s.view, total: g.ply});
+  }
   const shown = s.shownPly();
   show("steps", !!g && g.ply > 0);
   $("first").disabled = $("back").disabled = shown === 0;
@@ -51,6 +55,10 @@ export function renderSteps(s) {
   $("review").setAttribute("aria-pressed", String(s.reviewOn));
   // The record as a file: plain while the game goes on, with the engine's
   // marks, evaluations and better moves once its review is stored.
+  // The analysis board of the position shown, once the game is over:
+  // never beside a game still being played.
+  show("analyse", !!g && g.over && !s.rematchAsked());
+  if (g) $("analyse").href = "/?position=" + encodeURIComponent(s.shownPosition());
   show("export-line", !!g && g.ply > 0);
   if (g) $("export").href = "/api/games/" + encodeURIComponent(g.id) + "/record";
 }
@@ -69,25 +77,54 @@ export function renderMoves(page) {
     ol.replaceChildren(li);
     return;
   }
-  // One numbering on the whole page: a move is one side's move, numbered
-  // from 1 as in the replay line ("Position after move 22 of 39"), the
-  // review and the no-capture count; Red's in the first column, Blue's in
-  // the second.
+  // Moves in pairs, as on chess sites: Red's move and Blue's answer share a
+  // number ("1. a3a4 g7g6"), Red's in the first column, Blue's in the
+  // second; the replay line says the same number ("after move 11…").
   const recs = s.record().records;
   const shown = s.shownPly();
+  const first = firstMover(s);
   const items = recs.map((r) => {
     const li = document.createElement("li");
-    li.value = r.ply;
+    li.value = moveNumber(r.ply, first);
     li.className = r.piece ? "by-" + r.piece.color : "";
     li.append(moveButton(page, r, shown));
     return li;
   });
+  // A game whose first move is Blue's starts its first pair with a gap.
+  if (first === "blue") {
+    const gap = document.createElement("li");
+    gap.value = 1;
+    gap.className = "by-red gap";
+    gap.setAttribute("aria-hidden", "true");
+    gap.textContent = "…";
+    items.unshift(gap);
+  }
   ol.replaceChildren(...items);
   // With the review's evaluations beside them the moves need a column each.
   ol.classList.toggle("reviewed", !!reviewed(s, 1));
   const cur = ol.querySelector(".mv.current");
   if (cur && !s.viewing()) ol.scrollTop = ol.scrollHeight;
   else if (cur) cur.scrollIntoView({block: "nearest"});
+}
+
+// firstMover is the colour of the side that made the game's first move
+// ("red" in every game from the start position).
+export function firstMover(s) {
+  const r = s.record().records[0];
+  return r && r.piece ? r.piece.color : "red";
+}
+
+// moveNumber numbers half-move ply (1 for the first) in pairs, as chess
+// sites do: Red's move and Blue's answer share a number ("1. a3a4 g7g6").
+export function moveNumber(ply, first) {
+  return Math.floor((ply - 1 + (first === "blue" ? 1 : 0)) / 2) + 1;
+}
+
+// moveLabel is a half-move's number as written in a list of pairs: "12."
+// for Red's move, "12…" for Blue's.
+export function moveLabel(r, first) {
+  const n = moveNumber(r.ply, first);
+  return r.piece && r.piece.color === "blue" ? n + "…" : n + ".";
 }
 
 // moveButton is one half-move of the list: the animal's pictogram and the

@@ -102,11 +102,12 @@ export class PlayState {
   // invitedHere says whether the page holds an invitation to the current game.
   invitedHere() { return !!this.invited && !!this.game && this.invited.id === this.game.id; }
 
-  // personal says whether the game's result is the player's own: a game
-  // against the AI, or one seat of an online game.
+  // personal says whether the game's result is the player's own: this
+  // page holds the player's seat of an AI game or one seat of an online
+  // game (a visitor of a link reads who won by colour).
   personal() {
     const g = this.game;
-    return !!g && (g.mode === "ai" || (g.mode === "online" && this.mine().length === 1));
+    return !!g && (g.mode === "ai" || g.mode === "online") && this.mine().length === 1;
   }
 
   // ---- the position shown ----

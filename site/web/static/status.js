@@ -56,6 +56,7 @@ export function statusText(s) {
   const g = s.game;
   if (!g) return s.learn ? t("status.analysis") : t("status.start");
   if (g.over && g.outcome) return resultText(s, g.outcome);
+  if (g.over && g.aborted) return t("status.aborted");
   if (g.aiThinking) return t("status.thinking");
   const side = t("side." + g.sideToMove);
   const free = s.freeSeat();

@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -30,6 +33,9 @@ type fake struct {
 	game   *dsq.Game
 	stop   chan struct{} // a stop command's signal to a running search
 	refuse atomic.Bool   // refuse every position
+	mute   atomic.Bool   // answer no isready
+	dieOn  atomic.Value  // a command (string) at which the fake's output ends
+	lieOn  atomic.Value  // a command (string) the fake answers with a stray bestmove
 	mu     sync.Mutex
 	lines  []string // the commands it received
 }
@@ -73,6 +79,7 @@ func (f *fake) received() []string {
 
 func (f *fake) serve(handshake func(f *fake, cmd string)) {
 	defer f.out.Close()
+	defer f.in.Close() // as a process's input closes when it exits
 	sc := bufio.NewScanner(f.in)
 	for sc.Scan() {
 		line := sc.Text()
@@ -80,11 +87,20 @@ func (f *fake) serve(handshake func(f *fake, cmd string)) {
 		f.lines = append(f.lines, line)
 		f.mu.Unlock()
 		cmd, rest, _ := strings.Cut(line, " ")
+		if word, _ := f.dieOn.Load().(string); word == cmd {
+			return
+		}
+		if word, _ := f.lieOn.Load().(string); word == cmd {
+			f.say("bestmove a3a4")
+			continue
+		}
 		switch cmd {
 		case "uci", "jcei":
 			handshake(f, cmd)
 		case "isready":
-			f.say("readyok")
+			if !f.mute.Load() {
+				f.say("readyok")
+			}
 		case "setoption":
 			if strings.Contains(rest, "name Bad ") {
 				f.say("info string error: unknown option \"Bad\"")
@@ -178,7 +194,7 @@ func TestGoReturnsTheBestMoveAndTheLastScore(t *testing.T) {
 	assert.Equal(t, uci.Info{Depth: 2, SelDepth: 4, HasScore: true, Score: uci.Score{Value: -12}, Nodes: 230, NPS: 1000, Time: 3 * time.Millisecond, PV: []dsq.Move{want}}, res.Info)
 	require.Len(t, progress, 3)
 	assert.Equal(t, "done", progress[2].Text)
-	assert.Equal(t, []string{"uci", "ucinewgame", "isready", "position startpos moves a3a4", "go depth 2 nodes 1000"}, f.received())
+	assert.Equal(t, []string{"uci", "ucinewgame", "isready", "position startpos moves a3a4", "isready", "go depth 2 nodes 1000"}, f.received())
 }
 
 func TestJCEIHandshake(t *testing.T) {
@@ -237,7 +253,7 @@ func TestSetOptionReturnsTheEnginesRefusal(t *testing.T) {
 	require.NoError(t, e.Position(ctx, dsq.NewGame()))
 	_, err = e.Go(ctx, uci.Limits{Depth: 1})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"uci", "setoption name Hash value 32", "isready", "setoption name Bad value 1", "isready", "position startpos", "go depth 1"}, f.received())
+	assert.Equal(t, []string{"uci", "setoption name Hash value 32", "isready", "setoption name Bad value 1", "isready", "position startpos", "isready", "go depth 1"}, f.received())
 }
 
 func TestGoReturnsARefusedPositionAsRefused(t *testing.T) {
@@ -458,54 +474,6 @@ func TestCloseEndsACallInAnotherGoroutine(t *testing.T) {
 	assert.NoError(t, e.Close(), "twice is fine")
 }
 
-// buildEngine builds cmd/engine into a temporary directory.
-func buildEngine(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "engine")
-	out, err := exec.Command("go", "build", "-C", "../cmd", "-o", bin, "./engine").CombinedOutput() // a module of its own
-	require.NoError(t, err, string(out))
-	return bin
-}
-
-// TestRealEngine drives cmd/engine, built here, through both
-// handshakes: options, a game, two short searches.
-func TestRealEngine(t *testing.T) {
-	bin := buildEngine(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	for _, hs := range []string{"uci", "jcei"} {
-		t.Run(hs, func(t *testing.T) {
-			e, err := uci.Start(ctx, exec.Command(bin), uci.Config{Handshake: hs})
-			require.NoError(t, err)
-			defer e.Close()
-			assert.Equal(t, "doushouqi search", e.Name())
-			names := []string{}
-			for _, o := range e.Options() {
-				names = append(names, o.Name)
-			}
-			assert.Contains(t, names, "Hash")
-			require.NoError(t, e.SetOption(ctx, "Hash", "1"))
-			assert.ErrorIs(t, e.SetOption(ctx, "Hash", "0"), uci.ErrRefused)
-			require.NoError(t, e.SetOption(ctx, "Rules", "trapped-capture,move-limit=200,threefold"))
-			require.NoError(t, e.NewGame(ctx))
-			g, err := dsq.NewGameRules(dsq.StartPosition(), dsq.Rules{})
-			require.NoError(t, err)
-			for range 2 {
-				require.NoError(t, e.Position(ctx, g))
-				res, err := e.Go(ctx, uci.Limits{Depth: 2})
-				require.NoError(t, err)
-				assert.True(t, g.IsLegal(res.Move))
-				assert.Equal(t, 2, res.Info.Depth)
-				assert.True(t, res.Info.HasScore)
-				assert.NotEmpty(t, res.Info.PV)
-				assert.Equal(t, res.Move, res.Info.PV[0])
-				require.NoError(t, g.Play(res.Move))
-			}
-			require.NoError(t, e.Close())
-		})
-	}
-}
-
 func TestStartReportsAMissingBinary(t *testing.T) {
 	_, err := uci.Start(context.Background(), exec.Command(filepath.Join(t.TempDir(), "missing")), uci.Config{})
 	require.ErrorIs(t, err, uci.ErrEngineDied)
@@ -541,4 +509,319 @@ func TestCloseKillsAStuckProcess(t *testing.T) {
 	begin := time.Now()
 	_ = e.Close()
 	assert.Less(t, time.Since(begin), 5*time.Second)
+}
+
+func TestNilArgumentsAreErrors(t *testing.T) {
+	ctx := context.Background()
+	r, w := io.Pipe()
+	defer r.Close()
+	var nilCtx context.Context // a nil context is an input under test
+	for name, call := range map[string]func() error{
+		"New nil reader":  func() error { _, err := uci.New(ctx, nil, w, uci.Config{}); return err },
+		"New nil writer":  func() error { _, err := uci.New(ctx, r, nil, uci.Config{}); return err },
+		"New nil context": func() error { _, err := uci.New(nilCtx, r, w, uci.Config{}); return err },
+		"Start nil cmd":   func() error { _, err := uci.Start(ctx, nil, uci.Config{}); return err },
+		"Start nil context": func() error {
+			_, err := uci.Start(nilCtx, exec.Command("true"), uci.Config{})
+			return err
+		},
+	} {
+		err := call()
+		require.ErrorIs(t, err, uci.ErrInvalid, name)
+	}
+	e, f := startFake(t, uci.Config{}, answers)
+	require.ErrorIs(t, e.Position(ctx, nil), uci.ErrInvalid)
+	_, err := e.Go(nilCtx, uci.Limits{Depth: 1})
+	require.ErrorIs(t, err, uci.ErrInvalid)
+	require.ErrorIs(t, e.Ready(nilCtx), uci.ErrInvalid)
+	// Nothing was sent: the engine is in step.
+	require.NoError(t, e.Position(ctx, dsq.NewGame()))
+	_, err = e.Go(ctx, uci.Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"uci", "position startpos", "isready", "go depth 1"}, f.received())
+}
+
+// A bestmove printed after the answer (a stale one) is not the next
+// search's answer: the isready before each go drains it.
+func TestStaleBestMoveIsNotTheNextAnswer(t *testing.T) {
+	twice := func(f *fake, _ string) {
+		moves := f.game.LegalMoves()
+		// One write, so that the stale lines come before any later answer
+		// of the fake (its readyok), as they would from an engine.
+		f.say("bestmove " + moves[0].String() +
+			"\ninfo depth 9 score cp 999 pv " + moves[1].String() +
+			"\nbestmove " + moves[1].String()) // stale
+	}
+	e, _ := startFake(t, uci.Config{}, twice)
+	ctx := context.Background()
+	g := dsq.NewGame()
+	for range 3 {
+		require.NoError(t, e.Position(ctx, g))
+		res, err := e.Go(ctx, uci.Limits{Depth: 1})
+		require.NoError(t, err)
+		assert.Equal(t, g.LegalMoves()[0], res.Move)
+		assert.False(t, res.Info.HasScore, "the stale report is not this search's")
+	}
+}
+
+// Each call that waits for a readyok gives up after Config.Timeout when
+// the engine does not answer.
+func TestCallsWaitingForReadyokTimeOut(t *testing.T) {
+	ctx := context.Background()
+	for name, call := range map[string]func(e *uci.Engine) error{
+		"Ready":     func(e *uci.Engine) error { return e.Ready(ctx) },
+		"SetOption": func(e *uci.Engine) error { return e.SetOption(ctx, "Hash", "1") },
+		"NewGame":   func(e *uci.Engine) error { return e.NewGame(ctx) },
+		"Go": func(e *uci.Engine) error {
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			_, err := e.Go(ctx, uci.Limits{Depth: 1})
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, f := startFake(t, uci.Config{Timeout: 50 * time.Millisecond}, answers)
+			f.mute.Store(true)
+			begin := time.Now()
+			require.ErrorIs(t, call(e), uci.ErrTimeout)
+			assert.Less(t, time.Since(begin), 5*time.Second)
+		})
+	}
+}
+
+// A search with no time (depth, nodes, none, infinite) is stopped after
+// Config.SearchTimeout; an engine that does not answer stop either is
+// given up Grace later.
+func TestSearchWithoutTimeIsBoundedBySearchTimeout(t *testing.T) {
+	ctx := context.Background()
+	for _, limits := range []uci.Limits{{Depth: 30}, {Nodes: 1 << 40}, {}, {Infinite: true}} {
+		t.Run(limits.String(), func(t *testing.T) {
+			e, _ := startFake(t, uci.Config{SearchTimeout: 50 * time.Millisecond, Grace: 50 * time.Millisecond}, waitsForStop)
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			res, err := e.Go(ctx, limits)
+			require.ErrorIs(t, err, uci.ErrTimeout)
+			assert.NotEqual(t, dsq.NoMove, res.Move, "the move it named after stop")
+			require.NoError(t, e.Ready(ctx), "in step")
+
+			e, _ = startFake(t, uci.Config{SearchTimeout: 50 * time.Millisecond, Grace: 50 * time.Millisecond}, silent)
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			begin := time.Now()
+			_, err = e.Go(ctx, limits)
+			require.ErrorIs(t, err, uci.ErrTimeout)
+			assert.Less(t, time.Since(begin), 5*time.Second)
+		})
+	}
+}
+
+// A game clock at 0 for the side to move, the other's running, bounds
+// the search to Grace: it does not wait for SearchTimeout or forever.
+func TestGoWithTheMoversClockAtZeroIsBounded(t *testing.T) {
+	e, f := startFake(t, uci.Config{Grace: 50 * time.Millisecond}, silent)
+	ctx := context.Background()
+	require.NoError(t, e.Position(ctx, dsq.NewGame()))
+	begin := time.Now()
+	_, err := e.Go(ctx, uci.Limits{Time: [2]time.Duration{0, 10 * time.Second}})
+	require.ErrorIs(t, err, uci.ErrTimeout)
+	assert.Less(t, time.Since(begin), 5*time.Second)
+	assert.Contains(t, f.received(), "go wtime 0 btime 10000")
+}
+
+// multiPV answers with three lines, each depth's, the best first.
+func multiPV(f *fake, _ string) {
+	moves := f.game.LegalMoves()
+	for depth := 1; depth <= 2; depth++ {
+		for k := 1; k <= 3; k++ {
+			f.say(fmt.Sprintf("info depth %d multipv %d score cp %d nodes 10 pv %v", depth, k, 100*depth-10*k, moves[k-1]))
+		}
+	}
+	f.say("bestmove " + moves[0].String())
+}
+
+func TestGoAsksForAndReturnsSeveralLines(t *testing.T) {
+	e, f := startFake(t, uci.Config{}, multiPV)
+	ctx := context.Background()
+	g := dsq.NewGame()
+	require.NoError(t, e.Position(ctx, g))
+	res, err := e.Go(ctx, uci.Limits{Depth: 2, MultiPV: 3})
+	require.NoError(t, err)
+	moves := g.LegalMoves()
+	require.Len(t, res.Lines, 3)
+	for k, l := range res.Lines {
+		assert.Equal(t, k+1, l.MultiPV)
+		assert.Equal(t, 2, l.Depth)
+		assert.Equal(t, 200-10*(k+1), l.Score.Value)
+		assert.Equal(t, []dsq.Move{moves[k]}, l.PV)
+	}
+	assert.Equal(t, res.Lines[0], res.Info, "Info is line 1's, not the last printed")
+	assert.Equal(t, moves[0], res.Move)
+	// The option is sent once while it does not change.
+	require.NoError(t, e.Position(ctx, g))
+	_, err = e.Go(ctx, uci.Limits{Depth: 2, MultiPV: 3})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"uci", "position startpos", "setoption name MultiPV value 3", "isready", "go depth 2",
+		"position startpos", "isready", "go depth 2"}, f.received())
+}
+
+// fakeModeEnv names the behaviour of the test binary re-executed as an
+// engine process (see TestMain).
+const fakeModeEnv = "UCI_TEST_FAKE_ENGINE"
+
+// TestMain runs the tests, or, with fakeModeEnv set, the test binary as an
+// engine process: "plays" answers as an engine does, with the first legal
+// move, and exits at quit; "hangs" answers the handshake and isready, but
+// never a go, and neither quit nor the end of its input ends it.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeModeEnv); mode != "" {
+		fakeProcess(mode, os.Stdin, os.Stdout)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeProcess(mode string, in io.Reader, out io.Writer) {
+	g := dsq.NewGame()
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		line := sc.Text()
+		word, _, _ := strings.Cut(line, " ")
+		switch word {
+		case "uci":
+			fmt.Fprintln(out, "id name fake process\nuciok")
+		case "isready":
+			fmt.Fprintln(out, "readyok")
+		case "position":
+			c, err := uci.ParsePosition(line)
+			if err == nil {
+				g, err = c.Game(dsq.Rules{})
+			}
+			if err != nil {
+				fmt.Fprintln(out, "info string error:", err)
+			}
+		case "go":
+			if mode == "plays" {
+				fmt.Fprintln(out, uci.BestMove{Move: g.LegalMoves()[0]})
+			}
+		case "quit":
+			if mode == "plays" {
+				return
+			}
+		}
+	}
+	if mode == "hangs" {
+		time.Sleep(time.Hour)
+	}
+}
+
+// startProcess starts the test binary as an engine in mode under sh, with
+// a child of its own started before it (the shell text child, ending with
+// "&"), whose process id is killed when the test ends.
+func startProcess(t *testing.T, mode, child string, cfg uci.Config) *uci.Engine {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	self, err := os.Executable()
+	require.NoError(t, err)
+	pidFile := filepath.Join(t.TempDir(), "child.pid")
+	script := child + ` echo $! > "$1"; exec "$2" -test.run=^$`
+	cmd := exec.Command(sh, "-c", script, "sh", pidFile, self)
+	cmd.Env = append(os.Environ(), fakeModeEnv+"="+mode)
+	cmd.Stderr = &lockedBuffer{} // not a file: exec copies it in a goroutine that Wait awaits
+	e, err := uci.Start(context.Background(), cmd, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		_ = e.Close()
+		text, err := os.ReadFile(pidFile)
+		if err != nil {
+			return
+		}
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(text))); err == nil {
+			if p, err := os.FindProcess(pid); err == nil {
+				_ = p.Kill()
+			}
+		}
+	})
+	return e
+}
+
+// lockedBuffer is a writer for the engine's standard error.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// TestProcessPlays: the test binary as an engine process answers a search.
+func TestProcessPlays(t *testing.T) {
+	e := startProcess(t, "plays", "", uci.Config{})
+	ctx := context.Background()
+	require.NoError(t, e.Position(ctx, dsq.NewGame()))
+	res, err := e.Go(ctx, uci.Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.Equal(t, dsq.NewGame().LegalMoves()[0], res.Move)
+	require.NoError(t, e.Close())
+}
+
+// Close ends within its grace while a child of the engine holds its
+// output and standard error (here for 20 s; without exec.Cmd.WaitDelay
+// Close waited for it).
+func TestCloseEndsWhileAChildHoldsTheOutput(t *testing.T) {
+	e := startProcess(t, "plays", "sleep 20 &", uci.Config{Quit: 200 * time.Millisecond})
+	require.NoError(t, e.Ready(context.Background()))
+	begin := time.Now()
+	_ = e.Close()
+	assert.Less(t, time.Since(begin), 5*time.Second, "the child holds on for far longer")
+}
+
+// Close ends within its grace when the engine ignores quit and a child of
+// it never exits.
+func TestCloseEndsWhenTheEngineAndItsChildNeverExit(t *testing.T) {
+	e := startProcess(t, "hangs", "(trap '' TERM HUP; while :; do sleep 1; done) &", uci.Config{Quit: 200 * time.Millisecond, Grace: 50 * time.Millisecond})
+	ctx := context.Background()
+	require.NoError(t, e.Position(ctx, dsq.NewGame()))
+	_, err := e.Go(ctx, uci.Limits{MoveTime: 10 * time.Millisecond})
+	require.Error(t, err)
+	begin := time.Now()
+	_ = e.Close()
+	assert.Less(t, time.Since(begin), 5*time.Second, "the child holds on for far longer")
+}
+
+// Each call that waits for an answer reports an engine that dies at its
+// command as ErrEngineDied, and one that answers its isready with a line
+// of another command as ErrProtocol.
+func TestCallsReportAnEngineThatDiesOrLies(t *testing.T) {
+	ctx := context.Background()
+	calls := []struct {
+		name, word string
+		call       func(e *uci.Engine) error
+	}{
+		{"Ready", "isready", func(e *uci.Engine) error { return e.Ready(ctx) }},
+		{"SetOption", "setoption", func(e *uci.Engine) error { return e.SetOption(ctx, "Hash", "1") }},
+		{"NewGame", "ucinewgame", func(e *uci.Engine) error { return e.NewGame(ctx) }},
+		{"Go", "go", func(e *uci.Engine) error {
+			require.NoError(t, e.Position(ctx, dsq.NewGame()))
+			_, err := e.Go(ctx, uci.Limits{Depth: 1})
+			return err
+		}},
+	}
+	for _, c := range calls {
+		t.Run(c.name+" dies", func(t *testing.T) {
+			e, f := startFake(t, uci.Config{Timeout: 5 * time.Second}, answers)
+			f.dieOn.Store(c.word)
+			require.ErrorIs(t, c.call(e), uci.ErrEngineDied)
+		})
+		if c.word == "go" {
+			continue // Go's lies (garbage, an illegal move): TestGarbageIsAProtocolError
+		}
+		t.Run(c.name+" lies", func(t *testing.T) {
+			e, f := startFake(t, uci.Config{Timeout: 5 * time.Second}, answers)
+			f.lieOn.Store("isready") // a bestmove instead of readyok
+			require.ErrorIs(t, c.call(e), uci.ErrProtocol)
+		})
+	}
 }
