@@ -92,7 +92,7 @@ func TestUndo(t *testing.T) {
 		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, id, blue, Undo{Ply: 0})
-		refused(t, err, CodeConflict)                         // stale
+		refused(t, err, CodeConflict)                     // stale
 		res, err := s.Change(ctx, id, blue, Undo{Ply: 1}) // either seat of a local game
 		require.NoError(t, err)
 		assert.Equal(t, 0, res.Game.Ply())

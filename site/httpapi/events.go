@@ -32,7 +32,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	client := s.clientOf(r)
 	if !s.openStream(client) {
-		e := failLater(codeRateLimited, "too many live streams from your address", 5 * time.Second)
+		e := failLater(codeRateLimited, "too many live streams from your address", 5*time.Second)
 		s.fail(w, r, e)
 		return
 	}
