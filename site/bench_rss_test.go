@@ -62,7 +62,6 @@ func BenchmarkRSS100kGames(b *testing.B) {
 					i := rng.IntN(n)
 					id := fmt.Sprintf("%032x", i+1)
 					st := c.State(id)
-					c.Req("GET", "/api/games/"+id+"/targets?from=c3", "")
 					if st["over"] == false && st["mode"] != "ai" && moved.Load() < 2000 {
 						if tryMove(c, id, i, st) {
 							moved.Add(1)
@@ -97,15 +96,9 @@ func finished(n int) int {
 // tryMove plays a legal move of the side to move in game id (i).
 func tryMove(c *client, id string, i int, st map[string]any) bool {
 	side := st["sideToMove"].(string)
-	board := st["board"].([]any)
-	for sq, p := range board {
-		letter, _ := p.(string)
-		if letter == "" || (letter == strings.ToUpper(letter)) != (side == "red") {
-			continue
-		}
-		from := fmt.Sprintf("%c%d", 'a'+sq%7, sq/7+1)
-		res := c.Req("GET", "/api/games/"+id+"/targets?from="+from, "")
-		targets, _ := res.Body["targets"].([]any)
+	legal, _ := st["legal"].(map[string]any)
+	for from, to := range legal {
+		targets, _ := to.([]any)
 		if len(targets) == 0 {
 			continue
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/internal/longtest"
 	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/doushouqi/doushouqi/site/internal/testenv"
 	"github.com/doushouqi/doushouqi/site/store"
@@ -24,11 +25,13 @@ import (
 
 // TestKill9 builds the server, plays a game on it, kills the process with
 // SIGKILL while moves are being sent, starts it again on the same database,
-// and finds every acknowledged move stored.
+// and finds every acknowledged move stored. Building the server takes most
+// of its time: a deep check (DSQ_LONG=1), as CI runs it.
 func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the server binary")
 	}
+	longtest.Skip(t)
 	bin := buildServer(t)
 
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, filepath.Join(t.TempDir(), "dsq.db")) })

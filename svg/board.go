@@ -431,12 +431,7 @@ func drawDefs(b *bytes.Buffer, pos dsq.Position) {
 		if pos.Pieces(dsq.Red, a)|pos.Pieces(dsq.Blue, a) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, `<symbol id="dsq-%s" viewBox="0 0 100 100">`+"\n", a)
-		for _, line := range shapes[a] {
-			b.WriteString(paint.Replace(line))
-			b.WriteByte('\n')
-		}
-		b.WriteString("</symbol>\n")
+		writePictogram(b, a)
 	}
 	b.WriteString("</defs>\n")
 }

@@ -72,3 +72,14 @@ func ExampleBoard_refused() {
 	fmt.Println(err)
 	// Output: svg: Marks[0].Square "63": not a square of the board
 }
+
+// Pieces is the pictograms of the animals, one <symbol> each, for a page
+// that draws its own pieces.
+func ExamplePieces() {
+	sheet := svg.Pieces()
+	fmt.Println(strings.Count(sheet, "<symbol "), "symbols")
+	fmt.Println(strings.Contains(sheet, `<symbol id="dsq-lion" viewBox="0 0 100 100">`))
+	// Output:
+	// 8 symbols
+	// true
+}

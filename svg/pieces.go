@@ -1,16 +1,18 @@
 package svg
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// shapes are the animal pictograms of the play site (site's
-// pieces.svg, drawn for this project), one element a line on a 100x100 grid.
-// Class "f" is the animal, drawn in a light colour; "k" its features and "ks"
-// their strokes, drawn in the dark colour of the piece's side; "t" the
-// elephant's tusks. TestShapesMatchThePlaySite keeps them equal to the site's.
+// shapes are the animal pictograms, drawn for this project (the play site
+// serves them as its pieces.svg, made by Pieces), one element a line on a
+// 100x100 grid. Class "f" is the animal, drawn in a light colour; "k" its
+// features and "ks" their strokes, drawn in the dark colour of the piece's
+// side; "t" the elephant's tusks.
 var shapes = [dsq.NumAnimals][]string{
 	dsq.Rat: {
 		`<circle class="f" cx="26" cy="30" r="17"/>`,
@@ -111,3 +113,30 @@ var paint = strings.NewReplacer(
 	`class="ks"`, `class="ks" fill="none" stroke="currentColor" stroke-width="3.5" stroke-linecap="round"`,
 	`class="t"`, `class="t" fill="#fff" stroke="currentColor" stroke-width="1.5"`,
 )
+
+// writePictogram writes animal a's pictogram as a <symbol> with the id
+// "dsq-" and its name ("dsq-rat"), painted.
+func writePictogram(b *bytes.Buffer, a dsq.Animal) {
+	fmt.Fprintf(b, `<symbol id="dsq-%s" viewBox="0 0 100 100">`+"\n", a)
+	for _, line := range shapes[a] {
+		b.WriteString(paint.Replace(line))
+		b.WriteByte('\n')
+	}
+	b.WriteString("</symbol>\n")
+}
+
+// Pieces returns the eight animal pictograms, as Board draws them, in one
+// SVG document of <symbol> elements, rat to elephant, with the ids
+// "dsq-rat" to "dsq-elephant", each on a 100x100 view box: a page can <use>
+// them, or copy their shapes into its own pieces and restyle their classes
+// ("f" the animal, "k" and "ks" its features, "t" the tusks) with CSS. The
+// dark colour is currentColor. The play site serves it as /pieces.svg.
+func Pieces() string {
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` + "\n")
+	for a := dsq.Rat; a <= dsq.Elephant; a++ {
+		writePictogram(&b, a)
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}

@@ -495,6 +495,9 @@ type gameSetup struct {
 	MaxPlies   int // half-moves after which the game stops undecided
 	Adjudicate Adjudication
 	Referee    *referee // scores the moves of an engine that gives no score; nil: none
+	// Now reads the time the game clocks run on; nil: time.Now (tests
+	// give a clock they step, so that no test waits on the real one).
+	Now func() time.Time
 }
 
 // playedGame is a finished game and what the match measured of it.
@@ -525,6 +528,10 @@ func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame,
 	}
 	pg := playedGame{Game: g}
 	judge := scoreJudge{adj: set.Adjudicate}
+	now := set.Now
+	if now == nil {
+		now = time.Now
+	}
 	// Each side's game clock, if its engine plays on one.
 	specs := [2]Spec{red.spec(), blue.spec()}
 	clock := [2]time.Duration{specs[0].Base, specs[1].Base}
@@ -548,12 +555,12 @@ func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame,
 		if side == dsq.Blue {
 			p = blue
 		}
-		begin := time.Now()
+		begin := now()
 		res, err := p.move(ctx, g, clock)
 		if err != nil {
 			return playedGame{}, err
 		}
-		took := time.Since(begin)
+		took := now().Sub(begin)
 		pg.Think[side] += took
 		pg.Moves[side]++
 		if specs[side].Base > 0 {

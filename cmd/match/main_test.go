@@ -267,20 +267,26 @@ func TestGameClock(t *testing.T) {
 		_, err := ParseSpec(bad)
 		assert.Error(t, err, bad)
 	}
-	code, out, progress := runMatch(t, "-a", "tc=400ms+10ms", "-b", "name=b,tc=400ms+10ms", "-openings", openingsFile, "-games", "2", "-sprt", "0,200")
+	code, out, progress := runMatch(t, "-a", "tc=100ms+2ms", "-b", "name=b,tc=100ms+2ms", "-openings", openingsFile, "-games", "2", "-sprt", "0,200")
 	require.Equal(t, 0, code, progress)
 	assert.Contains(t, out, ": 2 games:") // a loaded machine may make a side lose on time
 }
 
-// slowPlayer plays the first legal move after a pause.
+// steppedClock is a game clock's time that moves only when stepped.
+type steppedClock struct{ now time.Time }
+
+func (c *steppedClock) Now() time.Time { return c.now }
+
+// slowPlayer plays the first legal move after a pause on the clock.
 type slowPlayer struct {
 	pause time.Duration
+	clock *steppedClock
 	s     Spec
 }
 
 func (p *slowPlayer) newGame(dsq.Rules) error { return nil }
 func (p *slowPlayer) move(_ context.Context, g *dsq.Game, _ [2]time.Duration) (uci.Result, error) {
-	time.Sleep(p.pause)
+	p.clock.now = p.clock.now.Add(p.pause)
 	pos := g.Position()
 	return uci.Result{Move: pos.LegalMoves()[0]}, nil
 }
@@ -289,20 +295,27 @@ func (p *slowPlayer) spec() Spec   { return p.s }
 
 func TestTimeForfeit(t *testing.T) {
 	// Red has 1 s for the game and spends 400 ms a move: it loses on time
-	// on its third move; Blue, without a clock, does not. (The margins are
-	// wide so that a loaded machine's late wake-ups do not change it.)
-	red := &slowPlayer{pause: 400 * time.Millisecond, s: Spec{Base: time.Second}}
-	blue := &slowPlayer{s: Spec{Depth: 1}}
-	gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 100}, red, blue)
+	// on its third move; Blue, without a clock, does not.
+	clock := &steppedClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	red := &slowPlayer{pause: 400 * time.Millisecond, clock: clock, s: Spec{Base: time.Second}}
+	blue := &slowPlayer{clock: clock, s: Spec{Depth: 1}}
+	gp, err := playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 100, Now: clock.Now}, red, blue)
 	require.NoError(t, err)
 	assert.Equal(t, dsq.Outcome{Reason: timeForfeit, Winner: dsq.Blue}, gp.Outcome)
 	assert.Len(t, gp.Game.Moves(), 4)
+	assert.Equal(t, [2]time.Duration{1200 * time.Millisecond, 0}, gp.Think, "the clock's time, not the machine's")
 	// With an increment that covers the pause, no forfeit.
 	red.s.Inc = 500 * time.Millisecond
-	gp, err = playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 6}, red, blue)
+	gp, err = playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 6, Now: clock.Now}, red, blue)
 	require.NoError(t, err)
 	assert.NotEqual(t, timeForfeit, gp.Outcome.Reason)
 	assert.Len(t, gp.Game.Moves(), 6)
+	// One that leaves it 0 after its move still moves: the flag falls below 0.
+	red.s.Inc, red.pause = 0, 500*time.Millisecond
+	gp, err = playGame(context.Background(), gameSetup{Start: dsq.StartPosition(), Rules: dsq.Standard, MaxPlies: 4, Now: clock.Now}, red, blue)
+	require.NoError(t, err)
+	assert.NotEqual(t, timeForfeit, gp.Outcome.Reason)
+	assert.Len(t, gp.Game.Moves(), 4)
 }
 
 // TestConcurrencyPlaysTheSameGames: at a fixed depth, two games at a time

@@ -82,7 +82,7 @@ func (Join) needsSeat() bool        { return false }
 // checkPly refuses a request made on a state that is not the current one.
 func checkPly(c *change, ply int) error {
 	if ply != c.next.Ply() {
-		return refuse(Conflict, "the game has moved on since you saw it: reload it")
+		return Refuse(CodeConflict, "the game has moved on since you saw it: reload it")
 	}
 	return nil
 }
@@ -111,8 +111,8 @@ func (a Move) apply(c *change) error {
 	if c.next.Position().SideToMove() != c.seat {
 		return errNotYours
 	}
-	if err := c.next.Play(a.Move); err != nil {
-		return &Error{Kind: Illegal, Message: "illegal move", Move: a.Move, Err: err}
+	if err := c.next.play.Play(a.Move); err != nil {
+		return illegal(a.Move, err)
 	}
 	c.next.Clock.punch(c.seat, c.now)
 	c.next.opening(c.now)
@@ -150,16 +150,16 @@ func (a Undo) apply(c *change) error {
 	plies := 1
 	switch c.next.Mode {
 	case Online:
-		return refuse(Conflict, "moves cannot be taken back in an online game")
+		return Refuse(CodeConflict, "moves cannot be taken back in an online game")
 	case AI:
 		plies = 2 // the AI's reply and the player's move
 	}
 	if c.next.Ply() < plies {
-		return refuse(Conflict, "there is no move to take back")
+		return Refuse(CodeConflict, "there is no move to take back")
 	}
 	for range plies {
-		if err := c.next.Undo(); err != nil {
-			return refuse(Conflict, "the move cannot be taken back")
+		if err := c.next.play.Undo(); err != nil {
+			return Refuse(CodeConflict, "the move cannot be taken back")
 		}
 	}
 	return nil
@@ -174,17 +174,17 @@ func undoEnded(c *change) error {
 	human := c.next.AIColor.Other()
 	switch c.next.Outcome().Reason {
 	case dsq.Resigned, dsq.DrawAgreed:
-		if err := c.next.Undo(); err != nil {
-			return refuse(Conflict, "the end cannot be taken back")
+		if err := c.next.play.Undo(); err != nil {
+			return Refuse(CodeConflict, "the end cannot be taken back")
 		}
 		return nil
 	}
 	for {
 		if c.next.Ply() == 0 {
-			return refuse(Conflict, "there is no move to take back")
+			return Refuse(CodeConflict, "there is no move to take back")
 		}
-		if err := c.next.Undo(); err != nil {
-			return refuse(Conflict, "the move cannot be taken back")
+		if err := c.next.play.Undo(); err != nil {
+			return Refuse(CodeConflict, "the move cannot be taken back")
 		}
 		if c.next.Position().SideToMove() == human {
 			return nil
@@ -199,7 +199,7 @@ func (Resign) apply(c *change) error {
 	case c.next.waiting():
 		return errNoOpponent // no win for a player who never came
 	}
-	if err := c.next.Resign(c.seat); err != nil {
+	if err := c.next.play.Resign(c.seat); err != nil {
 		return errOver
 	}
 	return nil
@@ -213,10 +213,10 @@ func (OfferDraw) apply(c *change) error {
 		return errNoOpponent
 	}
 	if _, pending := c.next.DrawOffer(); pending {
-		return refuse(Conflict, "a draw offer is already pending")
+		return Refuse(CodeConflict, "a draw offer is already pending")
 	}
-	if err := c.next.OfferDraw(c.seat); err != nil {
-		return refuse(Conflict, "a draw cannot be offered now")
+	if err := c.next.play.OfferDraw(c.seat); err != nil {
+		return Refuse(CodeConflict, "a draw cannot be offered now")
 	}
 	return nil
 }
@@ -227,7 +227,7 @@ func answerable(c *change) error {
 		return errOver
 	}
 	if offer, pending := c.next.DrawOffer(); !pending || offer == c.seat {
-		return refuse(Conflict, "there is no draw offer to answer")
+		return Refuse(CodeConflict, "there is no draw offer to answer")
 	}
 	return nil
 }
@@ -236,8 +236,8 @@ func (AcceptDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.next.AcceptDraw(c.seat); err != nil {
-		return refuse(Conflict, "the draw offer cannot be accepted")
+	if err := c.next.play.AcceptDraw(c.seat); err != nil {
+		return Refuse(CodeConflict, "the draw offer cannot be accepted")
 	}
 	return nil
 }
@@ -246,21 +246,21 @@ func (DeclineDraw) apply(c *change) error {
 	if err := answerable(c); err != nil {
 		return err
 	}
-	if err := c.next.DeclineDraw(c.seat); err != nil {
-		return refuse(Conflict, "the draw offer cannot be declined")
+	if err := c.next.play.DeclineDraw(c.seat); err != nil {
+		return Refuse(CodeConflict, "the draw offer cannot be declined")
 	}
 	return nil
 }
 
 func (a Join) apply(c *change) error {
 	if c.next.Mode != Online {
-		return refuse(Conflict, "only an online game can be joined")
+		return Refuse(CodeConflict, "only an online game can be joined")
 	}
 	if !c.next.waiting() {
-		return refuse(Conflict, "both seats are taken")
+		return Refuse(CodeConflict, "both seats are taken")
 	}
 	if c.seated {
-		return refuse(Conflict, "you hold a seat of this game already: send the invitation to your opponent")
+		return Refuse(CodeConflict, "you hold a seat of this game already: send the invitation to your opponent")
 	}
 	free := dsq.Red
 	if c.next.seats[dsq.Red] != "" {
@@ -268,7 +268,7 @@ func (a Join) apply(c *change) error {
 	}
 	want := invitation(c.next.seats[free.Other()])
 	if subtle.ConstantTimeCompare([]byte(a.Invite), []byte(want)) != 1 {
-		return refuse(Forbidden, "a seat needs the game's invitation link: the watch link only watches")
+		return Refuse(CodeNotYourSeat, "a seat needs the game's invitation link: the watch link only watches")
 	}
 	token := randomHex()
 	c.next.seats[free] = hashToken(token)
@@ -319,13 +319,13 @@ func (DeclineRematch) needsSeat() bool { return true }
 func (a Claim) apply(c *change) error {
 	switch {
 	case c.next.Mode != Online:
-		return refuse(Conflict, "only an online game can be claimed")
+		return Refuse(CodeConflict, "only an online game can be claimed")
 	case c.next.Ended():
 		return errOver
 	case c.next.waiting():
 		return errNoOpponent
 	case c.next.Ply() < 2:
-		return &Error{Kind: Conflict, Code: "opening", Message: "before both first moves a game is aborted, not won: abort it"}
+		return Refuse(CodeOpening, "before both first moves a game is aborted, not won: abort it")
 	}
 	opp := c.seat.Other()
 	away, since := c.away(opp)
@@ -335,14 +335,14 @@ func (a Claim) apply(c *change) error {
 		away = !on
 	}
 	if !away {
-		return &Error{Kind: Conflict, Code: "opponent-connected", Message: "your opponent is connected"}
+		return Refuse(CodeOpponentConnected, "your opponent is connected")
 	}
 	if at := c.next.ClaimableAt(opp, since, c.abandonAfter); c.now.Before(at) {
 		left := at.Sub(c.now)
-		return &Error{Kind: Conflict, Code: "opponent-may-return", RetryAfter: left,
+		return &Error{Code: CodeOpponentMayReturn, RetryAfter: left,
 			Message: fmt.Sprintf("your opponent may still come back: the win can be claimed in %s", left.Round(time.Second))}
 	}
-	if err := c.next.Forfeit(opp, dsq.Abandoned); err != nil {
+	if err := c.next.play.Forfeit(opp, dsq.Abandoned); err != nil {
 		return errOver
 	}
 	return nil
@@ -373,11 +373,11 @@ func (g *Game) ClaimableAt(c dsq.Color, since time.Time, abandonAfter time.Durat
 func (Abort) apply(c *change) error {
 	switch {
 	case c.next.Mode != Online:
-		return refuse(Conflict, "only an online game can be aborted")
+		return Refuse(CodeConflict, "only an online game can be aborted")
 	case c.next.Ended():
 		return errOver
 	case c.next.Ply() >= 2:
-		return &Error{Kind: Conflict, Code: "too-late", Message: "a game can be aborted only before both first moves: resign instead"}
+		return Refuse(CodeTooLate, "a game can be aborted only before both first moves: resign instead")
 	}
 	c.next.Aborted, c.next.FirstMoveBy = true, time.Time{}
 	return nil
@@ -387,11 +387,11 @@ func (Abort) apply(c *change) error {
 func rematchable(c *change) error {
 	switch {
 	case c.next.Mode != Online:
-		return refuse(Conflict, "only an online game has a rematch")
+		return Refuse(CodeConflict, "only an online game has a rematch")
 	case !c.next.IsOver():
-		return refuse(Conflict, "the game is not over")
+		return Refuse(CodeConflict, "the game is not over")
 	case c.next.RematchID != "":
-		return refuse(Conflict, "the rematch has begun")
+		return Refuse(CodeConflict, "the rematch has begun")
 	}
 	return nil
 }
@@ -404,7 +404,7 @@ func (OfferRematch) apply(c *change) error {
 		return AcceptRematch{}.apply(c) // both offered at once: the offers cross as one agreement
 	}
 	if c.next.RematchOffer != "" {
-		return refuse(Conflict, "a rematch was offered already")
+		return Refuse(CodeConflict, "a rematch was offered already")
 	}
 	c.next.RematchOffer = c.seat.String()
 	return nil
@@ -417,7 +417,7 @@ func answerableRematch(c *change) error {
 		return err
 	}
 	if c.next.RematchOffer == "" || c.next.RematchOffer == RematchDeclined || c.next.RematchOffer == c.seat.String() {
-		return refuse(Conflict, "there is no rematch offer to answer")
+		return Refuse(CodeConflict, "there is no rematch offer to answer")
 	}
 	return nil
 }
@@ -426,7 +426,7 @@ func (AcceptRematch) apply(c *change) error {
 	if err := answerableRematch(c); err != nil {
 		return err
 	}
-	g := &Game{ID: rematchID(c.next.ID), Mode: Online, Game: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
+	g := &Game{ID: rematchID(c.next.ID), Mode: Online, play: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
 	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
 	g.seen = [2]time.Time{ms(c.now), ms(c.now)}                        // both here as it begins
 	g.opening(c.now)

@@ -36,24 +36,25 @@ func TestMove(t *testing.T) {
 			id    string
 			token string
 			move  Move
-			kind  Kind
+			code  string
 		}{
-			{"not your turn", id, red, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, Conflict},
-			{"stale ply", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 0}, Conflict},
-			{"ply ahead", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 2}, Conflict},
-			{"no token", id, "", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NoSeat},
-			{"another game's token", id, "0123", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NoSeat},
-			{"unknown game", randomHex(), blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NotFound},
-			{"not an id", "../" + id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, NotFound},
+			{"not your turn", id, red, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, CodeConflict},
+			{"stale ply", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 0}, CodeConflict},
+			{"ply ahead", id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 2}, CodeConflict},
+			{"no token", id, "", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, CodeNoSeat},
+			{"another game's token", id, "0123", Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, CodeNoSeat},
+			{"unknown game", randomHex(), blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, CodeNotFound},
+			{"not an id", "../" + id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1}, CodeNotFound},
 		} {
 			_, err := s.Change(ctx, tc.id, tc.token, tc.move)
-			refused(t, err, tc.kind)
+			refused(t, err, tc.code)
 		}
 
 		// An illegal move is refused with the library's reason.
 		_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.C7, dsq.C6), Ply: 1})
-		e := refused(t, err, Illegal)
+		e := refused(t, err, "water")
 		assert.Equal(t, mv(dsq.C7, dsq.C6), e.Move)
+		assert.Equal(t, "c7c6: the leopard cannot enter the water: only the rat may be on water", e.Message)
 		assert.ErrorIs(t, err, dsq.ErrWater)
 		var me *dsq.MoveError
 		require.True(t, errors.As(err, &me))
@@ -87,11 +88,11 @@ func TestUndo(t *testing.T) {
 		require.NoError(t, err)
 		id, red, blue := c.Game.ID, c.Seats["red"], c.Seats["blue"]
 		_, err = s.Change(ctx, id, red, Undo{Ply: 0})
-		refused(t, err, Conflict) // nothing to take back
+		refused(t, err, CodeConflict) // nothing to take back
 		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, id, blue, Undo{Ply: 0})
-		refused(t, err, Conflict)                         // stale
+		refused(t, err, CodeConflict)                     // stale
 		res, err := s.Change(ctx, id, blue, Undo{Ply: 1}) // either seat of a local game
 		require.NoError(t, err)
 		assert.Equal(t, 0, res.Game.Ply())
@@ -99,7 +100,7 @@ func TestUndo(t *testing.T) {
 		assert.Equal(t, 0, stored(t, s, id).Ply())
 		assert.Equal(t, c.Game.Version+2, res.Game.Version, "an undo is a change like any: a new version")
 		_, err = s.Change(ctx, id, "", Undo{Ply: 0})
-		refused(t, err, NoSeat)
+		refused(t, err, CodeNoSeat)
 
 		// AI game: the player's move and the AI's reply.
 		a, err := s.Create(ctx, Spec{Mode: "ai"})
@@ -119,7 +120,7 @@ func TestUndo(t *testing.T) {
 		g = waitAI(t, s, b.Game.ID)
 		require.Equal(t, 1, g.Ply())
 		_, err = s.Change(ctx, g.ID, b.Seats["blue"], Undo{Ply: 1})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 
 		// Online: never.
 		o, err := s.Create(ctx, Spec{Mode: "online"})
@@ -129,9 +130,9 @@ func TestUndo(t *testing.T) {
 		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, o.Game.ID, j.Seats["blue"], Undo{Ply: 1})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 		_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], Undo{Ply: 1})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 
 		// Ended: refused.
 		_, err = s.Change(ctx, id, red, Resign{})
@@ -150,7 +151,7 @@ func TestResign(t *testing.T) {
 		c, err := s.Create(ctx, Spec{Mode: "local"})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, c.Game.ID, "", Resign{})
-		refused(t, err, NoSeat)
+		refused(t, err, CodeNoSeat)
 		res, err := s.Change(ctx, c.Game.ID, c.Seats["blue"], Resign{}) // not Blue's turn: a resignation needs none
 		require.NoError(t, err)
 		assert.Equal(t, dsq.Outcome{Reason: dsq.Resigned, Winner: dsq.Red}, res.Game.Outcome())
@@ -187,11 +188,11 @@ func TestDrawOfferAndAnswer(t *testing.T) {
 		offer := func(g *Game) (dsq.Color, bool) { return g.DrawOffer() }
 
 		_, err = s.Change(ctx, id, blue, AcceptDraw{})
-		refused(t, err, Conflict) // no offer
+		refused(t, err, CodeConflict) // no offer
 		_, err = s.Change(ctx, id, blue, DeclineDraw{})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 		_, err = s.Change(ctx, id, "", OfferDraw{})
-		refused(t, err, NoSeat)
+		refused(t, err, CodeNoSeat)
 
 		res, err := s.Change(ctx, id, red, OfferDraw{})
 		require.NoError(t, err)
@@ -202,11 +203,11 @@ func TestDrawOfferAndAnswer(t *testing.T) {
 		assert.True(t, pending, "the offer is stored")
 		assert.Equal(t, dsq.Red, by)
 		_, err = s.Change(ctx, id, blue, OfferDraw{})
-		refused(t, err, Conflict) // one pending already
+		refused(t, err, CodeConflict) // one pending already
 		_, err = s.Change(ctx, id, red, AcceptDraw{})
-		refused(t, err, Conflict) // one's own offer
+		refused(t, err, CodeConflict) // one's own offer
 		_, err = s.Change(ctx, id, red, DeclineDraw{})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 
 		res, err = s.Change(ctx, id, blue, DeclineDraw{})
 		require.NoError(t, err)
@@ -252,14 +253,14 @@ func TestJoin(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, c.Invite, again)
 		_, err = s.Invite(ctx, id, "")
-		refused(t, err, NoSeat)
+		refused(t, err, CodeNoSeat)
 
 		for _, bad := range []string{"", "0123", c.Invite[:31] + "x", c.Invite + "0"} {
 			_, err = s.Change(ctx, id, "", Join{Invite: bad})
-			refused(t, err, Forbidden)
+			refused(t, err, CodeNotYourSeat)
 		}
 		_, err = s.Change(ctx, id, blue, Join{Invite: c.Invite})
-		refused(t, err, Conflict) // the creator cannot take both seats
+		refused(t, err, CodeConflict) // the creator cannot take both seats
 
 		res, err := s.Change(ctx, id, "", Join{Invite: c.Invite})
 		require.NoError(t, err)
@@ -272,18 +273,18 @@ func TestJoin(t *testing.T) {
 		assert.Equal(t, dsq.Red, seat)
 
 		_, err = s.Change(ctx, id, "", Join{Invite: c.Invite})
-		refused(t, err, Conflict) // taken: the invitation worked once
+		refused(t, err, CodeConflict) // taken: the invitation worked once
 		_, err = s.Invite(ctx, id, blue)
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 		_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 		assert.NoError(t, err, "the new seat plays")
 
 		l, err := s.Create(ctx, Spec{Mode: "local"})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, l.Game.ID, "", Join{Invite: c.Invite})
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 		_, err = s.Invite(ctx, l.Game.ID, l.Seats["red"])
-		refused(t, err, Conflict)
+		refused(t, err, CodeConflict)
 	})
 }
 
@@ -320,12 +321,11 @@ func TestClaim(t *testing.T) {
 	id, red, _ := opened(t, connected, "")
 	f.Advance(time.Hour)
 	_, err := connected.Change(ctx, id, red, Claim{})
-	assert.Equal(t, "opponent-connected", refused(t, err, Conflict).Code)
+	refused(t, err, CodeOpponentConnected)
 
 	s := serviceOn(t, file, onClock(f), seen(left, dsq.Red), func(c *Config) { c.AbandonAfter = 2 * time.Hour })
 	_, err = s.Change(ctx, id, red, Claim{})
-	e := refused(t, err, Conflict)
-	assert.Equal(t, "opponent-may-return", e.Code)
+	e := refused(t, err, CodeOpponentMayReturn)
 	assert.Contains(t, e.Message, "1h0m0s")
 	assert.Equal(t, time.Hour, e.RetryAfter, "the wait is given for a client to say in its words")
 	f.Advance(time.Hour)
@@ -347,7 +347,7 @@ func TestClaim(t *testing.T) {
 	s = serviceOn(t, file, onClock(f), seen(left, dsq.Red))
 	f.Advance(time.Minute - time.Second)
 	_, err = s.Change(ctx, id, red, Claim{})
-	assert.Equal(t, "opponent-may-return", refused(t, err, Conflict).Code)
+	refused(t, err, CodeOpponentMayReturn)
 	f.Advance(time.Second)
 	res, err = s.Change(ctx, id, red, Claim{})
 	require.NoError(t, err)
@@ -357,9 +357,9 @@ func TestClaim(t *testing.T) {
 	local, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	_, err = s.Change(ctx, local.Game.ID, local.Seats["red"], Claim{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 	_, err = s.Change(ctx, id, "", Claim{})
-	refused(t, err, NoSeat)
+	refused(t, err, CodeNoSeat)
 	_, err = s.Change(ctx, id, blue, Claim{})
 	assert.Equal(t, errOver, err)
 
@@ -371,8 +371,7 @@ func TestClaim(t *testing.T) {
 	s = serviceOn(t, file, onClock(f), seen(f.Now(), dsq.Red))
 	f.Advance(150 * time.Second)
 	_, err = s.Change(ctx, id2, red2, Claim{})
-	e = refused(t, err, Conflict)
-	assert.Equal(t, "opponent-may-return", e.Code, "half of their time is not their time")
+	e = refused(t, err, CodeOpponentMayReturn) // half of their time is not their time
 	assert.Equal(t, 150*time.Second, e.RetryAfter)
 }
 
@@ -386,18 +385,18 @@ func TestRematch(t *testing.T) {
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	id, red, blue := clocked(t, s, "3+2")
 	_, err := s.Change(ctx, id, red, OfferRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 	_, err = s.Change(ctx, id, blue, Resign{})
 	require.NoError(t, err)
 	_, err = s.Change(ctx, id, red, AcceptRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 	res, err := s.Change(ctx, id, blue, OfferRematch{})
 	require.NoError(t, err)
 	assert.Equal(t, "blue", res.Game.RematchOffer)
 	_, err = s.Change(ctx, id, blue, AcceptRematch{})
-	refused(t, err, Conflict) // one's own offer
+	refused(t, err, CodeConflict) // one's own offer
 	_, err = s.Change(ctx, id, blue, OfferRematch{})
-	refused(t, err, Conflict) // offered already
+	refused(t, err, CodeConflict) // offered already
 
 	// Red offers too: the two offers cross, and the rematch begins as if
 	// Red had accepted.
@@ -422,7 +421,7 @@ func TestRematch(t *testing.T) {
 	_, err = s.Change(ctx, next, blue, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	require.NoError(t, err, "the old Blue opens the rematch as Red")
 	_, err = s.Change(ctx, id, red, AcceptRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 
 	id, red, blue = clocked(t, s, "")
 	_, err = s.Change(ctx, id, red, Resign{})
@@ -434,9 +433,9 @@ func TestRematch(t *testing.T) {
 	assert.Equal(t, RematchDeclined, res.Game.RematchOffer)
 	assert.Empty(t, res.Game.RematchID)
 	_, err = s.Change(ctx, id, blue, AcceptRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 	_, err = s.Change(ctx, id, red, OfferRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 }
 
 // TestRematchAcceptedOnceAcrossInstances: an acceptance made again on a
@@ -456,7 +455,7 @@ func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
 	res, err := a.Change(ctx, id, blue, AcceptRematch{})
 	require.NoError(t, err)
 	_, err = b.Change(ctx, id, blue, AcceptRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 	assert.Equal(t, res.Game.RematchID, stored(t, b, id).RematchID)
 	assert.Equal(t, res.Game.Version, stored(t, b, id).Version)
 }
@@ -470,7 +469,7 @@ func TestAbortBeforeTheSecondMove(t *testing.T) {
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	id, red, blue := clocked(t, s, "5+3")
 	_, err := s.Change(ctx, id, "", Abort{})
-	refused(t, err, NoSeat)
+	refused(t, err, CodeNoSeat)
 	res, err := s.Change(ctx, id, red, Abort{})
 	require.NoError(t, err)
 	assert.True(t, res.Game.Aborted)
@@ -484,7 +483,7 @@ func TestAbortBeforeTheSecondMove(t *testing.T) {
 	_, err = s.Change(ctx, id, blue, Abort{})
 	assert.Equal(t, errOver, err)
 	_, err = s.Change(ctx, id, blue, OfferRematch{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 
 	id, red, _ = clocked(t, s, "")
 	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
@@ -495,11 +494,11 @@ func TestAbortBeforeTheSecondMove(t *testing.T) {
 
 	id, _, blue = opened(t, s, "")
 	_, err = s.Change(ctx, id, blue, Abort{})
-	assert.Equal(t, "too-late", refused(t, err, Conflict).Code)
+	refused(t, err, CodeTooLate)
 	local, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	_, err = s.Change(ctx, local.Game.ID, local.Seats["red"], Abort{})
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 
 	st, err := s.cfg.Store.Stats(ctx)
 	require.NoError(t, err)
@@ -518,27 +517,26 @@ func TestClaimCountsFromTheLastSignOfLife(t *testing.T) {
 	f.Advance(time.Hour)
 	id, red, blue := clocked(t, s, "")
 	_, err := s.Change(ctx, id, red, Claim{})
-	assert.Equal(t, "opening", refused(t, err, Conflict).Code, "the moment the friend joins: nothing to claim")
+	refused(t, err, CodeOpening) // the moment the friend joins: nothing to claim
 	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	require.NoError(t, err)
 	f.Advance(30 * time.Second)
 	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.A7, dsq.A6), Ply: 1})
 	require.NoError(t, err)
 	_, err = s.Change(ctx, id, red, Claim{})
-	e := refused(t, err, Conflict)
-	assert.Equal(t, "opponent-may-return", e.Code)
+	e := refused(t, err, CodeOpponentMayReturn)
 	assert.Equal(t, DefaultAbandonAfter, e.RetryAfter, "the whole wait from Blue's move")
 
 	_, err = s.Change(ctx, id, red, Move{Move: mv(dsq.G3, dsq.G4), Ply: 2})
 	require.NoError(t, err)
 	f.Advance(4 * time.Minute)
 	_, err = s.Change(ctx, id, red, Claim{})
-	assert.Equal(t, time.Minute, refused(t, err, Conflict).RetryAfter)
+	assert.Equal(t, time.Minute, refused(t, err, CodeOpponentMayReturn).RetryAfter)
 	_, err = s.Change(ctx, id, blue, Move{Move: mv(dsq.G7, dsq.G6), Ply: 3}) // a move by POST alone
 	require.NoError(t, err)
 	f.Advance(time.Second)
 	_, err = s.Change(ctx, id, red, Claim{})
-	assert.Equal(t, DefaultAbandonAfter-time.Second, refused(t, err, Conflict).RetryAfter, "the move is a sign of life")
+	assert.Equal(t, DefaultAbandonAfter-time.Second, refused(t, err, CodeOpponentMayReturn).RetryAfter, "the move is a sign of life")
 	f.Advance(DefaultAbandonAfter - time.Second)
 	res, err := s.Change(ctx, id, red, Claim{})
 	require.NoError(t, err)
@@ -578,15 +576,15 @@ func TestUndoAfterAnAIGame(t *testing.T) {
 	before := play.Clone()
 	require.NoError(t, play.Play(mv(dsq.D2, dsq.D1)))
 	require.True(t, play.IsOver())
-	c := &change{next: &Game{Game: play, Mode: AI, AIColor: dsq.Blue, Level: 1}}
+	c := &change{next: &Game{play: play, Mode: AI, AIColor: dsq.Blue, Level: 1}}
 	require.NoError(t, undoEnded(c))
 	assert.False(t, c.next.IsOver())
 	assert.Equal(t, 3, c.next.Ply(), "back to Red's last move")
 	assert.Equal(t, dsq.Red, c.next.Position().SideToMove())
 
 	// The player's own winning move: that move alone.
-	c = &change{next: &Game{Game: before, Mode: AI, AIColor: dsq.Red, Level: 1}}
-	require.NoError(t, c.next.Play(mv(dsq.D2, dsq.D1)))
+	c = &change{next: &Game{play: before, Mode: AI, AIColor: dsq.Red, Level: 1}}
+	require.NoError(t, c.next.play.Play(mv(dsq.D2, dsq.D1)))
 	require.NoError(t, undoEnded(c))
 	assert.Equal(t, 4, c.next.Ply())
 	assert.Equal(t, dsq.Blue, c.next.Position().SideToMove())

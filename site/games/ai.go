@@ -189,7 +189,7 @@ func (s *Service) think(ctx context.Context, e *search.Engine, id string) *reply
 			if s.searching != nil {
 				s.searching(id)
 			}
-			res, err := e.SearchGame(ctx, g.Game, s.searchOptions(g)) // sees repetitions and the move limit
+			res, err := e.SearchGame(ctx, g.play, s.searchOptions(g)) // sees repetitions and the move limit
 			if err != nil {
 				log.Error("AI: search", "err", err)
 				return nil
@@ -230,7 +230,7 @@ func (s *Service) store(g *Game, act func(*dsq.Game) error) error {
 			return nil, errStale
 		}
 		c := &change{next: cur.copy()}
-		return c, act(c.next.Game)
+		return c, act(c.next.play)
 	}, false)
 	return err
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func version(id string, v int64) *Game { return &Game{ID: id, Version: v, Game: dsq.NewGame()} }
+func version(id string, v int64) *Game { return &Game{ID: id, Version: v, play: dsq.NewGame()} }
 
 func TestCache(t *testing.T) {
 	c := newCache(3)

@@ -189,7 +189,7 @@ func TestFlagFallLosesWithAnyMaterial(t *testing.T) {
 	require.NoError(t, err)
 	play, err := dsq.NewGameFrom(pos)
 	require.NoError(t, err)
-	g := &Game{ID: randomHex(), Mode: Online, Game: play,
+	g := &Game{ID: randomHex(), Mode: Online, play: play,
 		Clock: Clock{Control: TimeControl{Base: time.Minute}}}
 	g.seats = [2]string{hashToken("red"), hashToken("blue")}
 	g.Clock.start(f.Now())

@@ -4,54 +4,77 @@ import (
 	"time"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/teach"
 )
 
-// Kind is the sort of a refusal, which the API turns into its status.
-type Kind uint8
-
-// The kinds of refusal.
+// The codes of the site's refusals, as the API sends them (API.md,
+// Errors). Package httpapi maps each code to its HTTP status in one table;
+// an illegal move's code is the rule's (teach.RuleOf), all 422.
 const (
-	NotFound  Kind = iota + 1 // no such game
-	NoSeat                    // the call needs a seat token of this game
-	Forbidden                 // the call is not this client's to make (a wrong invitation)
-	Conflict                  // the game's state refuses the call now
-	Invalid                   // the call itself is wrong (a level the site has not)
-	Illegal                   // the rules refuse the move; Err is the library's *dsq.MoveError
-	Busy                      // the AI has no room for the work the change would leave it
+	CodeBadRequest        = "bad-request"         // the call itself is wrong (a level the site has not)
+	CodeNoSeat            = "no-seat"             // the call needs a seat token of this game
+	CodeNotYourSeat       = "not-your-seat"       // a seat taken without the game's invitation
+	CodeNotFound          = "not-found"           // no such game
+	CodeConflict          = "conflict"            // the game's state refuses the call now
+	CodeTimeUp            = "time-up"             // a conflict: the game ended on time
+	CodeOpponentConnected = "opponent-connected"  // a conflict: a claim against a player who is here
+	CodeOpponentMayReturn = "opponent-may-return" // a conflict: a claim made too early
+	CodeAborted           = "aborted"             // a conflict: the game ended before its first moves
+	CodeOpening           = "opening"             // a conflict: a claim before both first moves
+	CodeTooLate           = "too-late"            // a conflict: an abort after both first moves
+	CodeBusy              = "busy"                // no room for the work (the AI's queue, watchers)
+	CodeInternal          = "internal"            // the server failed: its error stays in the log
 )
 
-// Error is a refusal: its kind and a message for players (never a Go
-// error's text, so nothing of the inside leaks).
+// Error is the play site's one refusal: its API code and a message for
+// players (never a Go error's text, so nothing of the inside leaks), as
+// the API answers it: {"code": ..., "message": ...}.
 type Error struct {
-	Kind    Kind
-	Code    string // a finer code for the API than Kind's, or ""
-	Message string
-	Move    dsq.Move // the refused move, for Illegal
-	Err     error    // the rules' reason, for Illegal
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Move and Err are the refused move and the rules' reason (a
+	// *dsq.MoveError), for an illegal move.
+	Move dsq.Move `json:"-"`
+	Err  error    `json:"-"`
 	// RetryAfter, when not zero, is how long until the same call may be
-	// granted (an abandonment claim made too early), so that a client can
-	// say when in its own words instead of quoting Message.
-	RetryAfter time.Duration
+	// granted (an abandonment claim made too early, a full AI queue), so
+	// that a client can say when in its own words instead of quoting
+	// Message.
+	RetryAfter time.Duration `json:"-"`
 }
 
-func (e *Error) Error() string { return e.Message }
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
-// Unwrap returns the rules' reason of an Illegal refusal.
+// Unwrap returns the rules' reason of an illegal move.
 func (e *Error) Unwrap() error { return e.Err }
 
-func refuse(kind Kind, message string) *Error { return &Error{Kind: kind, Message: message} }
+// Refuse returns the refusal with code and message.
+func Refuse(code, message string) *Error { return &Error{Code: code, Message: message} }
+
+// illegal is the refusal of move m, which the rules refuse with err: coded
+// by the rule, in the rule's words.
+func illegal(m dsq.Move, err error) *Error {
+	rule := teach.RuleOf(err)
+	return &Error{Code: rule.Code, Message: m.String() + ": " + rule.Message, Move: m, Err: err}
+}
 
 // The refusals used in more than one place.
 var (
-	ErrNotFound   = refuse(NotFound, "no such game")
-	ErrNoSeat     = refuse(NoSeat, "this needs the seat token of a player of this game")
-	ErrChanged    = refuse(Conflict, "the game changed meanwhile: reload it and try again")
-	errOver       = refuse(Conflict, "the game is over")
-	errNotYours   = refuse(Conflict, "it is not your turn")
-	errAIThinking = refuse(Conflict, "the AI is thinking")
-	errNoOpponent = refuse(Conflict, "waiting for the other player to join")
-	errStale      = refuse(Conflict, "the game moved on during the search")
-	errBusy       = refuse(Busy, "the AI is busy")
-	errTimeUp     = &Error{Kind: Conflict, Code: "time-up", Message: "the game is over: time ran out"}
-	errAborted    = &Error{Kind: Conflict, Code: "aborted", Message: "the game was aborted: the first move did not come in time"}
+	ErrNotFound   = Refuse(CodeNotFound, "no such game")
+	ErrNoSeat     = Refuse(CodeNoSeat, "this needs the seat token of a player of this game")
+	ErrChanged    = Refuse(CodeConflict, "the game changed meanwhile: reload it and try again")
+	errOver       = Refuse(CodeConflict, "the game is over")
+	errNotYours   = Refuse(CodeConflict, "it is not your turn")
+	errAIThinking = Refuse(CodeConflict, "the AI is thinking")
+	errNoOpponent = Refuse(CodeConflict, "waiting for the other player to join")
+	errStale      = Refuse(CodeConflict, "the game moved on during the search")
+	errBusy       = Busy("the AI is busy")
+	errTimeUp     = Refuse(CodeTimeUp, "the game is over: time ran out")
+	errAborted    = Refuse(CodeAborted, "the game was aborted: the first move did not come in time")
 )
+
+// Busy is the refusal of work there is no room for now (what: "the AI is
+// busy", "too many watchers"), to be tried again in a few seconds.
+func Busy(what string) *Error {
+	return &Error{Code: CodeBusy, Message: what + ": try again in a few seconds", RetryAfter: 5 * time.Second}
+}

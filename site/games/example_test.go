@@ -44,7 +44,7 @@ func ExampleService_Change() {
 
 	_, err = s.Change(ctx, id, red, games.Move{Move: dsq.NewMove(dsq.A7, dsq.A6), Ply: 1})
 	var refusal *games.Error
-	fmt.Println(errors.As(err, &refusal) && refusal.Kind == games.Conflict, err)
+	fmt.Println(errors.As(err, &refusal) && refusal.Code == games.CodeConflict, refusal.Message)
 	res, err = s.Change(ctx, id, blue, games.Move{Move: dsq.NewMove(dsq.A7, dsq.A6), Ply: 1})
 	fmt.Println("version", res.Game.Version, "ply", res.Game.Ply(), err)
 	// Output:

@@ -40,12 +40,12 @@ const (
 )
 
 // Game is one game at one version: the library's game (position, moves,
-// result, draw offer; its methods read it, and its JSON is the library's
-// record) with what the site adds. Nothing in it changes once it is made:
-// it is shared by every reader and must not be played on; Change makes the
-// next version.
+// result, draw offer; kept unexported, read through Position, Moves,
+// Outcome and the like, stored as the library's record) with what the
+// site adds. Nothing in it changes once it is made: it is shared by every
+// reader, and only Change, on a copy, makes the next version.
 type Game struct {
-	*dsq.Game
+	play    *dsq.Game // the library's game: read through the methods below, changed only on a copy
 	ID      string
 	Mode    Mode
 	AIColor dsq.Color // the AI's colour, in an AI game
@@ -87,7 +87,7 @@ type Game struct {
 // copy returns a copy of g whose library game may be changed.
 func (g *Game) copy() *Game {
 	c := *g
-	c.Game = g.Clone()
+	c.play = g.play.Clone()
 	return &c
 }
 
@@ -156,7 +156,7 @@ func (g *Game) flag() error {
 	}
 	toMove := g.Position().SideToMove()
 	g.Clock.Left[toMove], g.Clock.Started = 0, time.Time{}
-	return g.Forfeit(toMove, dsq.TimeForfeit)
+	return g.play.Forfeit(toMove, dsq.TimeForfeit)
 }
 
 // SeatOf returns the colour whose seat token is token.
@@ -221,7 +221,7 @@ func rematchID(id string) string {
 // row is the stored form of g: its record, and the columns SQL reads, all
 // written here from the library's game.
 func (g *Game) row() (*store.Game, error) {
-	record, err := g.MarshalJSON()
+	record, err := g.play.MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: record: %w", g.ID, err)
 	}
@@ -272,7 +272,7 @@ func FromRow(r *store.Game) (*Game, error) {
 // WithGame is the Game of stored row r whose record has been loaded as
 // play already.
 func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
-	g := &Game{ID: r.ID, Mode: Mode(r.Mode), Game: play, seats: [2]string{r.RedSeat, r.BlueSeat},
+	g := &Game{ID: r.ID, Mode: Mode(r.Mode), play: play, seats: [2]string{r.RedSeat, r.BlueSeat},
 		Version: r.Version, Created: r.Created, Updated: r.Updated,
 		Clock: Clock{Control: TimeControl{Base: r.ClockBase, Increment: r.ClockIncrement, PerMove: r.ClockPerMove},
 			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
@@ -295,3 +295,36 @@ func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
 	}
 	return g, nil
 }
+
+// The reads of the library's game (dsq.Game's methods of the same names).
+// A Game is changed only through Service.Change, on a copy; nothing here
+// plays on it.
+
+// Position returns the current position.
+func (g *Game) Position() dsq.Position { return g.play.Position() }
+
+// Start returns the position the game started from.
+func (g *Game) Start() dsq.Position { return g.play.Start() }
+
+// Rules returns the rules the game is played under.
+func (g *Game) Rules() dsq.Rules { return g.play.Rules() }
+
+// Moves returns the moves played, in order (a new slice each call).
+func (g *Game) Moves() []dsq.Move { return g.play.Moves() }
+
+// PositionAfter returns the position after the first n moves, and false
+// when there are not that many.
+func (g *Game) PositionAfter(n int) (dsq.Position, bool) { return g.play.PositionAfter(n) }
+
+// Outcome returns how the game ended, or the zero Outcome while it goes on.
+func (g *Game) Outcome() dsq.Outcome { return g.play.Outcome() }
+
+// IsOver reports whether the game has ended.
+func (g *Game) IsOver() bool { return g.play.IsOver() }
+
+// DrawOffer returns the colour whose draw offer is pending, if one is.
+func (g *Game) DrawOffer() (dsq.Color, bool) { return g.play.DrawOffer() }
+
+// LegalTargets returns the squares the piece on from may move to now: none
+// once the game is over.
+func (g *Game) LegalTargets(from dsq.Square) dsq.Bitboard { return g.play.LegalTargets(from) }

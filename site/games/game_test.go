@@ -20,7 +20,7 @@ func TestRowRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.NoError(t, play.OfferDraw(dsq.Red))
-	g := &Game{ID: randomHex(), Mode: AI, Game: play, AIColor: dsq.Blue, Level: 4, Version: 3}
+	g := &Game{ID: randomHex(), Mode: AI, play: play, AIColor: dsq.Blue, Level: 4, Version: 3}
 	g.seats[dsq.Red] = hashToken("red token")
 	r, err := g.Row()
 	require.NoError(t, err)
@@ -43,7 +43,7 @@ func TestRowRoundTrip(t *testing.T) {
 // TestFromRowRefuses: a row that does not make a game is an error, never
 // a game half read.
 func TestFromRowRefuses(t *testing.T) {
-	g := &Game{ID: randomHex(), Mode: Local, Game: dsq.NewGame()}
+	g := &Game{ID: randomHex(), Mode: Local, play: dsq.NewGame()}
 	good, err := g.Row()
 	require.NoError(t, err)
 	for name, damage := range map[string]func(r *store.Game){
@@ -63,7 +63,7 @@ func TestFromRowRefuses(t *testing.T) {
 // TestSeatOf: a seat token gives its colour, compared by hash; no token, a
 // wrong one or a free seat give none.
 func TestSeatOf(t *testing.T) {
-	g := &Game{Mode: Online, Game: dsq.NewGame()}
+	g := &Game{Mode: Online, play: dsq.NewGame()}
 	g.seats[dsq.Blue] = hashToken("blue token")
 	c, ok := g.SeatOf("blue token")
 	assert.True(t, ok)

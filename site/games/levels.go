@@ -11,18 +11,20 @@ import (
 
 // Level is one strength of the AI the site offers: a step of the search's
 // ladder (search.Levels), from a first game to the engine at full strength.
+// Its JSON is the API's (GET /api/levels), which the page names its
+// choices from.
 type Level struct {
-	Number int    // the API's "level": search.Level
-	Name   string // the ladder's name for it, shown on the page
-	About  string // what it is, in a few words for players
+	Number int    `json:"level"` // search.Level
+	Name   string `json:"name"`  // the ladder's name for it, an animal, shown on the page
+	About  string `json:"about"` // what it is, in a few words for players
 	// Elo is the level's measured standing below the top level (0 at the
 	// top; docs/ai-levels.md).
-	Elo int
+	Elo int `json:"elo"`
 	// MinReply is the least time between the player's move and the reply:
 	// a weak level finds its move in a few milliseconds, and an instant
 	// answer reads as a machine, not an opponent. The wait is a timer
 	// after the search, never a slower search, and holds no engine.
-	MinReply time.Duration
+	MinReply time.Duration `json:"-"`
 }
 
 // Levels are the AI's strengths, weakest first, numbered from 1: the
@@ -57,7 +59,7 @@ func LevelOf(n int) (Level, error) {
 			return l, nil
 		}
 	}
-	return Level{}, refuse(Invalid, fmt.Sprintf("level must be %d to %d", Levels[0].Number, Levels[len(Levels)-1].Number))
+	return Level{}, Refuse(CodeBadRequest, fmt.Sprintf("level must be %d to %d", Levels[0].Number, Levels[len(Levels)-1].Number))
 }
 
 // options are the search's options for a move at level l in the game with

@@ -20,7 +20,7 @@ func TestLevels(t *testing.T) {
 		_, err := s.Create(ctx, Spec{Mode: "ai", Level: level(n)})
 		var refusal *Error
 		require.True(t, errors.As(err, &refusal), "level %d", n)
-		assert.Equal(t, Invalid, refusal.Kind)
+		assert.Equal(t, CodeBadRequest, refusal.Code)
 		assert.Equal(t, "level must be 1 to 8", refusal.Message)
 	}
 	for _, l := range Levels {

@@ -39,7 +39,7 @@ func (s *Service) Review(ctx context.Context, id string) (*Reviewed, error) {
 		return nil, err
 	}
 	if !g.IsOver() {
-		return nil, refuse(Conflict, "the game is not over: its review comes when it ends")
+		return nil, Refuse(CodeConflict, "the game is not over: its review comes when it ends")
 	}
 	stored, claimed, err := s.cfg.Store.Review(ctx, id, time.Now())
 	if err != nil {
@@ -105,7 +105,7 @@ func (s *Service) Record(ctx context.Context, id string) (*Exported, error) {
 // name) and the time control ("300+3": seconds and increment; "1d": days
 // per move; "-": none).
 func withHeader(g *Game) *dsq.Game {
-	c := g.Game.Clone()
+	c := g.play.Clone()
 	tags := map[string]string{
 		"Event":       map[Mode]string{AI: "Against the AI", Online: "Online game", Local: "Game on one device"}[g.Mode],
 		"Site":        "Dou Shou Qi",
@@ -168,7 +168,7 @@ func recordOf(g *Game, a *record.Game) string {
 	addClocks(g, a)
 	text, err := a.MarshalText()
 	if err != nil { // a game the library keeps is one its record holds
-		return g.Game.Record()
+		return g.play.Record()
 	}
 	return string(text)
 }
@@ -214,7 +214,7 @@ func (s *Service) queueReview(g *Game) bool {
 		s.unmarkReview(g.ID)
 		return err == nil
 	}
-	r, err := review.New(g.Game, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.tables()})
+	r, err := review.New(g.play, review.Options{Nodes: s.cfg.ReviewNodes, Tables: s.tables()})
 	if err != nil {
 		s.cfg.Log.Error("review", "game", g.ID, "err", err)
 		s.endReview(g.ID)

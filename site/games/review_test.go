@@ -23,14 +23,14 @@ func TestReview(t *testing.T) {
 	s.reviewed = func(id string) { reviewed <- id }
 	ctx := context.Background()
 	_, err := s.Review(ctx, randomHex())
-	refused(t, err, NotFound)
+	refused(t, err, CodeNotFound)
 	c, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	id := c.Game.ID
 	_, err = s.Change(ctx, id, c.Seats["red"], Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
 	require.NoError(t, err)
 	_, err = s.Review(ctx, id)
-	refused(t, err, Conflict)
+	refused(t, err, CodeConflict)
 
 	_, err = s.Change(ctx, id, c.Seats["blue"], Resign{})
 	require.NoError(t, err)
@@ -72,7 +72,7 @@ func TestRecordCarriesReview(t *testing.T) {
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	ctx := context.Background()
 	_, err := s.Record(ctx, randomHex())
-	refused(t, err, NotFound)
+	refused(t, err, CodeNotFound)
 	c, err := s.Create(ctx, Spec{Mode: "local"})
 	require.NoError(t, err)
 	id := c.Game.ID
@@ -132,7 +132,7 @@ func TestRecordCarriesReview(t *testing.T) {
 // plainMoves is g's main line as its library record writes it.
 func plainMoves(t *testing.T, g *Game) string {
 	t.Helper()
-	_, moves, _ := strings.Cut(g.Game.Record(), "\n\n")
+	_, moves, _ := strings.Cut(g.play.Record(), "\n\n")
 	return moves
 }
 

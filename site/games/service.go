@@ -212,12 +212,12 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 	color := dsq.Red
 	if spec.Color != "" {
 		if err := color.UnmarshalText([]byte(spec.Color)); err != nil {
-			return nil, refuse(Invalid, "color must be red or blue")
+			return nil, Refuse(CodeBadRequest, "color must be red or blue")
 		}
 	}
-	g := &Game{Mode: Mode(spec.Mode), Game: dsq.NewGame(), Clock: newClock(spec.Clock)}
+	g := &Game{Mode: Mode(spec.Mode), play: dsq.NewGame(), Clock: newClock(spec.Clock)}
 	if !spec.Clock.IsZero() && g.Mode != Online {
-		return nil, refuse(Invalid, "only an online game has a clock")
+		return nil, Refuse(CodeBadRequest, "only an online game has a clock")
 	}
 	out := &Created{Game: g, Seats: map[string]string{}}
 	now := ms(s.cfg.Now())
@@ -241,7 +241,7 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 		seat(color)
 	case Local, Online:
 		if spec.Level != nil {
-			return nil, refuse(Invalid, "only an AI game has a level")
+			return nil, Refuse(CodeBadRequest, "only an AI game has a level")
 		}
 		seat(color)
 		if g.Mode == Local {
@@ -250,7 +250,7 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 			out.Invite = invitation(g.seats[color])
 		}
 	default:
-		return nil, refuse(Invalid, "mode must be ai, local or online")
+		return nil, Refuse(CodeBadRequest, "mode must be ai, local or online")
 	}
 	var ticket *ai.Ticket
 	if g.AIThinking() { // the AI opens
@@ -322,9 +322,9 @@ func (s *Service) Invite(ctx context.Context, id, token string) (string, error) 
 	case !ok:
 		return "", ErrNoSeat
 	case g.Mode != Online:
-		return "", refuse(Conflict, "only an online game has an invitation")
+		return "", Refuse(CodeConflict, "only an online game has an invitation")
 	case !g.waiting():
-		return "", refuse(Conflict, "both seats are taken")
+		return "", Refuse(CodeConflict, "both seats are taken")
 	}
 	return invitation(g.seats[c]), nil
 }
@@ -496,7 +496,7 @@ func (s *Service) retry(err error, fresh bool) bool {
 	}
 	var refusal *Error
 	return errors.Is(err, store.ErrConflict) ||
-		s.cfg.Store.Shared() && errors.As(err, &refusal) && refusal.Kind != Busy && refusal.Kind != Invalid
+		s.cfg.Store.Shared() && errors.As(err, &refusal) && refusal.Code != CodeBusy && refusal.Code != CodeBadRequest
 }
 
 // commit runs fn on game id (the cached version, or with fresh the stored

@@ -54,12 +54,12 @@ func forEachStore(t *testing.T, test func(t *testing.T, s *Service)) {
 	})
 }
 
-// refused asserts that err is a refusal of kind and returns it.
-func refused(t *testing.T, err error, kind Kind) *Error {
+// refused asserts that err is a refusal with code and returns it.
+func refused(t *testing.T, err error, code string) *Error {
 	t.Helper()
 	var e *Error
 	require.True(t, errors.As(err, &e), "%v is not a refusal", err)
-	assert.Equal(t, kind, e.Kind, "%v", err)
+	assert.Equal(t, code, e.Code, "%v", err)
 	return e
 }
 
@@ -79,7 +79,7 @@ func storeAI(t *testing.T, s *Service, aiColor dsq.Color, start string) *Game {
 	require.NoError(t, err)
 	play, err := dsq.NewGameFrom(pos)
 	require.NoError(t, err)
-	g := &Game{ID: randomHex(), Mode: AI, Game: play, AIColor: aiColor, Level: 1}
+	g := &Game{ID: randomHex(), Mode: AI, play: play, AIColor: aiColor, Level: 1}
 	g.seats[aiColor.Other()] = hashToken("player")
 	r, err := g.row()
 	require.NoError(t, err)
@@ -131,7 +131,7 @@ func TestChangeNeverChangesAVersion(t *testing.T) {
 	_, err = s.Change(ctx, before.ID, c.Seats["blue"], Move{Move: dsq.NewMove(dsq.C7, dsq.C6), Ply: 1})
 	var refusal *Error
 	require.True(t, errors.As(err, &refusal))
-	assert.Equal(t, Illegal, refusal.Kind)
+	assert.Equal(t, "water", refusal.Code)
 	assert.Equal(t, 0, before.Ply(), "the version read before is as it was")
 	after, err := s.Get(ctx, before.ID)
 	require.NoError(t, err)
@@ -159,7 +159,7 @@ func TestChangeRetriesAStaleCache(t *testing.T) {
 	_, err = b.Change(ctx, id, c.Seats["red"], Move{Move: dsq.NewMove(dsq.G3, dsq.G4), Ply: 0})
 	var refusal *Error
 	require.True(t, errors.As(err, &refusal), "%v", err)
-	assert.Equal(t, Conflict, refusal.Kind)
+	assert.Equal(t, CodeConflict, refusal.Code)
 	// And b now has the stored version.
 	g, err := b.Get(ctx, id)
 	require.NoError(t, err)

@@ -219,7 +219,7 @@ func TestNoTokenInLogs(t *testing.T) {
 	c, _ := newClient(t, testOptions{logs: &logs})
 	g := c.Create(`{"mode":"local"}`)
 	c.As(g.Seats["red"], "POST", "/api/games/"+g.ID+"/moves", `{"move":"a3a4","ply":0}`)
-	c.As(g.Seats["blue"], "GET", "/api/games/"+g.ID+"/targets?from=a7", "")
+	c.As(g.Seats["blue"], "GET", "/api/games/"+g.ID, "")
 	c.As("wrong", "POST", "/api/games/"+g.ID+"/resign", `{}`)
 	out := logs.String()
 	assert.Contains(t, out, `"request":"`)

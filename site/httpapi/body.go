@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/strictjson"
 )
 
@@ -53,9 +54,9 @@ func (s *Server) decodeJSON(data []byte, v any) error {
 	case errors.Is(err, strictjson.ErrNoRule):
 		return fmt.Errorf("request type %T: %w", v, err) // ours to fix: a 500 with the cause in the log
 	case errors.As(err, &e) && e.Key != "":
-		return fail(http.StatusBadRequest, "bad-request", fmt.Sprintf("%q: %s", e.Key, e.Msg))
+		return fail(games.CodeBadRequest, fmt.Sprintf("%q: %s", e.Key, e.Msg))
 	case errors.As(err, &e):
-		return fail(http.StatusBadRequest, "bad-request", e.Msg)
+		return fail(games.CodeBadRequest, e.Msg)
 	}
 	return err
 }
@@ -71,7 +72,7 @@ func (s *Server) tooLarge(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	w.Header().Set("Connection", "close")
-	writeError(w, fail(http.StatusRequestEntityTooLarge, "too-large",
+	writeError(w, fail(codeTooLarge,
 		fmt.Sprintf("the request body is too large: at most %d bytes", s.cfg.MaxBody)))
 	return true
 }

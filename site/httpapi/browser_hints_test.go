@@ -12,24 +12,23 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// countTargets serves inner and counts the GET /targets requests the page
-// makes.
-func countTargets(inner http.Handler, targets *atomic.Int32) http.Handler {
+// countAnalyses serves inner and counts the GET /api/analysis requests the
+// page makes.
+func countAnalyses(inner http.Handler, analyses *atomic.Int32) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/targets") {
-			targets.Add(1)
+		if strings.HasPrefix(r.URL.Path, "/api/analysis") {
+			analyses.Add(1)
 		}
 		inner.ServeHTTP(w, r)
 	})
 }
 
-// TestBrowserHints: the state carries every legal move and the refusals
-// ("legal", API.md), so a selection is marked with no request to the
-// server, also after a move, and a refused square says
-// why at once.
+// TestBrowserHints: the state carries every legal move ("legal", API.md),
+// so a selection is marked with no request to the server, also after a
+// move; a refused square says why, from the analysis of the position.
 func TestBrowserHints(t *testing.T) {
-	var targets atomic.Int32
-	srv := httptest.NewServer(countTargets(newTestServer(t, testOptions{}).Handler(), &targets))
+	var analyses atomic.Int32
+	srv := httptest.NewServer(countAnalyses(newTestServer(t, testOptions{}).Handler(), &analyses))
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL)
 	tb := b.tab(t, screens[0], "")
@@ -41,8 +40,10 @@ func TestBrowserHints(t *testing.T) {
 	tb.click(tb.sq("a4"))
 	tb.poll(`document.body.dataset.ply === "1"`)
 	tb.click(tb.sq("e7"))
+	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e6")+":not(.target)")), "the water is no target")
 	assert.True(t, evalIn[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("d7")+".target")), "marked at once")
+	assert.Zero(t, analyses.Load(), "no request to mark a selection")
 	tb.click(tb.sq("e6"))
-	assert.Equal(t, "Not allowed: "+dsq.RefusalWater.String(), tb.text("#message"))
-	assert.Zero(t, targets.Load(), "no targets request")
+	tb.poll(fmt.Sprintf(`document.getElementById("message").textContent === %q`, "Not allowed: "+dsq.RefusalWater.String()))
+	assert.Equal(t, int32(1), analyses.Load(), "one analysis explains the refusal")
 }

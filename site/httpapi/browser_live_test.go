@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +35,7 @@ func TestBrowserNoStream(t *testing.T) {
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/events") && refuse.Load() {
 			refused.Add(1)
-			writeError(w, errBusy("too many watchers"))
+			writeError(w, games.Busy("too many watchers"))
 			return
 		}
 		if r.Method == "GET" && strings.HasPrefix(r.URL.Path, "/api/games/") && strings.Count(r.URL.Path, "/") == 3 {

@@ -76,7 +76,7 @@ func browseLocal(t *testing.T, tb *tab) {
 	tb.move("e7", "d7")
 	tb.click(tb.sq("e3"))
 	tb.poll(fmt.Sprintf(`!!document.querySelector(%q)`, tb.sq("e3")+".selected"))
-	tb.click(tb.sq("e4")) // at once: the page waits for the leopard's targets
+	tb.click(tb.sq("e4")) // the page asks the analysis why, then says it
 	tb.poll(`document.getElementById("message").textContent.length > 0`)
 	assert.Equal(t, "Not allowed: "+dsq.RefusalWater.String(), tb.text("#message"))
 

@@ -9,6 +9,7 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/search"
 	"github.com/doushouqi/doushouqi/site/ai"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/review"
 )
 
@@ -38,12 +39,12 @@ type engineAnswer struct {
 func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 	text := r.URL.Query().Get("position")
 	if text == "" || len(text) > maxEnginePosition {
-		s.fail(w, r, fail(http.StatusBadRequest, "bad-request", "position must be a position in the site's notation"))
+		s.fail(w, r, fail(games.CodeBadRequest, "position must be a position in the site's notation"))
 		return
 	}
 	pos, err := dsq.ParsePosition(text)
 	if err != nil {
-		s.fail(w, r, fail(http.StatusBadRequest, "bad-request", "position: "+err.Error()))
+		s.fail(w, r, fail(games.CodeBadRequest, "position: "+err.Error()))
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -54,7 +55,7 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 	}
 	t, err := s.cfg.Pool.ReserveFor(s.clientOf(r))
 	if errors.Is(err, ai.ErrBusy) || errors.Is(err, ai.ErrClosed) {
-		s.fail(w, r, errBusy("the engine"))
+		s.fail(w, r, games.Busy("the engine"))
 		return
 	}
 	if err != nil {
@@ -84,6 +85,6 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, answer)
 	case <-ctx.Done():
-		s.fail(w, r, errBusy("the engine"))
+		s.fail(w, r, games.Busy("the engine"))
 	}
 }

@@ -7,45 +7,65 @@ import (
 	"strconv"
 	"time"
 
-	dsq "github.com/doushouqi/doushouqi"
-	"github.com/doushouqi/doushouqi/site/teach"
+	"github.com/doushouqi/doushouqi/site/games"
 )
 
-// apiError is an error the API answers with: a status, a stable code and an
-// English message (API.md, Errors). Its texts are written for players, never
-// taken from Go errors, so no internals leak.
-type apiError struct {
-	Status     int    `json:"-"`
-	Code       string `json:"code"`
-	Message    string `json:"message"`
-	retryAfter time.Duration
-}
-
-func (e *apiError) Error() string { return e.Code + ": " + e.Message }
-
-func fail(status int, code, message string) *apiError {
-	return &apiError{Status: status, Code: code, Message: message}
-}
-
-// The errors used in more than one place.
-var (
-	errNotFound = fail(http.StatusNotFound, "not-found", "no such game")
-	errNoSeat   = fail(http.StatusUnauthorized, "no-seat", "this needs the seat token of a player of this game")
-	errInternal = fail(http.StatusInternalServerError, "internal", "internal error")
+// The API's errors are games.Error, the site's one refusal: a code and a
+// message for players (API.md, Errors). The codes below are the HTTP
+// layer's own; statuses says each code's status.
+const (
+	codeTooLarge         = "too-large"
+	codeRateLimited      = "rate-limited"
+	codeCrossOrigin      = "cross-origin"
+	codeMediaType        = "unsupported-media-type"
+	codeMethodNotAllowed = "method-not-allowed"
+	codePresenceUnknown  = "presence-unknown"
 )
 
-// errBusy is the 503 for a full AI queue (or too many watchers).
-func errBusy(what string) *apiError {
-	e := fail(http.StatusServiceUnavailable, "busy", what+": try again in a few seconds")
-	e.retryAfter = 5 * time.Second
+// statuses is the HTTP status of each error code. A code not here is an
+// illegal move's, named by its rule (teach.RuleOf): 422.
+var statuses = map[string]int{
+	games.CodeBadRequest:        http.StatusBadRequest,
+	games.CodeNoSeat:            http.StatusUnauthorized,
+	games.CodeNotYourSeat:       http.StatusForbidden,
+	codeCrossOrigin:             http.StatusForbidden,
+	games.CodeNotFound:          http.StatusNotFound,
+	codeMethodNotAllowed:        http.StatusMethodNotAllowed,
+	games.CodeConflict:          http.StatusConflict,
+	games.CodeTimeUp:            http.StatusConflict,
+	games.CodeOpponentConnected: http.StatusConflict,
+	games.CodeOpponentMayReturn: http.StatusConflict,
+	games.CodeAborted:           http.StatusConflict,
+	games.CodeOpening:           http.StatusConflict,
+	games.CodeTooLate:           http.StatusConflict,
+	codeTooLarge:                http.StatusRequestEntityTooLarge,
+	codeMediaType:               http.StatusUnsupportedMediaType,
+	codeRateLimited:             http.StatusTooManyRequests,
+	games.CodeInternal:          http.StatusInternalServerError,
+	games.CodeBusy:              http.StatusServiceUnavailable,
+	codePresenceUnknown:         http.StatusServiceUnavailable,
+}
+
+// statusOf is the HTTP status of error e.
+func statusOf(e *games.Error) int {
+	if status, ok := statuses[e.Code]; ok {
+		return status
+	}
+	return http.StatusUnprocessableEntity
+}
+
+// fail is the error with code and message.
+func fail(code, message string) *games.Error { return games.Refuse(code, message) }
+
+// failLater is the error with code and message that may be tried again after
+// retry (rounded up to whole seconds, at least one).
+func failLater(code, message string, retry time.Duration) *games.Error {
+	e := fail(code, message)
+	e.RetryAfter = retry
 	return e
 }
 
-// illegalMove is the 422 for a move the rules refuse, coded by the rule.
-func illegalMove(m dsq.Move, err error) *apiError {
-	rule := teach.RuleOf(err)
-	return fail(http.StatusUnprocessableEntity, rule.Code, m.String()+": "+rule.Message)
-}
+var errInternal = fail(games.CodeInternal, "internal error")
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -53,15 +73,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// writeError answers with e (any other error is a 500 whose text stays in
-// the log).
+// writeError answers with err, a *games.Error (any other error is a 500
+// whose text stays in the log). Its RetryAfter is sent as Retry-After in
+// whole seconds, rounded up: never early.
 func writeError(w http.ResponseWriter, err error) {
-	var e *apiError
+	var e *games.Error
 	if !errors.As(err, &e) {
 		e = errInternal
 	}
-	if e.retryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(e.retryAfter.Seconds())))
+	if e.RetryAfter > 0 {
+		secs := max(int((e.RetryAfter+time.Second-1)/time.Second), 1)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
-	writeJSON(w, e.Status, e)
+	writeJSON(w, statusOf(e), e)
 }

@@ -27,13 +27,12 @@ var keepAlive = 15 * time.Second
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if !games.ValidID(id) {
-		s.fail(w, r, errNotFound)
+		s.fail(w, r, games.ErrNotFound)
 		return
 	}
 	client := s.clientOf(r)
 	if !s.openStream(client) {
-		e := fail(http.StatusTooManyRequests, "rate-limited", "too many live streams from your address")
-		e.retryAfter = 5 * time.Second
+		e := failLater(codeRateLimited, "too many live streams from your address", 5*time.Second)
 		s.fail(w, r, e)
 		return
 	}
@@ -45,7 +44,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}()
 	sub, err := s.cfg.Hub.Subscribe(id) // before the read: no change slips between
 	if errors.Is(err, live.ErrFull) {
-		s.fail(w, r, errBusy("too many watchers"))
+		s.fail(w, r, games.Busy("too many watchers"))
 		return
 	}
 	defer func() {
@@ -55,7 +54,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}()
 	g, err := s.games.Get(r.Context(), id) // queues the AI's job if it has one to do
 	if err != nil {
-		s.fail(w, r, apiErrorOf(err))
+		s.fail(w, r, err)
 		return
 	}
 	h := w.Header()
@@ -174,7 +173,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, ve
 func (s *Server) renderState(ctx context.Context, id string) (int64, []byte, error) {
 	g, err := s.games.Get(ctx, id)
 	if err != nil {
-		return 0, nil, apiErrorOf(err)
+		return 0, nil, err
 	}
 	data, err := json.Marshal(s.state(g))
 	return g.Version, data, err

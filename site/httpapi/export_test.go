@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/record"
 	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/stretchr/testify/assert"
@@ -38,7 +39,11 @@ func TestExportRecord(t *testing.T) {
 	res = c.Req("GET", path, "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 	assert.Equal(t, "false", res.Header.Get("X-Record-Reviewed"), "no review yet")
-	_, plainMoves, _ := strings.Cut(g.Game.Record(), "\n\n")
+	row, err := g.Row()
+	require.NoError(t, err)
+	play, err := dsq.ParseRecordJSON(row.Record)
+	require.NoError(t, err)
+	_, plainMoves, _ := strings.Cut(play.Record(), "\n\n")
 	assert.True(t, strings.HasSuffix(res.Raw, "\n\n"+plainMoves), "the plain record's moves after the site's header:\n%s", res.Raw)
 	assert.Contains(t, res.Raw, `[Event "Against the AI"]`)
 

@@ -14,7 +14,6 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/strictjson"
-	"github.com/doushouqi/doushouqi/site/teach"
 )
 
 // decode reads the whole body (at most MaxBody bytes: 413 beyond) into v
@@ -31,9 +30,9 @@ func (s *Server) decodeWith(w http.ResponseWriter, r *http.Request, v any, dec f
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return fail(http.StatusRequestEntityTooLarge, "too-large", "the request body is too large")
+			return fail(codeTooLarge, "the request body is too large")
 		}
-		return fail(http.StatusBadRequest, "bad-request", "the request body could not be read")
+		return fail(games.CodeBadRequest, "the request body could not be read")
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
@@ -60,43 +59,9 @@ func decodeCreate(data []byte, v any) error {
 	case errors.Is(err, strictjson.ErrNoRule):
 		return fmt.Errorf("request type %T: %w", v, err)
 	case errors.As(err, &e) && e.Key != "":
-		return fail(http.StatusBadRequest, "bad-request", fmt.Sprintf("%q: %s", e.Key, e.Msg))
+		return fail(games.CodeBadRequest, fmt.Sprintf("%q: %s", e.Key, e.Msg))
 	case errors.As(err, &e):
-		return fail(http.StatusBadRequest, "bad-request", e.Msg)
-	}
-	return err
-}
-
-// apiErrorOf is the API's answer to a refusal of package games (any other
-// error is a 500, logged).
-func apiErrorOf(err error) error {
-	var e *games.Error
-	if !errors.As(err, &e) {
-		return err
-	}
-	switch e.Kind {
-	case games.NotFound:
-		return errNotFound
-	case games.NoSeat:
-		return errNoSeat
-	case games.Forbidden:
-		return fail(http.StatusForbidden, "not-your-seat", e.Message)
-	case games.Conflict:
-		code := "conflict"
-		if e.Code != "" {
-			code = e.Code
-		}
-		c := fail(http.StatusConflict, code, e.Message)
-		if e.RetryAfter > 0 {
-			c.retryAfter = (e.RetryAfter + time.Second - 1).Truncate(time.Second) // whole seconds, rounded up: never early
-		}
-		return c
-	case games.Invalid:
-		return fail(http.StatusBadRequest, "bad-request", e.Message)
-	case games.Illegal:
-		return illegalMove(e.Move, e.Err)
-	case games.Busy:
-		return errBusy(e.Message)
+		return fail(games.CodeBadRequest, e.Msg)
 	}
 	return err
 }
@@ -104,7 +69,7 @@ func apiErrorOf(err error) error {
 // answer writes v with status, or the API's answer to err if there is one.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
 	if err != nil {
-		s.fail(w, r, apiErrorOf(err))
+		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, status, v)
@@ -144,7 +109,7 @@ func change[T any](s *Server, w http.ResponseWriter, r *http.Request, act func(r
 // plyOf returns a request's ply, which is required.
 func plyOf(ply *int) (int, error) {
 	if ply == nil {
-		return 0, fail(http.StatusBadRequest, "bad-request", "ply is required: the number of moves in the game you saw")
+		return 0, fail(games.CodeBadRequest, "ply is required: the number of moves in the game you saw")
 	}
 	return *ply, nil
 }
@@ -180,8 +145,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 // refuses it (429) beyond.
 func (s *Server) allowCreate(r *http.Request) error {
 	if ok, wait := s.limiter.allow(s.clientOf(r)); !ok {
-		e := fail(http.StatusTooManyRequests, "rate-limited", "too many new games from your address: wait a minute")
-		e.retryAfter = max(wait.Round(time.Second), time.Second)
+		e := failLater(codeRateLimited, "too many new games from your address: wait a minute", max(wait.Round(time.Second), time.Second))
 		return e
 	}
 	return nil
@@ -252,7 +216,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		if req.Move == dsq.NoMove {
-			return nil, fail(http.StatusBadRequest, "bad-request", "move is required: a move in from-to notation, such as a3a4")
+			return nil, fail(games.CodeBadRequest, "move is required: a move in from-to notation, such as a3a4")
 		}
 		return games.Move{Move: req.Move, Ply: ply}, nil
 	})
@@ -286,43 +250,8 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 		case "decline":
 			return games.DeclineDraw{}, nil
 		}
-		return nil, fail(http.StatusBadRequest, "bad-request", "action must be offer, accept or decline")
+		return nil, fail(games.CodeBadRequest, "action must be offer, accept or decline")
 	})
-}
-
-// targets lists where the piece on ?from= may go, and why it may not go to
-// its other neighbours and river landings (API.md).
-func (s *Server) targets(w http.ResponseWriter, r *http.Request) {
-	g, err := s.games.Get(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.answer(w, r, 0, nil, err)
-		return
-	}
-	from, err := dsq.ParseSquare(r.URL.Query().Get("from"))
-	if err != nil {
-		s.fail(w, r, fail(http.StatusBadRequest, "bad-request", "from must be a square, such as c3"))
-		return
-	}
-	pos := g.Position()
-	mayMove := !g.AIThinking()
-	if token := bearer(r); token != "" {
-		seat, ok := g.SeatOf(token)
-		if !ok {
-			s.fail(w, r, errNoSeat)
-			return
-		}
-		mayMove = mayMove && seat == pos.SideToMove()
-	}
-	out := struct {
-		From string `json:"from"`
-		teach.Hint
-	}{From: from.String(), Hint: teach.Hint{Targets: []string{}, Refused: teach.Refusals(pos, from)}}
-	if mayMove {
-		for sq := range g.LegalTargets(from).Squares() { // the game's answer: none once it is over
-			out.Targets = append(out.Targets, sq.String())
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 // claim ends an online game as won by the caller whose opponent has left it
@@ -362,7 +291,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 		case "decline":
 			return games.DeclineRematch{}, nil
 		}
-		return nil, fail(http.StatusBadRequest, "bad-request", "action must be offer, accept or decline")
+		return nil, fail(games.CodeBadRequest, "action must be offer, accept or decline")
 	})
 }
 

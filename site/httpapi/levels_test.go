@@ -80,6 +80,8 @@ func TestLevelsEndpoint(t *testing.T) {
 		assert.Equal(t, float64(i+1), l["level"])
 		assert.Equal(t, search.Levels[i].Name, l["name"])
 		assert.Equal(t, float64(search.Levels[i].Elo), l["elo"])
+		assert.Equal(t, search.Levels[i].About, l["about"])
+		assert.Len(t, l, 4, "level, name, about and elo: nothing of the server's own")
 		if i > 0 {
 			assert.Greater(t, l["elo"], list[i-1].(map[string]any)["elo"], "each level stands above the one below")
 		}

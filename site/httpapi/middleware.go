@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/doushouqi/doushouqi/site/games"
 )
 
 type ctxKey struct{}
@@ -116,7 +118,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			// net/http has dropped a Content-Length sent with it: a proxy
 			// in front may have framed the body by that one (smuggling).
 			h.Set("Connection", "close")
-			writeError(sw, fail(http.StatusBadRequest, "bad-request",
+			writeError(sw, fail(games.CodeBadRequest,
 				"send the body with a Content-Length and no Transfer-Encoding"))
 			return
 		}
@@ -128,8 +130,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			// each may cost a lookup in the database (a game's preview)
 			// or a file's bytes.
 			if ok, wait := s.reads.allow(client); !ok {
-				e := fail(http.StatusTooManyRequests, "rate-limited", "too many reads from your address: wait a little")
-				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				e := failLater(codeRateLimited, "too many reads from your address: wait a little", max(wait.Round(time.Second), time.Second))
 				writeError(sw, e)
 				return
 			}
@@ -142,18 +143,17 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}
 		if r.Method == http.MethodPost {
 			if ok, wait := s.posts.allow(client); !ok {
-				e := fail(http.StatusTooManyRequests, "rate-limited", "too many requests from your address: wait a little")
-				e.retryAfter = max(wait.Round(time.Second), time.Second)
+				e := failLater(codeRateLimited, "too many requests from your address: wait a little", max(wait.Round(time.Second), time.Second))
 				writeError(sw, e)
 				return
 			}
 			if !origins.allowed(r) {
-				writeError(sw, fail(http.StatusForbidden, "cross-origin", "requests from other sites are refused"))
+				writeError(sw, fail(codeCrossOrigin, "requests from other sites are refused"))
 				return
 			}
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 			if err != nil || mt != "application/json" {
-				writeError(sw, fail(http.StatusUnsupportedMediaType, "unsupported-media-type",
+				writeError(sw, fail(codeMediaType,
 					"send the body as application/json"))
 				return
 			}

@@ -99,12 +99,8 @@ func (s *Server) connected(g *games.Game) (map[string]bool, map[string]string) {
 
 // errPresenceUnknown refuses a claim whose opponent's presence could not
 // be read: the win is never given on a guess.
-var errPresenceUnknown = func() *apiError {
-	e := fail(http.StatusServiceUnavailable, "presence-unknown",
-		"whether your opponent is connected cannot be told now: try again in a few seconds")
-	e.retryAfter = 5 * time.Second
-	return e
-}()
+var errPresenceUnknown = failLater(codePresenceUnknown,
+	"whether your opponent is connected cannot be told now: try again in a few seconds", 5*time.Second)
 
 // claimAction is the claim of game id (POST /claim) with its players'
 // presence on the whole site, read before the game is locked; a failed

@@ -269,7 +269,7 @@ func (m methods) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		allow += ", HEAD"
 	}
 	w.Header().Set("Allow", allow)
-	writeError(w, fail(http.StatusMethodNotAllowed, "method-not-allowed", r.Method+" is not allowed here"))
+	writeError(w, fail(codeMethodNotAllowed, r.Method+" is not allowed here"))
 }
 
 // Handler routes the API and the page, behind the middleware of
@@ -280,7 +280,6 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}", methods{"GET": s.get})
 	mux.Handle("/api/games/{id}/join", methods{"POST": s.join})
 	mux.Handle("/api/games/{id}/invite", methods{"GET": s.invite})
-	mux.Handle("/api/games/{id}/targets", methods{"GET": s.targets})
 	mux.Handle("/api/games/{id}/moves", methods{"POST": s.move})
 	mux.Handle("/api/games/{id}/undo", methods{"POST": s.undo})
 	mux.Handle("/api/games/{id}/resign", methods{"POST": s.resign})
@@ -302,7 +301,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.Handle("/livez", methods{"GET": s.live})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, fail(http.StatusNotFound, "not-found", "no such API call"))
+		writeError(w, fail(games.CodeNotFound, "no such API call"))
 	})
 	mux.Handle("/", methods{"GET": web.NewHandler(s.preview).ServeHTTP})
 	return s.middleware(s.withAIClient(mux))
@@ -359,7 +358,7 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 
 // fail answers with err, logging what is not an API error.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if _, ok := err.(*apiError); !ok {
+	if _, ok := err.(*games.Error); !ok {
 		s.logger(r).Error("request failed", "err", err)
 	}
 	writeError(w, err)

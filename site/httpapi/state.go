@@ -7,7 +7,6 @@ import (
 
 	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/site/games"
-	"github.com/doushouqi/doushouqi/site/teach"
 )
 
 // bearer returns the request's bearer token, "" if none.
@@ -27,8 +26,7 @@ type State struct {
 	Mode       string          `json:"mode"`
 	Rules      string          `json:"rules"`
 	Start      string          `json:"start"`
-	Position   string          `json:"position"`
-	Board      []string        `json:"board"` // 63 letters ("" for empty), index rank*7+file
+	Position   string          `json:"position"` // the board: the library's notation
 	SideToMove string          `json:"sideToMove"`
 	Moves      []string        `json:"moves"`
 	Ply        int             `json:"ply"`
@@ -70,13 +68,13 @@ type State struct {
 	// it. A connected player has none.
 	ClaimableAt map[string]string `json:"claimableAt"`
 
-	// Legal is, for each piece of the side to move (keyed by its square),
-	// where it may go and why it may not go to its other neighbours and
-	// river landings: GET /targets for every piece at once, so that the page
-	// marks a selection without a round trip (the server still judges every
-	// move). Empty when no move can be played now: the game is over or the
-	// AI is thinking. The same for every reader, seated or not.
-	Legal map[string]teach.Hint `json:"legal"`
+	// Legal is where each piece of the side to move may go: its legal
+	// destinations, keyed by its square, as lichess's "dests" ("c3": ["c2",
+	// "b3", "d3"]; a piece with none is left out), so that the page marks a
+	// selection without a round trip (the server still judges every move).
+	// Empty when no move can be played now: the game is over or the AI is
+	// thinking. The same for every reader, seated or not.
+	Legal map[string][]string `json:"legal"`
 }
 
 // OutcomeState is how a finished game ended: the library's reason (its
@@ -141,12 +139,12 @@ func gameState(g *games.Game) State {
 	moves := g.Moves()
 	st := State{
 		ID: g.ID, Mode: string(g.Mode), Rules: g.Rules().String(), Start: g.Start().String(),
-		Position: pos.String(), Board: make([]string, dsq.NumSquares), SideToMove: pos.SideToMove().String(),
+		Position: pos.String(), SideToMove: pos.SideToMove().String(),
 		Moves: make([]string, len(moves)), Ply: len(moves), Over: g.Ended(), AIThinking: g.AIThinking(),
 		Aborted: g.Aborted, ClaimableAt: map[string]string{},
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
-		Version: g.Version, Legal: map[string]teach.Hint{},
+		Version: g.Version, Legal: map[string][]string{},
 	}
 	for i, m := range moves {
 		st.Moves[i] = m.String()
@@ -180,11 +178,14 @@ func gameState(g *games.Game) State {
 		}
 	}
 	if !st.Over && !st.AIThinking {
-		st.Legal = teach.Hints(pos)
-	}
-	for sq := range dsq.Square(dsq.NumSquares) {
-		if pc := pos.PieceAt(sq); pc != dsq.NoPiece {
-			st.Board[sq] = string(pc.Letter())
+		for sq := range dsq.Square(dsq.NumSquares) {
+			var to []string
+			for t := range g.LegalTargets(sq).Squares() {
+				to = append(to, t.String())
+			}
+			if to != nil {
+				st.Legal[sq.String()] = to
+			}
 		}
 	}
 	return st

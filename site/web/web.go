@@ -2,8 +2,8 @@
 // embedded in the server binary and served as they are (no build step).
 // The page's views are /, /lessons and /stats (one index.html that picks
 // its view from the path); the lessons are in static/lessons.json, the
-// animal pictograms (drawn for this project) in static/pieces.svg, the
-// rules guide of the "Ranks and rules" dialog in static/guide.js, and every
+// animal pictograms (drawn for this project) are the svg package's, served
+// as /pieces.svg, the rules guide of the "Ranks and rules" dialog in static/guide.js, and every
 // word the page says, in English, German and Spanish, in static/i18n.js.
 package web
 
@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/doushouqi/doushouqi/svg"
 )
 
 //go:embed static
@@ -85,8 +87,9 @@ type asset struct {
 	compress func() []byte // nil: never compressed
 }
 
-// loadAssets returns the embedded files by name, each read and tagged once,
-// at the first request, and compressed at the first request that takes it
+// loadAssets returns the embedded files by name, with pieces.svg, the svg
+// package's pictograms (svg.Pieces), each read and tagged once, at the
+// first request, and compressed at the first request that takes it
 // compressed.
 var loadAssets = sync.OnceValue(func() map[string]*asset {
 	all := map[string]*asset{}
@@ -101,6 +104,7 @@ var loadAssets = sync.OnceValue(func() map[string]*asset {
 		all[name] = newAsset(name, data, true)
 		return nil
 	})
+	all["pieces.svg"] = newAsset("pieces.svg", []byte(svg.Pieces()), true)
 	return all
 })
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/doushouqi/doushouqi/site/web"
+	"github.com/doushouqi/doushouqi/svg"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -144,4 +145,15 @@ func TestModulePreload(t *testing.T) {
 		preloaded[m[1]] = true
 	}
 	assert.Equal(t, seen, preloaded)
+}
+
+// TestPiecesAreTheSVGPackages: /pieces.svg, the pictograms the page draws
+// its pieces with, is the svg package's, not a copy in static/.
+func TestPiecesAreTheSVGPackages(t *testing.T) {
+	res, body := get(t, "/pieces.svg")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "image/svg+xml", res.Header.Get("Content-Type"))
+	assert.Equal(t, svg.Pieces(), body)
+	_, err := fs.Stat(web.Static, "pieces.svg")
+	assert.ErrorIs(t, err, fs.ErrNotExist)
 }

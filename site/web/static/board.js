@@ -45,7 +45,8 @@ export function terrainOf(name, viewer) {
 // ownerOf is the side a den or trap belongs to, "" for land and water.
 export function ownerOf(name) { return DENS[name] || TRAPS[name] || ""; }
 
-// The pictograms: pieces.svg read once, its symbols kept by animal.
+// The pictograms: pieces.svg (the svg package's, "dsq-rat" to
+// "dsq-elephant") read once, its symbols kept by animal.
 const art = {};
 
 // loadPieces fetches pieces.svg; until it is read (or when it cannot be),
@@ -54,7 +55,7 @@ export async function loadPieces() {
   try {
     const res = await fetch("/pieces.svg", {cache: "force-cache"});
     const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
-    for (const s of doc.querySelectorAll("symbol")) art[s.id] = s;
+    for (const s of doc.querySelectorAll("symbol")) art[s.id.replace(/^dsq-/, "")] = s;
   } catch (e) { /* the ranks still tell the pieces apart */ }
 }
 

@@ -6,7 +6,6 @@
 // wires (page.state, page.view, page.render).
 "use strict";
 import {t, cap} from "./i18n.js";
-import {call} from "./api.js";
 import {Board, pieceOf, pieceName, sqIndex, token, RANKS} from "./board.js";
 import {analyse, overlay, explain, reasonText} from "./learn.js";
 import {boardOf} from "./position.js";
@@ -32,7 +31,7 @@ export class BoardView {
     const rec = s.record();
     const past = s.viewing();
     const v = Object.assign({
-      board: g ? (past ? rec.boards[s.view] : g.board) : boardOf(s.position),
+      board: past ? rec.boards[s.view] : boardOf(s.shownPosition()),
       orientation: s.orientation(), viewer: s.viewer(), selected: s.selected,
       targets: s.targets, lastMove: g ? (past ? (s.view > 0 ? g.moves[s.view - 1] : null) : g.lastMove) : null, learn: s.learn,
     }, s.learn && !past ? overlay(s.analysis) : {});
@@ -54,7 +53,7 @@ export class BoardView {
   // taken by the shown position.
   drawTrays(s) {
     const g = s.game, rec = s.record();
-    const now = g ? (s.viewing() ? rec.boards[s.view] : g.board) : null, start = g ? rec.boards[0] : null;
+    const now = g ? (s.viewing() ? rec.boards[s.view] : boardOf(g.position)) : null, start = g ? rec.boards[0] : null;
     const bottom = s.orientation(), top = other(bottom);
     for (const [id, side] of [["tray-top", top], ["tray-bottom", bottom]]) {
       const tray = $(id);
@@ -144,8 +143,6 @@ export function deselect(page) {
 
 export async function press(page, sq) {
   const s = page.state;
-  // A tap right after selecting waits for the selected piece's targets.
-  if (s.pending) await s.pending;
   if (s.viewing()) { step(page, Infinity); return; }
   const g = s.game;
   const letters = boardOf(s.shownPosition());
@@ -154,10 +151,7 @@ export async function press(page, sq) {
   if (!g && s.selected && s.analysis && (s.analysis.targets || []).includes(sq)) return playOnBoard(page, s.selected + sq);
   if (s.selected === sq) { deselect(page); return; }
   if (p && s.canMove() && p.color === g.sideToMove) return select(page, sq, true);
-  if (s.selected) {
-    const r = s.refused.find((x) => x.to === sq) || (s.analysis && (s.analysis.refused || []).find((x) => x.to === sq));
-    if (r) { say(t("err.refused", {reason: reasonText(r)})); return; }
-  }
+  if (s.selected && await explainRefusal(s, sq)) return;
   if (p && s.learn) return select(page, sq, false);
   if (s.selected) {
     const sel = pieceOf(letters[sqIndex(s.selected)]);
@@ -187,40 +181,34 @@ async function playOnBoard(page, m) {
   } catch (e) { fail(e); }
 }
 
-// hintsFor returns the targets and refusals of the piece on sq from the
-// game state's "legal" field (API.md, Game state), so that a selection
-// needs no round trip; null from a server without it (then GET /targets).
-function hintsFor(g, sq) {
-  if (!g.legal || typeof g.legal !== "object") return null;
-  const h = g.legal[sq];
-  return {targets: (h && h.targets) || [], refused: (h && h.refused) || []};
+// explainRefusal says why the selected piece may not go to sq, when the
+// rules refuse it a neighbour or a river landing: the analysis of the
+// shown position (GET /api/analysis, the learn overlay's when it is on)
+// lists them with their rules. It reports whether it said so.
+async function explainRefusal(s, sq) {
+  const pos = s.shownPosition(), from = s.selected;
+  let a = s.learn ? s.analysis : null;
+  if (!a || a.position !== pos || a.square !== from) {
+    try { a = await analyse(pos, from); } catch (e) { return false; }
+    if (s.shownPosition() !== pos || s.selected !== from) return true; // the board moved on: nothing to say
+  }
+  const r = (a.refused || []).find((x) => x.to === sq);
+  if (r) say(t("err.refused", {reason: reasonText(r)}));
+  return !!r;
 }
 
-// select marks a piece; mover says it may move now (its targets come from
-// the game), otherwise it is selected to learn about it.
+// select marks a piece; mover says it may move now (its targets are the
+// state's "legal" field, API.md: no round trip), otherwise it is selected
+// to learn about it.
 async function select(page, sq, mover) {
   const s = page.state;
   s.selected = sq;
-  s.targets = [];
-  s.refused = [];
+  s.targets = mover ? (s.game.legal || {})[sq] || [] : [];
   say("");
-  const g = s.game;
-  const known = mover ? hintsFor(g, sq) : null;
-  if (known) { s.targets = known.targets; s.refused = known.refused; }
   page.render();
   try {
-    if (mover && !known) {
-      const req = call("GET", "/api/games/" + g.id + "/targets?from=" + sq, undefined, s.seatToken(g.sideToMove));
-      s.pending = req.catch(() => null);
-      const r = await req;
-      s.pending = null;
-      if (s.selected !== sq) return;
-      s.targets = r.targets || [];
-      s.refused = r.refused || [];
-      page.render();
-    }
     if (s.learn) await refreshAnalysis(page);
-  } catch (e) { s.pending = null; fail(e); }
+  } catch (e) { fail(e); }
 }
 
 // refreshAnalysis asks for the learn overlay of the shown position and the

@@ -8,7 +8,7 @@
 import {t} from "./i18n.js";
 import {call, saveSeats} from "./api.js";
 import {say, fail} from "./status.js";
-import {LEVEL_ANIMALS, levelName, levelAbout, away} from "./players.js";
+import {levels, levelOf, levelAnimal, levelName, levelAbout, away} from "./players.js";
 import {controlName, rematchView} from "./clock.js";
 import {other} from "./state.js";
 import {renderClaim, abortOffered} from "./online.js";
@@ -20,8 +20,8 @@ const show = (id, on) => { $(id).hidden = !on; };
 export function initControls(page) {
   $("new-game").addEventListener("submit", (e) => { e.preventDefault(); newGame(page, readForm()); });
   $("new-game").addEventListener("change", formChanged);
-  $("level").addEventListener("change", () => levelLabels(page.state));
-  loadLevels(page.state);
+  $("level").addEventListener("change", () => levelLabels());
+  loadLevels(page);
   $("undo").addEventListener("click", () => undo(page));
   $("restart").addEventListener("click", () => restart(page));
   $("resign").addEventListener("click", () => resign(page));
@@ -56,36 +56,38 @@ export function initControls(page) {
 
 // ---- the new-game form ----
 
-// The AI's levels are the engine's ladder, each named after the animal of
-// its rank and described in plain words; their standings (from GET
-// /api/levels) are the details line.
-export function levelLabels(s) {
+// levelLabels names the AI's levels in the form, each after the animal of
+// its rank, and describes the chosen one in plain words with its standing
+// (GET /api/levels, the server's list: the page keeps none of its own).
+export function levelLabels() {
   const sel = $("level");
-  for (const o of sel.options) {
-    const n = Number(o.value);
-    const name = t("animal." + LEVEL_ANIMALS[n - 1]);
-    o.textContent = t("level.option", {n, name: name.charAt(0).toUpperCase() + name.slice(1)});
-  }
-  const n = Number(sel.value);
+  for (const o of sel.options) o.textContent = t("level.option", {n: o.value, name: levelAnimal(Number(o.value))});
+  const n = Number(sel.value), l = levelOf(n), top = levels.list[levels.list.length - 1];
   let text = "";
-  if (n === LEVEL_ANIMALS.length) text = t("level.top");
-  else if (s.levels && s.levels[n] != null) text = t("level.standing", {elo: -s.levels[n]});
+  if (l && l === top) text = t("level.top");
+  else if (l) text = t("level.standing", {elo: -l.elo});
   $("level-about").textContent = levelAbout(n);
   $("level-elo").textContent = text;
-  $("quick-ai-level").textContent = levelName(n) + ": " + levelAbout(n);
+  $("quick-ai-level").textContent = l ? levelName(n) + ": " + levelAbout(n) : "";
 }
 
-async function loadLevels(s) {
+// loadLevels reads the AI's levels from the server and makes the form's
+// choices of them, the server's default chosen; until then (or if it
+// fails) a new game takes the server's default.
+async function loadLevels(page) {
   try {
     const r = await fetch("/api/levels");
-    if (r.ok) {
-      s.levels = {};
-      for (const l of (await r.json()).levels) s.levels[l.level] = l.elo;
-    }
+    if (!r.ok) return;
+    const body = await r.json();
+    levels.list = body.levels;
+    levels.def = body.default;
   } catch (e) {
-    s.levels = null; // the names still show
+    return;
   }
-  levelLabels(s);
+  const sel = $("level");
+  sel.replaceChildren(...levels.list.map((l) => new Option(String(l.level), String(l.level), false, l.level === levels.def)));
+  levelLabels();
+  page.render();
 }
 
 // clockLabels names the time controls of the form in the page's language.
@@ -113,7 +115,7 @@ async function newGame(page, settings) {
   const n = ++s.boardSeq;
   const body = {mode: settings.mode};
   if (settings.mode !== "local") body.color = settings.color;
-  if (settings.mode === "ai") body.level = settings.level;
+  if (settings.mode === "ai" && settings.level) body.level = settings.level; // else the server's default
   if (settings.mode === "online" && settings.clock) body.clock = settings.clock;
   say("");
   s.creating = true;

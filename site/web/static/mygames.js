@@ -80,7 +80,7 @@ function opponent(g, mine) {
   if (g.mode === "local") return t("mine.local");
   const me = mine.length === 1 ? mine[0] : (g.aiColor === "red" ? "blue" : "red");
   const color = t("side." + me);
-  if (g.mode === "ai") return t("mine.ai", {level: levelName(g.level || 3), color});
+  if (g.mode === "ai") return t("mine.ai", {level: levelName(g.level), color});
   return t("mine.online", {color});
 }
 

@@ -71,7 +71,7 @@ export function initPlay() {
 export function refreshPlay() {
   if (!page) return;
   render(page);
-  levelLabels(page.state);
+  levelLabels();
   clockLabels();
   explainNow(page.state);
 }

@@ -4,24 +4,45 @@
 // their clocks, and the AI's levels described for a player, their Elo
 // standing left to a details line.
 "use strict";
-import {t, cap} from "./i18n.js";
+import {t, cap, has} from "./i18n.js";
 import {other} from "./state.js";
 import {serverNow} from "./api.js";
 import {timeLeft, formatClock, connected} from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The AI's levels are the engine's ladder, each named after the animal of
-// its rank.
-export const LEVEL_ANIMALS = ["rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"];
+// levels are the AI's levels as the server lists them (GET /api/levels,
+// read by controls.js): list is [{level, name, about, elo}], weakest
+// first, empty until read; def is the level of a game created without one.
+export const levels = {list: [], def: 0};
 
-// levelName is "Dog, level 3".
-export function levelName(n) {
-  return t("level.name", {name: cap(t("animal." + LEVEL_ANIMALS[n - 1])), n});
+// levelOf is level n's entry, undefined before the levels are read.
+export function levelOf(n) { return levels.list.find((l) => l.level === n); }
+
+// levelAnimal is level n's name, an animal, in the page's language (the
+// server's word for one the page cannot say); "" before the levels are
+// read.
+export function levelAnimal(n) {
+  const l = levelOf(n);
+  if (!l) return "";
+  const key = "animal." + l.name.toLowerCase();
+  return has(key) ? cap(t(key)) : l.name;
 }
 
-// levelAbout is what level n plays like, in plain words.
-export function levelAbout(n) { return t("level.about." + n); }
+// levelName is "Dog, level 3", or the number alone before the levels are
+// read.
+export function levelName(n) {
+  const name = levelAnimal(n);
+  return name ? t("level.name", {name, n}) : String(n);
+}
+
+// levelAbout is what level n plays like, in plain words (the server's words
+// for a level the page has none for).
+export function levelAbout(n) {
+  if (has("level.about." + n)) return t("level.about." + n);
+  const l = levelOf(n);
+  return l ? l.about : "";
+}
 
 // sideName is how the page names side c of the game on the board.
 export function sideName(s, c) {
@@ -30,7 +51,7 @@ export function sideName(s, c) {
   const color = t("side." + c);
   const name = cap(color); // a side standing alone is a name: "Azules", not "azules"
   if (g.mode === "ai") {
-    if (c === g.aiColor) return t("who.ai", {level: levelName(g.level || 3), about: levelAbout(g.level || 3), color});
+    if (c === g.aiColor) return t("who.ai", {level: levelName(g.level), about: levelAbout(g.level), color});
     return s.seats[c] ? t("who.you", {color}) : name;
   }
   if (g.mode === "online") {

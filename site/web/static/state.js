@@ -14,19 +14,16 @@ export class PlayState {
     this.seats = {};         // colour -> token held by this browser
     this.selected = null;    // square of the selected piece
     this.targets = [];       // its legal destinations (when it may move)
-    this.refused = [];       // refusals for the selected piece
     this.analysis = null;    // learn overlay data for the shown position
     this.learn = false;
     this.position = START;   // shown when there is no game (analysis board)
     this.events = null;      // stops the live updates of the current game
     this.clockStop = null;   // stops the countdown of the current game's clocks
     this.goneSince = {};     // colour -> when (ms) the page first saw that player not connected
-    this.settings = {mode: "ai", color: "red", level: 3, clock: ""};
-    this.levels = null;      // level -> Elo below the top level (GET /api/levels), null until read
+    this.settings = {mode: "ai", color: "red", level: 0, clock: ""}; // level 0: the server's default
     this.resignArmed = false;
     this.restartArmed = false;
     this.formFor = undefined; // the game (its id, null for none) the new-game form was last set for
-    this.pending = null;     // the selected piece's targets request, while it runs
     this.boardSeq = 0;       // counts the requests that put a game on the board (new, load, join): only the last one's answer is shown
     this.creating = false;   // a new game is being asked for (Start and Restart wait)
     this.posting = null;     // {id, version}: the state an action (move, undo, resignation, draw) was sent from, until its answer
@@ -147,10 +144,9 @@ export class PlayState {
     this.targets = [];
   }
 
-  // clearMarks drops the selection with its refusals and analysis.
+  // clearMarks drops the selection with its analysis.
   clearMarks() {
     this.clearSelection();
-    this.refused = [];
     this.analysis = null;
   }
 
