@@ -47,6 +47,8 @@ func belongs(name string) bool {
 		return true
 	case strings.HasPrefix(name, "docs/") && (strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".svg")):
 		return true
+	case strings.HasPrefix(name, ".github/workflows/") && strings.HasSuffix(name, ".yml"):
+		return true // the forge's call of .ci/run
 	}
 	switch name {
 	case "go.mod", "go.sum", "LICENSE", ".gitignore", ".ci/run":
@@ -56,7 +58,7 @@ func belongs(name string) bool {
 }
 
 func TestBelongs(t *testing.T) {
-	for _, name := range []string{"go.mod", "movegen.go", "search/search.go", "testdata/perft.txt", "svg/testdata/a.svg", "README.md", "docs/ai.md", "docs/img/start.svg", ".ci/run"} {
+	for _, name := range []string{"go.mod", "movegen.go", "search/search.go", "testdata/perft.txt", "svg/testdata/a.svg", "README.md", "docs/ai.md", "docs/img/start.svg", ".ci/run", ".github/workflows/ci.yml"} {
 		assert.True(t, belongs(name), name)
 	}
 	for _, name := range []string{"match-results.txt", "cmd/match/results/d1.txt", "patches/v1.diff", "docs/run.txt", "perft", "cpu.prof", "bench.txt"} {
