@@ -121,10 +121,13 @@ func (s *Server) checkWrite(ctx context.Context) error {
 	}
 	done := make(chan error, 1)
 	go func() {
-		defer s.writeCheck.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), writeCheckLimit)
-		defer cancel()
-		done <- s.cfg.Store.Ping(ctx)
+		err := s.cfg.Store.Ping(ctx)
+		cancel()
+		// Free the check before answering: the caller's next check, sent
+		// once this answer is read, must find it free.
+		s.writeCheck.Unlock()
+		done <- err // buffered: never blocks
 	}()
 	timer := time.NewTimer(storeCheckTimeout)
 	defer timer.Stop()

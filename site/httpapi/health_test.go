@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"sync"
@@ -121,4 +122,22 @@ func TestHealthNoticesAStoreThatCannotWrite(t *testing.T) {
 	locked = false
 	require.Eventually(t, func() bool { return c.Req("GET", "/healthz", "").Status == http.StatusOK },
 		10*time.Second, 50*time.Millisecond, "the store writes again")
+}
+
+// TestHealthChecksInARowAllAnswer: a check sent as soon as the last one
+// answered finds the write check free (it is freed before the answer), so
+// a monitor polling in a loop never reads a healthy store as down; in
+// process and over HTTP, each connection new.
+func TestHealthChecksInARowAllAnswer(t *testing.T) {
+	s := newTestServer(t, testOptions{config: func(c *Config) { c.ReadBurst, c.ReadRate = 1000, 1000 }})
+	for i := range 300 {
+		rec := httptest.NewRecorder()
+		s.health(rec, httptest.NewRequest("GET", "/healthz", nil))
+		require.Equal(t, http.StatusOK, rec.Code, "check %d: %s", i, rec.Body)
+	}
+	c := serveHTTP(t, s)
+	for i := range 200 {
+		res := (&client{T: t, URL: c.URL}).Req("GET", "/healthz", "", "Connection", "close")
+		require.Equal(t, http.StatusOK, res.Status, "check %d over HTTP: %s", i, res.Raw)
+	}
 }
