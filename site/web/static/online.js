@@ -43,10 +43,12 @@ export function claimShown(s) {
 }
 
 // abortOffered says whether the page offers the abort: an online game
-// with both seats taken and fewer than two moves, to either player.
+// with both seats taken and fewer than two moves, to either player, while
+// no draw offer waits for an answer (its Accept and Decline take the
+// place; the abort comes back once it is answered).
 export function abortOffered(s) {
   const g = s.game;
-  return !!player(s) && !g.over && g.ply < 2 && !s.freeSeat() && !s.awaiting();
+  return !!player(s) && !g.over && g.ply < 2 && !g.drawOffer && !s.freeSeat() && !s.awaiting();
 }
 
 // abort ends the game before both first moves, with no result.
