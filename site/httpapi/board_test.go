@@ -65,7 +65,8 @@ func TestBoardPicture(t *testing.T) {
 // never at the request's Host; an unknown or malformed id adds nothing.
 func TestPagePreviewsAGame(t *testing.T) {
 	c, s := newClient(t, testOptions{})
-	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4")
+	// Red, the player, to move: the AI (Blue) has nothing to play meanwhile.
+	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "a7a6")
 	host := strings.TrimPrefix(c.URL, "http://")
 
 	res := c.Req("GET", "/?game="+g.ID, "")
@@ -73,15 +74,15 @@ func TestPagePreviewsAGame(t *testing.T) {
 	assert.Contains(t, res.Raw, `<meta property="og:image" content="http://`+host+`/api/games/`+g.ID+`/board.png">`)
 	assert.Contains(t, res.Raw, `<meta property="og:image:type" content="image/png">`)
 	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Red against the AI, level 2">`)
-	assert.Contains(t, res.Raw, `<meta property="og:description" content="After 1 half-move, blue to move.">`)
+	assert.Contains(t, res.Raw, `<meta property="og:description" content="After 2 half-moves, red to move.">`)
 
 	res = c.Req("GET", "/?game="+g.ID, "", "Accept-Language", "fr-FR, de-DE;q=0.8, es;q=0.5")
 	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Rot gegen die KI, Stufe 2">`)
-	assert.Contains(t, res.Raw, `<meta property="og:description" content="Nach 1 Halbzug, Blau am Zug.">`)
+	assert.Contains(t, res.Raw, `<meta property="og:description" content="Nach 2 Halbzügen, Rot am Zug.">`)
 	assert.Contains(t, res.Raw, `<meta property="og:locale" content="de_DE">`)
 	res = c.Req("GET", "/?game="+g.ID+"&lang=es", "", "Accept-Language", "de")
 	assert.Contains(t, res.Raw, `<meta property="og:title" content="Dou Shou Qi · Rojas contra la IA, nivel 2">`)
-	assert.Contains(t, res.Raw, `<meta property="og:description" content="Tras 1 medio movimiento, juegan las azules.">`)
+	assert.Contains(t, res.Raw, `<meta property="og:description" content="Tras 2 medios movimientos, juegan las rojas.">`)
 
 	// A Host or X-Forwarded-Proto of the client's choosing is never copied
 	// into the page.
