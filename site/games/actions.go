@@ -33,7 +33,7 @@ type change struct {
 
 // Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
 // AcceptDraw, DeclineDraw, Join, Claim, Abort, OfferRematch, AcceptRematch,
-// DeclineRematch, RequestTakeback, AcceptTakeback or DeclineTakeback.
+// DeclineRematch, OfferTakeback, AcceptTakeback or DeclineTakeback.
 type Action interface {
 	// needsSeat reports whether only a seat of the game may ask for it.
 	needsSeat() bool
@@ -216,7 +216,7 @@ func (OfferDraw) apply(c *change) error {
 	if _, pending := c.next.DrawOffer(); pending {
 		return Refuse(CodeConflict, "a draw offer is already pending")
 	}
-	if _, pending := c.next.TakebackRequest(); pending {
+	if _, pending := c.next.TakebackOffer(); pending {
 		return Refuse(CodeConflict, "a takeback request waits for its answer: a draw can be offered once it is answered")
 	}
 	if err := c.next.play.OfferDraw(c.seat); err != nil {

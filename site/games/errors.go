@@ -20,7 +20,7 @@ const (
 	CodeOpponentConnected = "opponent-connected"  // a conflict: a claim against a player who is here
 	CodeOpponentMayReturn = "opponent-may-return" // a conflict: a claim made too early
 	CodeAborted           = "aborted"             // a conflict: the game ended before its first moves
-	CodeOpening           = "opening"             // a conflict: a claim or a takeback before both first moves
+	CodeOpening           = "opening"             // a conflict: a claim before both first moves
 	CodeTakebackLimit     = "takeback-limit"      // a conflict: a player's takeback requests are used up
 	CodeTakebackDeclined  = "takeback-declined"   // a conflict: a takeback asked again before the asker moved
 	CodeTooLate           = "too-late"            // a conflict: an abort after both first moves

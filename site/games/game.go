@@ -251,7 +251,7 @@ func (g *Game) row() (*store.Game, error) {
 		r.Deadline = g.Clock.Deadline(pos.SideToMove())
 	}
 	r.RematchOffer, r.RematchID = g.RematchOffer, g.RematchID
-	if c, ok := g.TakebackRequest(); ok {
+	if c, ok := g.TakebackOffer(); ok {
 		r.TakebackBy = c.String()
 	}
 	r.Takebacks, r.TakebackDeclined = g.takebacks.asked, g.takebacks.declined

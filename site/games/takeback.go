@@ -41,9 +41,9 @@ type Takebacks struct {
 	declined [2]bool
 }
 
-// TakebackRequest returns the colour whose takeback request waits for the
+// TakebackOffer returns the colour whose takeback request waits for the
 // opponent's answer, if one does (none once the game has ended).
-func (g *Game) TakebackRequest() (dsq.Color, bool) {
+func (g *Game) TakebackOffer() (dsq.Color, bool) {
 	return g.takebacks.asker, g.takebacks.pending && !g.Ended()
 }
 
@@ -71,9 +71,9 @@ func (t *Takebacks) moved(mover dsq.Color) {
 	t.declined[mover] = false
 }
 
-// RequestTakeback asks the opponent of an online game to take back the
+// OfferTakeback asks the opponent of an online game to take back the
 // asking player's last move. Ply is the number of moves the player saw.
-type RequestTakeback struct{ Ply int }
+type OfferTakeback struct{ Ply int }
 
 // AcceptTakeback accepts the opponent's takeback request: its moves are
 // taken back (Takebacks). Ply is the number of moves the player saw.
@@ -83,11 +83,11 @@ type AcceptTakeback struct{ Ply int }
 // number of moves the player saw.
 type DeclineTakeback struct{ Ply int }
 
-func (RequestTakeback) needsSeat() bool { return true }
+func (OfferTakeback) needsSeat() bool   { return true }
 func (AcceptTakeback) needsSeat() bool  { return true }
 func (DeclineTakeback) needsSeat() bool { return true }
 
-func (a RequestTakeback) apply(c *change) error {
+func (a OfferTakeback) apply(c *change) error {
 	if err := checkPly(c, a.Ply); err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (a RequestTakeback) apply(c *change) error {
 	case g.waiting():
 		return errNoOpponent
 	}
-	if asker, ok := g.TakebackRequest(); ok {
+	if asker, ok := g.TakebackOffer(); ok {
 		if asker == c.seat {
 			return Refuse(CodeConflict, "your takeback request waits for its answer")
 		}
@@ -110,7 +110,7 @@ func (a RequestTakeback) apply(c *change) error {
 		return Refuse(CodeConflict, "a draw offer waits for its answer: a takeback can be asked once it is answered")
 	}
 	if g.Ply()-g.takebackPlies(c.seat) < 2 {
-		return Refuse(CodeOpening, "the first moves of a game are not taken back: abort the game instead")
+		return Refuse(CodeConflict, "the first moves of a game are not taken back: abort the game instead")
 	}
 	if g.takebacks.declined[c.seat] {
 		return Refuse(CodeTakebackDeclined, "your takeback request was declined: you may ask again after your next move")
@@ -132,7 +132,7 @@ func answerableTakeback(c *change, ply int) (dsq.Color, error) {
 	if c.next.Ended() {
 		return 0, errOver
 	}
-	asker, ok := c.next.TakebackRequest()
+	asker, ok := c.next.TakebackOffer()
 	if !ok || asker == c.seat {
 		return 0, Refuse(CodeConflict, "there is no takeback request to answer")
 	}
@@ -147,7 +147,7 @@ func (a AcceptTakeback) apply(c *change) error {
 	g := c.next
 	plies := g.takebackPlies(asker)
 	if g.Ply()-plies < 2 { // a request is refused so: kept as a guard
-		return Refuse(CodeOpening, "the first moves of a game are not taken back")
+		return Refuse(CodeConflict, "the first moves of a game are not taken back")
 	}
 	if toMove := g.Position().SideToMove(); toMove != asker {
 		// The one who accepts was to move: its turn ends with the time it

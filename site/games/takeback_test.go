@@ -45,9 +45,9 @@ func TestTakebackOfAMoveNotYetAnswered(t *testing.T) {
 	require.Equal(t, redLeft, g.Clock.Left[dsq.Red])
 
 	f.Advance(5 * time.Second)
-	res, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+	res, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 	require.NoError(t, err)
-	asker, ok := res.Game.TakebackRequest()
+	asker, ok := res.Game.TakebackOffer()
 	assert.True(t, ok)
 	assert.Equal(t, dsq.Red, asker)
 	assert.Equal(t, MaxTakebacks-1, res.Game.TakebacksLeft(dsq.Red))
@@ -61,7 +61,7 @@ func TestTakebackOfAMoveNotYetAnswered(t *testing.T) {
 	back := res.Game
 	assert.Equal(t, []dsq.Move{mv(dsq.A3, dsq.A4), mv(dsq.A7, dsq.A6)}, back.Moves())
 	assert.Equal(t, dsq.Red, back.Position().SideToMove())
-	_, ok = back.TakebackRequest()
+	_, ok = back.TakebackOffer()
 	assert.False(t, ok, "answered")
 	want := Clock{Control: back.Clock.Control, Left: [2]time.Duration{redLeft, 5*time.Minute - 25*time.Second}, Started: f.Now()}
 	assert.Equal(t, want, back.Clock, "Blue's time used is taken, no increment; Red's clock starts now")
@@ -81,7 +81,7 @@ func TestTakebackAfterTheReply(t *testing.T) {
 		id, red, blue := opened(t, s, "5+3")
 		play(t, s, id, red, "g3g4", 2)
 		g := play(t, s, id, blue, "g7g6", 3)
-		_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 4})
+		_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 4})
 		require.NoError(t, err)
 		res, err := s.Change(ctx, id, blue, AcceptTakeback{Ply: 4})
 		require.NoError(t, err)
@@ -101,7 +101,7 @@ func TestTakebackNeverStopsTheClock(t *testing.T) {
 	id, red, blue := opened(t, s, "1+0")
 	play(t, s, id, red, "g3g4", 2)
 	play(t, s, id, blue, "g7g6", 3)
-	_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 4})
+	_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 4})
 	require.NoError(t, err)
 	f.Advance(time.Minute)
 	_, err = s.Change(ctx, id, blue, AcceptTakeback{Ply: 4})
@@ -110,7 +110,7 @@ func TestTakebackNeverStopsTheClock(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dsq.TimeForfeit, g.Outcome().Reason)
 	assert.Equal(t, dsq.Blue, g.Outcome().Winner)
-	_, ok := g.TakebackRequest()
+	_, ok := g.TakebackOffer()
 	assert.False(t, ok, "no request outlives the game")
 	r, err := g.Row()
 	require.NoError(t, err)
@@ -126,18 +126,18 @@ func TestTakebackLimit(t *testing.T) {
 	id, red, blue := opened(t, s, "")
 	for range MaxTakebacks {
 		play(t, s, id, red, "g3g4", 2)
-		_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+		_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 		require.NoError(t, err)
 		_, err = s.Change(ctx, id, blue, AcceptTakeback{Ply: 3})
 		require.NoError(t, err)
 	}
 	g := play(t, s, id, red, "g3g4", 2)
 	assert.Equal(t, 0, g.TakebacksLeft(dsq.Red))
-	_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+	_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 	refused(t, err, CodeTakebackLimit)
 	unchanged(t, s, id, g.Version)
 	play(t, s, id, blue, "g7g6", 3)
-	_, err = s.Change(ctx, id, blue, RequestTakeback{Ply: 4})
+	_, err = s.Change(ctx, id, blue, OfferTakeback{Ply: 4})
 	require.NoError(t, err, "Blue's requests are its own")
 }
 
@@ -149,7 +149,7 @@ func TestDeclinedTakebackWaitsForTheAskersMove(t *testing.T) {
 		ctx := context.Background()
 		id, red, blue := opened(t, s, "")
 		play(t, s, id, red, "g3g4", 2)
-		_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+		_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 		require.NoError(t, err)
 		res, err := s.Change(ctx, id, blue, DeclineTakeback{Ply: 3})
 		require.NoError(t, err)
@@ -157,16 +157,16 @@ func TestDeclinedTakebackWaitsForTheAskersMove(t *testing.T) {
 		assert.True(t, res.Game.TakebackDeclined(dsq.Red))
 		assert.True(t, stored(t, s, id).TakebackDeclined(dsq.Red), "stored")
 
-		_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+		_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 		refused(t, err, CodeTakebackDeclined)
 		unchanged(t, s, id, res.Game.Version)
 		g := play(t, s, id, blue, "g7g6", 3)
-		_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 4})
+		_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 4})
 		refused(t, err, CodeTakebackDeclined)
 		unchanged(t, s, id, g.Version)
 		g = play(t, s, id, red, "e3d3", 4)
 		assert.False(t, g.TakebackDeclined(dsq.Red), "Red moved")
-		_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 5})
+		_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 5})
 		require.NoError(t, err)
 	})
 }
@@ -178,12 +178,12 @@ func TestTakebackLapsesWithAMove(t *testing.T) {
 		ctx := context.Background()
 		id, red, blue := opened(t, s, "")
 		play(t, s, id, red, "g3g4", 2)
-		_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+		_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 		require.NoError(t, err)
 		g := play(t, s, id, blue, "g7g6", 3)
-		_, ok := g.TakebackRequest()
+		_, ok := g.TakebackOffer()
 		assert.False(t, ok, "the opponent's move")
-		_, ok = stored(t, s, id).TakebackRequest()
+		_, ok = stored(t, s, id).TakebackOffer()
 		assert.False(t, ok, "stored")
 		_, err = s.Change(ctx, id, blue, AcceptTakeback{Ply: 3})
 		refused(t, err, CodeConflict)
@@ -192,10 +192,10 @@ func TestTakebackLapsesWithAMove(t *testing.T) {
 		unchanged(t, s, id, g.Version)
 
 		// The asker's own move ends it too.
-		_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 4})
+		_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 4})
 		require.NoError(t, err)
 		g = play(t, s, id, red, "e3d3", 4)
-		_, ok = g.TakebackRequest()
+		_, ok = g.TakebackOffer()
 		assert.False(t, ok, "the asker's move")
 		_, err = s.Change(ctx, id, blue, AcceptTakeback{Ply: 5})
 		refused(t, err, CodeConflict)
@@ -212,17 +212,17 @@ func TestTakebackRefusals(t *testing.T) {
 
 	// Before both first moves: nothing is taken back (abort instead).
 	id, red, blue := clocked(t, s, "")
-	_, err := s.Change(ctx, id, red, RequestTakeback{Ply: 0})
-	refused(t, err, CodeOpening)
+	_, err := s.Change(ctx, id, red, OfferTakeback{Ply: 0})
+	refused(t, err, CodeConflict)
 	play(t, s, id, red, "a3a4", 0)
-	_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 1})
-	refused(t, err, CodeOpening)
+	_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 1})
+	refused(t, err, CodeConflict)
 	play(t, s, id, blue, "a7a6", 1)
-	_, err = s.Change(ctx, id, blue, RequestTakeback{Ply: 2})
-	refused(t, err, CodeOpening) // Blue's first move started the clock
+	_, err = s.Change(ctx, id, blue, OfferTakeback{Ply: 2})
+	refused(t, err, CodeConflict) // Blue's first move started the clock
 	g := play(t, s, id, red, "g3g4", 2)
-	_, err = s.Change(ctx, id, blue, RequestTakeback{Ply: 3})
-	refused(t, err, CodeOpening) // Blue's only move is its first
+	_, err = s.Change(ctx, id, blue, OfferTakeback{Ply: 3})
+	refused(t, err, CodeConflict) // Blue's only move is its first
 	unchanged(t, s, id, g.Version)
 
 	for _, tc := range []struct {
@@ -231,8 +231,8 @@ func TestTakebackRefusals(t *testing.T) {
 		a     Action
 		code  string
 	}{
-		{"a watcher asks", "", RequestTakeback{Ply: 3}, CodeNoSeat},
-		{"stale ply", red, RequestTakeback{Ply: 2}, CodeConflict},
+		{"a watcher asks", "", OfferTakeback{Ply: 3}, CodeNoSeat},
+		{"stale ply", red, OfferTakeback{Ply: 2}, CodeConflict},
 		{"nothing to accept", blue, AcceptTakeback{Ply: 3}, CodeConflict},
 		{"nothing to decline", blue, DeclineTakeback{Ply: 3}, CodeConflict},
 	} {
@@ -241,7 +241,7 @@ func TestTakebackRefusals(t *testing.T) {
 	}
 	unchanged(t, s, id, g.Version)
 
-	res, err := s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+	res, err := s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 	require.NoError(t, err)
 	v := res.Game.Version
 	for _, tc := range []struct {
@@ -249,10 +249,10 @@ func TestTakebackRefusals(t *testing.T) {
 		token string
 		a     Action
 	}{
-		{"asked twice", red, RequestTakeback{Ply: 3}},
+		{"asked twice", red, OfferTakeback{Ply: 3}},
 		{"accepted by its asker", red, AcceptTakeback{Ply: 3}},
 		{"declined by its asker", red, DeclineTakeback{Ply: 3}},
-		{"a second request beside it", blue, RequestTakeback{Ply: 3}},
+		{"a second request beside it", blue, OfferTakeback{Ply: 3}},
 		{"a draw offer beside it", blue, OfferDraw{}},
 		{"an accept on a stale ply", blue, AcceptTakeback{Ply: 2}},
 	} {
@@ -264,19 +264,19 @@ func TestTakebackRefusals(t *testing.T) {
 	require.NoError(t, err)
 	res, err = s.Change(ctx, id, blue, OfferDraw{})
 	require.NoError(t, err)
-	_, err = s.Change(ctx, id, red, RequestTakeback{Ply: 3})
+	_, err = s.Change(ctx, id, red, OfferTakeback{Ply: 3})
 	refused(t, err, CodeConflict) // nor a request beside a draw offer
 	unchanged(t, s, id, res.Game.Version)
 
 	_, err = s.Change(ctx, id, red, Resign{})
 	require.NoError(t, err)
-	_, err = s.Change(ctx, id, blue, RequestTakeback{Ply: 3})
+	_, err = s.Change(ctx, id, blue, OfferTakeback{Ply: 3})
 	refused(t, err, CodeConflict)
 
 	// A game still waiting for its second player.
 	o, err := s.Create(ctx, Spec{Mode: "online"})
 	require.NoError(t, err)
-	_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], RequestTakeback{Ply: 0})
+	_, err = s.Change(ctx, o.Game.ID, o.Seats["red"], OfferTakeback{Ply: 0})
 	assert.Equal(t, errNoOpponent, err)
 }
 
@@ -292,7 +292,7 @@ func TestAIAndLocalGamesKeepTheirUndo(t *testing.T) {
 	play(t, s, id, red, "a3a4", 0)
 	play(t, s, id, blue, "a7a6", 1)
 	g := play(t, s, id, red, "g3g4", 2)
-	for _, a := range []Action{RequestTakeback{Ply: 3}, AcceptTakeback{Ply: 3}, DeclineTakeback{Ply: 3}} {
+	for _, a := range []Action{OfferTakeback{Ply: 3}, AcceptTakeback{Ply: 3}, DeclineTakeback{Ply: 3}} {
 		_, err = s.Change(ctx, id, red, a)
 		refused(t, err, CodeConflict)
 	}
@@ -302,7 +302,7 @@ func TestAIAndLocalGamesKeepTheirUndo(t *testing.T) {
 	assert.Equal(t, 2, res.Game.Ply(), "a local game undoes at once")
 
 	aiGame := storeAI(t, s, dsq.Blue, dsq.NewGame().Position().String())
-	_, err = s.Change(ctx, aiGame.ID, "player", RequestTakeback{Ply: 0})
+	_, err = s.Change(ctx, aiGame.ID, "player", OfferTakeback{Ply: 0})
 	refused(t, err, CodeConflict)
 
 	oid, ored, _ := opened(t, s, "")
@@ -323,7 +323,7 @@ func TestTakebackAcceptRacesAMoveAcrossInstances(t *testing.T) {
 		id, red, blue := opened(t, a, "")
 		play(t, a, id, red, "g3g4", 2)
 		play(t, a, id, blue, "g7g6", 3)
-		_, err := a.Change(ctx, id, red, RequestTakeback{Ply: 4})
+		_, err := a.Change(ctx, id, red, OfferTakeback{Ply: 4})
 		require.NoError(t, err)
 		_, err = b.Get(ctx, id) // b has the request cached
 		require.NoError(t, err)
@@ -335,7 +335,7 @@ func TestTakebackAcceptRacesAMoveAcrossInstances(t *testing.T) {
 		wg.Go(func() { _, acceptErr = b.Change(ctx, id, blue, AcceptTakeback{Ply: 4}) })
 		wg.Wait()
 		g := stored(t, b, id)
-		_, pending := g.TakebackRequest()
+		_, pending := g.TakebackOffer()
 		assert.False(t, pending)
 		if acceptErr == nil {
 			accepted++
