@@ -282,9 +282,10 @@ export function renderControls(s) {
 // games/takeback.go): nothing else waits for an answer, it has requests
 // left and none declined since it last moved, and the moves taken back
 // (its own, and the reply if one came) leave both first moves standing.
+// An opponent who is away cannot answer: the claim takes the place.
 function takebackOffered(s) {
   const g = s.game, me = s.viewer(), tb = g.takeback;
-  if (!tb || s.mine().length !== 1 || s.freeSeat() || g.drawOffer || tb.offeredBy) return false;
+  if (!tb || s.mine().length !== 1 || s.freeSeat() || g.drawOffer || tb.offeredBy || away(s, other(me))) return false;
   const plies = g.sideToMove === me ? 2 : 1;
   return tb.left[me] > 0 && !tb.declined[me] && g.ply - plies >= 2;
 }
