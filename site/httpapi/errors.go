@@ -38,6 +38,8 @@ var statuses = map[string]int{
 	games.CodeAborted:           http.StatusConflict,
 	games.CodeOpening:           http.StatusConflict,
 	games.CodeTooLate:           http.StatusConflict,
+	games.CodeTakebackLimit:     http.StatusConflict,
+	games.CodeTakebackDeclined:  http.StatusConflict,
 	codeTooLarge:                http.StatusRequestEntityTooLarge,
 	codeMediaType:               http.StatusUnsupportedMediaType,
 	codeRateLimited:             http.StatusTooManyRequests,

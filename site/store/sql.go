@@ -55,7 +55,8 @@ func (s *sqlStore) q(query string) string {
 const gameColumns = `id, mode, record, ai_color, level, red_seat, blue_seat,
 	first, ply, to_move, draw_offer, over, reason, winner, version, created, updated,
 	clock_base, clock_increment, clock_per_move, red_left, blue_left, turn_started, deadline,
-	rematch_offer, rematch_id, red_seen, blue_seen, aborted`
+	rematch_offer, rematch_id, red_seen, blue_seen, aborted,
+	takeback_by, red_takebacks, blue_takebacks, red_takeback_declined, blue_takeback_declined`
 
 func b2i(b bool) int {
 	if b {
@@ -113,13 +114,15 @@ func (s *sqlStore) write(ctx context.Context, notify bool, query string, args ..
 func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 	t := now()
 	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+			?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
 		g.ID, g.Mode, string(g.Record), g.AIColor, g.Level, g.RedSeat, g.BlueSeat,
 		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t),
 		g.ClockBase.Milliseconds(), g.ClockIncrement.Milliseconds(), g.ClockPerMove.Milliseconds(),
 		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
-		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted))
+		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted),
+		g.TakebackBy, g.Takebacks[0], g.Takebacks[1], b2i(g.TakebackDeclined[0]), b2i(g.TakebackDeclined[1]))
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -139,11 +142,13 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 		created, updated int64
 		clock            [7]int64
 		seen             [2]int64
+		declined         [2]int
 	)
 	err := row.Scan(&g.ID, &g.Mode, &record, &g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat,
 		&g.First, &g.Ply, &g.ToMove, &g.DrawOffer, &over, &g.Reason, &g.Winner, &g.Version, &created, &updated,
 		&clock[0], &clock[1], &clock[2], &clock[3], &clock[4], &clock[5], &clock[6], &g.RematchOffer, &g.RematchID,
-		&seen[0], &seen[1], &aborted)
+		&seen[0], &seen[1], &aborted,
+		&g.TakebackBy, &g.Takebacks[0], &g.Takebacks[1], &declined[0], &declined[1])
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -157,6 +162,7 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 	g.RedLeft, g.BlueLeft = time.Duration(clock[3])*time.Millisecond, time.Duration(clock[4])*time.Millisecond
 	g.TurnStarted, g.Deadline = fromStamp(clock[5]), fromStamp(clock[6])
 	g.RedSeen, g.BlueSeen, g.Aborted = fromStamp(seen[0]), fromStamp(seen[1]), aborted != 0
+	g.TakebackDeclined = [2]bool{declined[0] != 0, declined[1] != 0}
 	return &g, nil
 }
 
@@ -165,12 +171,16 @@ func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	n, err := s.exec(ctx, `UPDATE games SET record = ?, red_seat = ?, blue_seat = ?,
 		ply = ?, to_move = ?, draw_offer = ?, over = ?, reason = ?, winner = ?,
 		red_left = ?, blue_left = ?, turn_started = ?, deadline = ?, rematch_offer = ?, rematch_id = ?,
-		red_seen = ?, blue_seen = ?, aborted = ?, version = version + 1, updated = ?
+		red_seen = ?, blue_seen = ?, aborted = ?,
+		takeback_by = ?, red_takebacks = ?, blue_takebacks = ?, red_takeback_declined = ?, blue_takeback_declined = ?,
+		version = version + 1, updated = ?
 		WHERE id = ? AND version = ?`,
 		string(g.Record), g.RedSeat, g.BlueSeat, g.Ply, g.ToMove, g.DrawOffer,
 		b2i(g.Over), g.Reason, g.Winner,
 		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
-		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted), millis(t), g.ID, g.Version)
+		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted),
+		g.TakebackBy, g.Takebacks[0], g.Takebacks[1], b2i(g.TakebackDeclined[0]), b2i(g.TakebackDeclined[1]),
+		millis(t), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("store: update game: %w", err)
 	}

@@ -68,6 +68,14 @@ type Game struct {
 	RedSeen, BlueSeen time.Time
 	Aborted           bool
 
+	// An online game's takeback requests: the colour whose request waits
+	// for the opponent's answer ("" : none), and by colour (red, blue) the
+	// requests each side has made and whether its last one was declined
+	// since it last moved.
+	TakebackBy       string
+	Takebacks        [2]int
+	TakebackDeclined [2]bool
+
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
 	Updated time.Time // set by Create and Update
