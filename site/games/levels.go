@@ -1,10 +1,12 @@
 package games
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
 )
@@ -76,4 +78,16 @@ func (l Level) options(id string, limit time.Duration, tables *endgame.Tables) s
 	opts.Time = limit
 	opts.Tables = tables
 	return opts
+}
+
+// move searches level l's move in g under opts (l.options): the search's
+// own choice, but for the top level's opening, which the site varies and
+// keeps off its own traps (openingMove).
+func (l Level) move(ctx context.Context, e *search.Engine, g *dsq.Game, opts search.Options) (search.Result, error) {
+	if l.Number == int(search.MaxLevel) {
+		if pos := g.Position(); inOpening(&pos) {
+			return openingMove(ctx, e, g, opts)
+		}
+	}
+	return e.SearchGame(ctx, g, opts)
 }
