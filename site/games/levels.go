@@ -18,7 +18,7 @@ import (
 type Level struct {
 	Number int    `json:"level"` // search.Level
 	Name   string `json:"name"`  // the ladder's name for it, an animal, shown on the page
-	About  string `json:"about"` // what it is, in a few words for players
+	About  string `json:"about"` // its character, in a few words for players (the page's English words)
 	// Elo is the level's measured standing below the top level (0 at the
 	// top; docs/ai-levels.md).
 	Elo int `json:"elo"`
@@ -39,6 +39,9 @@ func ladder() []Level {
 	levels := make([]Level, 0, search.MaxLevel)
 	for _, info := range search.Levels {
 		l := Level{Number: int(info.Level), Name: info.Name, About: info.About, Elo: info.Elo}
+		if info.Level == search.MaxLevel {
+			l.About = topAbout // the site's top level chooses its opening
+		}
 		switch {
 		case info.Level < 6:
 			l.MinReply = 700 * time.Millisecond

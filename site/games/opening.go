@@ -8,6 +8,11 @@ import (
 	"github.com/doushouqi/doushouqi/search"
 )
 
+// topAbout is the site's top level, for players: search.Levels' words
+// for the engine, and what the site adds (site/web's i18n.js has them in
+// each language).
+const topAbout = "the master, the engine at full strength: a new opening each game, the endgame tables for the ending"
+
 // The top level's opening, chosen here rather than in the search, so that
 // the engine's own play (cmd/engine, search.MaxLevel) stays as measured:
 // at full strength the search plays the same first moves in every game and
