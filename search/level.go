@@ -36,8 +36,10 @@ const TopLevelTime = time.Second
 //     iterative deepening, within Nodes nodes.
 //  2. With probability Miss, it overlooks the captures it could make (when
 //     it has another move).
-//  3. It keeps the Width best moves by that score.
-//  4. It plays the one whose score plus a random bonus, uniform in
+//  3. It keeps the Width best moves by that score plus the Attack bonus
+//     (their worth); a level that grabs (Grab) keeps, of those, the
+//     captures of the most valuable piece it can take, if any.
+//  4. It plays the one whose worth plus a random bonus, uniform in
 //     0..Spread centi-rats, is highest: a move Spread worse than the best
 //     may be chosen, one more than Spread worse never (from the kept ones).
 //
