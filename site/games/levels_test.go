@@ -414,7 +414,11 @@ func measureOpenings(t *testing.T, plain bool) {
 func measureLadder(t *testing.T) {
 	top := func(i int) search.Player { return newLevelPlayer(8, uint64(8000+i/2), *topNodes) }
 	seven := func(i int) search.Player { return newLevelPlayer(7, uint64(7000+i/2), 0) }
-	res, err := playMatch(2**ladderPairs, top, seven, nil)
+	var sofar tally
+	res, err := playMatch(2**ladderPairs, top, seven, func(i int, g *dsq.Game, us dsq.Color) {
+		sofar.add(g.Outcome(), us)
+		t.Logf("game %d: the top level %v, %v after %d plies; so far %+v", i+1, us, g.Outcome(), len(g.Moves()), sofar)
+	})
 	require.NoError(t, err)
 	e, lo, hi := res.elo()
 	t.Logf("level 8 (%d nodes a move, the site's opening) against level 7, %d games from the start: +%d =%d -%d (%.1f%%), Elo %+.1f [%+.1f, %+.1f]",
