@@ -77,7 +77,7 @@ type LevelInfo struct {
 // Levels is the ladder, Levels[0] being level 1. Step sizes measured by
 // the match tool are in docs/ai-levels.md.
 var Levels = [MaxLevel]LevelInfo{
-	{Level: 1, Name: "Rat", About: "a raider that runs at your den and grabs what it sees, never minding your answer; a greedy script beats it", Nodes: 60, Width: 10, Spread: 400, Blunder: 1, Miss: 0.2, Grab: true, Attack: 150, Elo: -1219},
+	{Level: 1, Name: "Rat", About: "a raider that runs at your den and grabs what it sees, never minding your answer; a greedy script beats it", Nodes: 60, Width: 10, Spread: 400, Blunder: 1, Miss: 0.2, Grab: true, Attack: 150, Elo: -1205},
 	{Level: 2, Name: "Cat", About: "a pickpocket that takes the pieces you leave but often misses your answer; beats a greedy script, not one that looks a move ahead", Nodes: 300, Width: 6, Spread: 200, Blunder: 0.15, Miss: 0.15, Elo: -910},
 	{Level: 3, Name: "Dog", About: "a guard, careful with its pieces and its den, with no plan; beats scripts that look a move ahead", Nodes: 1000, Width: 5, Spread: 120, Blunder: 0.06, Miss: 0.05, Elo: -680},
 	{Level: 4, Name: "Wolf", About: "a hunter that looks a few moves ahead for your pieces", Nodes: 3000, Width: 4, Spread: 100, Blunder: 0.03, Miss: 0.02, Elo: -465},
