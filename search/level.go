@@ -36,8 +36,10 @@ const TopLevelTime = time.Second
 //     iterative deepening, within Nodes nodes.
 //  2. With probability Miss, it overlooks the captures it could make (when
 //     it has another move).
-//  3. It keeps the Width best moves by that score.
-//  4. It plays the one whose score plus a random bonus, uniform in
+//  3. It keeps the Width best moves by that score plus the Attack bonus
+//     (their worth); a level that grabs (Grab) keeps, of those, the
+//     captures of the most valuable piece it can take, if any.
+//  4. It plays the one whose worth plus a random bonus, uniform in
 //     0..Spread centi-rats, is highest: a move Spread worse than the best
 //     may be chosen, one more than Spread worse never (from the kept ones).
 //
@@ -57,6 +59,13 @@ type LevelInfo struct {
 	Spread  int
 	Blunder float64 // probability that a move is chosen without a search
 	Miss    float64 // probability that the captures at hand are overlooked
+	// Grab: of the kept moves, a level that grabs plays a capture of the
+	// most valuable piece it can take, when it can take one.
+	Grab bool
+	// Attack, in centi-rats, is added to a move's score for each step
+	// (files plus ranks) it takes a piece nearer the den it attacks, and
+	// taken off for each step away: a level that runs at the den.
+	Attack int
 	// Elo is the level's measured rating relative to the top level (0 at
 	// MaxLevel, negative below): the sum of the steps between them, each
 	// measured by the match tool against its neighbour under the standard
@@ -68,13 +77,13 @@ type LevelInfo struct {
 // Levels is the ladder, Levels[0] being level 1. Step sizes measured by
 // the match tool are in docs/ai-levels.md.
 var Levels = [MaxLevel]LevelInfo{
-	{Level: 1, Name: "Rat", About: "a first game: often leaves pieces to be taken", Nodes: 60, Width: 10, Spread: 400, Blunder: 0.5, Miss: 0.4, Elo: -1219},
-	{Level: 2, Name: "Cat", About: "sees a capture, often misses the reply", Nodes: 300, Width: 6, Spread: 200, Blunder: 0.15, Miss: 0.15, Elo: -910},
-	{Level: 3, Name: "Dog", About: "careful with its pieces, no plan", Nodes: 1000, Width: 5, Spread: 120, Blunder: 0.06, Miss: 0.05, Elo: -680},
-	{Level: 4, Name: "Wolf", About: "looks a few moves ahead", Nodes: 3000, Width: 4, Spread: 100, Blunder: 0.03, Miss: 0.02, Elo: -465},
-	{Level: 5, Name: "Leopard", About: "a club player's care", Nodes: 8000, Width: 4, Spread: 75, Blunder: 0.015, Elo: -354},
-	{Level: 6, Name: "Tiger", About: "strong, rarely loose", Nodes: 30000, Width: 3, Spread: 55, Blunder: 0.015, Elo: -231},
-	{Level: 7, Name: "Lion", About: "deep, with a little variety", Nodes: 100000, Width: 2, Spread: 15, Elo: -104},
+	{Level: 1, Name: "Rat", About: "a raider that runs at your den and grabs what it sees, never minding your answer; a greedy script beats it", Nodes: 60, Width: 10, Spread: 400, Blunder: 1, Miss: 0.2, Grab: true, Attack: 150, Elo: -1205},
+	{Level: 2, Name: "Cat", About: "a pickpocket that takes the pieces you leave but often misses your answer; beats a greedy script, not one that looks a move ahead", Nodes: 300, Width: 6, Spread: 200, Blunder: 0.15, Miss: 0.15, Elo: -910},
+	{Level: 3, Name: "Dog", About: "a guard, careful with its pieces and its den, with no plan; beats scripts that look a move ahead", Nodes: 1000, Width: 5, Spread: 120, Blunder: 0.06, Miss: 0.05, Elo: -680},
+	{Level: 4, Name: "Wolf", About: "a hunter that looks a few moves ahead for your pieces", Nodes: 3000, Width: 4, Spread: 100, Blunder: 0.03, Miss: 0.02, Elo: -465},
+	{Level: 5, Name: "Leopard", About: "a patient stalker with a club player's care", Nodes: 8000, Width: 4, Spread: 75, Blunder: 0.015, Elo: -354},
+	{Level: 6, Name: "Tiger", About: "a tactician, strong and rarely loose", Nodes: 30000, Width: 3, Spread: 55, Blunder: 0.015, Elo: -231},
+	{Level: 7, Name: "Lion", About: "a strategist that plans deep, with little variety", Nodes: 100000, Width: 2, Spread: 15, Elo: -104},
 	{Level: 8, Name: "Elephant", About: "the engine at full strength, with the endgame tables"},
 }
 
@@ -188,15 +197,24 @@ func searchLevel(ctx context.Context, w *worker, pos dsq.Position, opts Options)
 			}
 		}
 	}
+	// Each move's worth to the level: its score, plus the Attack bonus.
+	var worth [dsq.MaxMoves]int
+	us := pos.SideToMove()
+	for i, m := range moves {
+		worth[i] = scores[i] + lv.Attack*(denSteps(m.From(), us)-denSteps(m.To(), us))
+	}
 	for i := 1; i < n; i++ {
-		for j := i; j > 0 && scores[kept[j]] > scores[kept[j-1]]; j-- {
+		for j := i; j > 0 && worth[kept[j]] > worth[kept[j-1]]; j-- {
 			kept[j], kept[j-1] = kept[j-1], kept[j]
 		}
 	}
 	n = min(n, lv.Width)
+	if lv.Grab {
+		n = grab(&pos, moves, kept[:n])
+	}
 	choice, bestValue := kept[0], -1<<62
 	for _, i := range kept[:n] {
-		value := scores[i]*1024 + int(rng.Float64()*float64(lv.Spread*1024))
+		value := worth[i]*1024 + int(rng.Float64()*float64(lv.Spread*1024))
 		if value > bestValue {
 			choice, bestValue = i, value
 		}
@@ -321,4 +339,41 @@ func staticScores(pos *dsq.Position, moves []dsq.Move, scores []int) {
 // the same move.
 func levelStream(pos *dsq.Position) uint64 {
 	return pos.Hash() ^ uint64(pos.NoCaptureHalfMoves()+1)*0x9e3779b97f4a7c15
+}
+
+// denSteps is the number of steps (files plus ranks) from sq to the den
+// that side us attacks.
+func denSteps(sq dsq.Square, us dsq.Color) int {
+	den := dsq.DenOf(us.Other()).First()
+	return abs(sq.File()-den.File()) + abs(sq.Rank()-den.Rank())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// grab moves to the front of kept (indices of moves in pos) the captures
+// of the most valuable piece among them, and returns their number; with
+// no capture among them, it returns len(kept).
+func grab(pos *dsq.Position, moves []dsq.Move, kept []int) int {
+	best := 0
+	for _, i := range kept {
+		if p := pos.PieceAt(moves[i].To()); p != dsq.NoPiece {
+			best = max(best, pieceValue[p.Animal()])
+		}
+	}
+	if best == 0 {
+		return len(kept)
+	}
+	n := 0
+	for j, i := range kept {
+		if p := pos.PieceAt(moves[i].To()); p != dsq.NoPiece && pieceValue[p.Animal()] == best {
+			kept[n], kept[j] = kept[j], kept[n]
+			n++
+		}
+	}
+	return n
 }

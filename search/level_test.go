@@ -57,8 +57,13 @@ func TestLevelVariety(t *testing.T) {
 }
 
 // TestLevelsTable: the ladder is named and ordered; each level below the
-// top searches more, and chooses less at random, than the one before.
+// top searches more, and chooses less at random, than the one before;
+// level 1 never searches, grabs what it sees and runs at the den.
 func TestLevelsTable(t *testing.T) {
+	raider := search.Levels[0]
+	assert.Equal(t, 1.0, raider.Blunder, "level 1 never looks at a reply")
+	assert.True(t, raider.Grab, "level 1 takes what it sees")
+	assert.Positive(t, raider.Attack, "level 1 runs at the den")
 	var names []string
 	for i, lv := range search.Levels {
 		assert.Equal(t, search.Level(i+1), lv.Level)
@@ -80,6 +85,8 @@ func TestLevelsTable(t *testing.T) {
 			assert.Less(t, lv.Spread, prev.Spread, "level %d spread", lv.Level)
 			assert.LessOrEqual(t, lv.Blunder, prev.Blunder, "level %d blunders", lv.Level)
 			assert.LessOrEqual(t, lv.Miss, prev.Miss, "level %d misses", lv.Level)
+			assert.Zero(t, lv.Attack, "level %d: only level 1 runs at the den", lv.Level)
+			assert.False(t, lv.Grab, "level %d: only level 1 grabs", lv.Level)
 		}
 	}
 	slices.Sort(names)
@@ -151,10 +158,11 @@ func TestLevelBudget(t *testing.T) {
 // material at once.
 func TestLevelOversights(t *testing.T) {
 	// Red's lion on d5 can take Blue's undefended wolf on d6.
-	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/3L3/7/R1P1W1E/1C3D1/T6 r 0 1")
+	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p3e/3w3/3L3/7/R1P1W1E/1C3D1/T6 r 0 1")
 	require.NoError(t, err)
 	capture := dsq.NewMove(dsq.D5, dsq.D6)
 	require.True(t, pos.IsLegal(capture), "the test position has the capture")
+	require.Equal(t, dsq.NewPiece(dsq.Blue, dsq.Wolf), pos.PieceAt(dsq.D6), "the move is a capture")
 	seeds := uint64(20)
 	if longtest.Enabled() {
 		seeds = 60
@@ -170,10 +178,11 @@ func TestLevelOversights(t *testing.T) {
 		}
 		return n
 	}
-	low, high := missed(1), missed(search.MaxLevel-1)
-	assert.Greater(t, low, int(seeds/10), "level 1 passes up the free wolf in some of %d seeds", seeds)
-	assert.Less(t, high, low, "level %d misses it less often than level 1", search.MaxLevel-1)
-	t.Logf("the free wolf passed up in %d seeds: level 1 %d, level %d %d", seeds, low, search.MaxLevel-1, high)
+	raider, low, high := missed(1), missed(2), missed(search.MaxLevel-1)
+	assert.Greater(t, low, int(seeds/10), "level 2 passes up the free wolf in some of %d seeds", seeds)
+	assert.Less(t, high, low, "level %d misses it less often than level 2", search.MaxLevel-1)
+	assert.Less(t, raider, int(seeds/2), "level 1 takes what it sees, most of the time")
+	t.Logf("the free wolf passed up in %d seeds: level 1 %d, level 2 %d, level %d %d", seeds, raider, low, search.MaxLevel-1, high)
 }
 
 // immediatePositions are positions where one move decides the game at

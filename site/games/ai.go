@@ -189,7 +189,7 @@ func (s *Service) think(ctx context.Context, e *search.Engine, id string) *reply
 			if s.searching != nil {
 				s.searching(id)
 			}
-			res, err := e.SearchGame(ctx, g.play, s.searchOptions(g)) // sees repetitions and the move limit
+			res, err := s.level(g).move(ctx, e, g.play, s.searchOptions(g)) // sees repetitions and the move limit
 			if err != nil {
 				log.Error("AI: search", "err", err)
 				return nil

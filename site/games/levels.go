@@ -1,10 +1,12 @@
 package games
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"time"
 
+	dsq "github.com/doushouqi/doushouqi"
 	"github.com/doushouqi/doushouqi/endgame"
 	"github.com/doushouqi/doushouqi/search"
 )
@@ -16,7 +18,7 @@ import (
 type Level struct {
 	Number int    `json:"level"` // search.Level
 	Name   string `json:"name"`  // the ladder's name for it, an animal, shown on the page
-	About  string `json:"about"` // what it is, in a few words for players
+	About  string `json:"about"` // its character, in a few words for players (the page's English words)
 	// Elo is the level's measured standing below the top level (0 at the
 	// top; docs/ai-levels.md).
 	Elo int `json:"elo"`
@@ -37,6 +39,9 @@ func ladder() []Level {
 	levels := make([]Level, 0, search.MaxLevel)
 	for _, info := range search.Levels {
 		l := Level{Number: int(info.Level), Name: info.Name, About: info.About, Elo: info.Elo}
+		if info.Level == search.MaxLevel {
+			l.About = topAbout // the site's top level chooses its opening
+		}
 		switch {
 		case info.Level < 6:
 			l.MinReply = 700 * time.Millisecond
@@ -76,4 +81,16 @@ func (l Level) options(id string, limit time.Duration, tables *endgame.Tables) s
 	opts.Time = limit
 	opts.Tables = tables
 	return opts
+}
+
+// move searches level l's move in g under opts (l.options): the search's
+// own choice, but for the top level's opening, which the site varies and
+// keeps off its own traps (openingMove).
+func (l Level) move(ctx context.Context, e *search.Engine, g *dsq.Game, opts search.Options) (search.Result, error) {
+	if l.Number == int(search.MaxLevel) {
+		if pos := g.Position(); inOpening(&pos) {
+			return openingMove(ctx, e, g, opts)
+		}
+	}
+	return e.SearchGame(ctx, g, opts)
 }

@@ -560,16 +560,22 @@ func (s *Service) Resume(ctx context.Context) {
 	}
 }
 
-// searchOptions are the search's options for a move in g.
-func (s *Service) searchOptions(g *Game) search.Options {
+// level is g's level, or for a level the site no longer has, the nearest
+// it has.
+func (s *Service) level(g *Game) Level {
 	level, err := LevelOf(g.Level)
-	if err != nil { // a level the site no longer has: the nearest it has
+	if err != nil {
 		level = Levels[0]
 		if g.Level > level.Number {
 			level = Levels[len(Levels)-1]
 		}
 	}
-	return level.options(g.ID, s.cfg.AITime, s.tables())
+	return level
+}
+
+// searchOptions are the search's options for a move in g.
+func (s *Service) searchOptions(g *Game) search.Options {
+	return s.level(g).options(g.ID, s.cfg.AITime, s.tables())
 }
 
 // tables returns the endgame tables ready now, or nil.

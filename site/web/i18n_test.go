@@ -1,12 +1,14 @@
 package web_test
 
 import (
+	"fmt"
 	"io/fs"
 	"regexp"
 	"strings"
 	"testing"
 
 	dsq "github.com/doushouqi/doushouqi"
+	"github.com/doushouqi/doushouqi/site/games"
 	"github.com/doushouqi/doushouqi/site/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -69,4 +71,17 @@ func TestTranslationsComplete(t *testing.T) {
 		n++
 	}
 	assert.GreaterOrEqual(t, n, 7)
+}
+
+// TestLevelCardsAreTheServers: each AI level's card says in English what
+// the server says of it (GET /api/levels' about, games.Levels): the page
+// translates the server's words, it keeps no other account of the levels.
+func TestLevelCardsAreTheServers(t *testing.T) {
+	en := translations(t, "en")
+	for _, l := range games.Levels {
+		key := fmt.Sprintf("level.about.%d", l.Number)
+		assert.Equal(t, l.About, en[key], key)
+	}
+	_, extra := en[fmt.Sprintf("level.about.%d", len(games.Levels)+1)]
+	assert.False(t, extra, "a card for a level the server does not have")
 }

@@ -1,5 +1,5 @@
 // Who plays whom, in words: the two sides named above and below the board
-// ("You (Red)", "AI · Dog, level 3: careful with its pieces", an online
+// ("You (Red)", "AI · Dog, level 3 (Blue)", an online
 // opponent and whether they are here, "Red" and "Blue" on one device) with
 // their clocks, and the AI's levels described for a player, their Elo
 // standing left to a details line.
@@ -36,8 +36,8 @@ export function levelName(n) {
   return name ? t("level.name", {name, n}) : String(n);
 }
 
-// levelAbout is what level n plays like, in plain words (the server's words
-// for a level the page has none for).
+// levelAbout is level n's character, in plain words: the server's about,
+// translated (the server's words for a level the page has none for).
 export function levelAbout(n) {
   if (has("level.about." + n)) return t("level.about." + n);
   const l = levelOf(n);
