@@ -306,3 +306,53 @@ func (s *Service) refreshPlayers(ctx context.Context, g *Game) error {
 	}
 	return nil
 }
+
+// PairSeat is one side of a game made by pairing two players (a seek
+// accepted, a quick pairing): its identity (nil: none), whether it asked for
+// a rated game, and the SHA-256 (hex, HashToken) of the seat token it holds
+// already ("" : a new token is issued, in Created.Seats).
+type PairSeat struct {
+	Player   *Player
+	Rated    bool
+	SeatHash string
+}
+
+// CreatePaired makes and stores an online game of time control tc between
+// two players, both seats taken (no invitation): each side's first move is
+// due as after a join. It is rated as an invitation's game would be (bind):
+// both named, both asked, two identities, a time control.
+func (s *Service) CreatePaired(ctx context.Context, tc TimeControl, red, blue PairSeat) (*Created, error) {
+	g := &Game{Mode: Online, play: dsq.NewGame(), Clock: newClock(tc)}
+	out := &Created{Game: g, Seats: map[string]string{}}
+	now := ms(s.cfg.Now())
+	for _, side := range []struct {
+		c    dsq.Color
+		seat PairSeat
+	}{{dsq.Red, red}, {dsq.Blue, blue}} {
+		hash := side.seat.SeatHash
+		if hash == "" {
+			token := randomHex()
+			out.Seats[side.c.String()] = token
+			hash = hashToken(token)
+		}
+		g.seats[side.c], g.seen[side.c] = hash, now
+		g.bind(side.c, side.seat.Player, side.seat.Rated)
+	}
+	g.opening(now)
+	if err := s.createRow(ctx, g); err != nil {
+		return nil, err
+	}
+	s.cfg.Stored(g.ID)
+	return out, nil
+}
+
+// HashToken is what the store keeps of a seat token or a player's secret:
+// its SHA-256, in hex.
+func HashToken(token string) string { return hashToken(token) }
+
+// NewSeatToken returns a new seat token and its hash (HashToken), for a
+// seat taken later by CreatePaired.
+func NewSeatToken() (token, hash string) {
+	token = randomHex()
+	return token, hashToken(token)
+}
