@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/doushouqi/doushouqi/site/internal/apitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -221,4 +222,20 @@ func TestNamedIdentitiesAreRateLimited(t *testing.T) {
 	assert.Equal(t, http.StatusTooManyRequests, res.Status, res.Raw)
 	me := c.Req("GET", "/api/players/me", "", PlayerHeader, second)
 	assert.Equal(t, "", me.Body["name"], "the refused name was not taken")
+}
+
+// TestNoPlayerSecretInLogs: a player's secret, sent as a header or in an
+// event stream's query, and its hash are in no log line.
+func TestNoPlayerSecretInLogs(t *testing.T) {
+	var logs apitest.Buffer
+	c, _ := newClient(t, testOptions{logs: &logs})
+	_, token := named(t, c, unique("Quiet"))
+	res := c.Req("POST", "/api/games", `{"mode":"online","clock":"5+3","rated":true}`, PlayerHeader, token)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	c.Req("GET", "/api/players/me?player="+token, "")
+	c.Req("GET", "/api/players/me", "", PlayerHeader, token+"x") // a wrong one, refused
+	out := logs.String()
+	assert.Contains(t, out, `"status":401`)
+	assert.NotContains(t, out, token)
+	assert.NotContains(t, out, apitest.HashToken(token))
 }
