@@ -76,6 +76,7 @@ func TestBrowserRatedGame(t *testing.T) {
 	red.move("g3", "g4")
 	watcher.poll(`/[?&]v=\d+/.test(document.getElementById("featured-board").getAttribute("src")) && document.getElementById("featured-top").classList.contains("to-move")`)
 	watcher.shot("watch")
+	watcher.axeCheck("games to watch")
 	watcher.open(evalIn[string](watcher, `document.getElementById("featured").getAttribute("href")`) + "&lang=en") // where a tap goes
 	watcher.poll(`document.getElementById("status").textContent.includes("You are watching this game")`)
 	assert.Equal(t, blueName+" 1500? (Blue) · connected", watcher.text("#who-top"))
@@ -103,4 +104,5 @@ func TestBrowserRatedGame(t *testing.T) {
 	red.poll(`document.getElementById("name-dlg").open`)
 	assert.Equal(t, "Your ratings: Blitz 1662? (games: 1)", red.text("#name-ratings"))
 	red.shot("rated-dialog")
+	red.axeCheck("the name dialog")
 }

@@ -6,7 +6,7 @@ import {REFUSALS} from "./rules.js";
 
 const strings = {
   en: {
-    "name.open": "Name", "name.change": "Your name: {name}. Change it", "name.title": "Your name",
+    "name.open": "Name", "name.title": "Your name",
     "name.about": "Shown beside the board to your opponents and to those who watch. No account, no password: this browser keeps it. A game with a clock between two players with names who both choose Rated changes their ratings.",
     "name.label": "Name: 3 to 20 letters or digits", "name.save": "Save", "name.skip": "Not now",
     "name.err.length": "A name has 3 to 20 characters.", "name.err.characters": "A name has letters and digits, with single spaces, - or _ between them.",
@@ -17,7 +17,7 @@ const strings = {
     "err.no-player": "The server did not know this browser's name. Try again.",
     "who.named": "{name} ({color})", "who.youNamed": "{name} (you, {color})", "new.rated": "Rated (if both players have a name)",
     "btn.joinRated": "Join as {color} (rated)", "mine.onlineNamed": "Against {name} · you play {color}", "mine.rating": "rating {change}",
-    "watch.title": "Games to watch", "watch.featured": "The top game, live: open it", "watch.named": "{name} {rating}",
+    "watch.title": "Games to watch", "watch.named": "{name} {rating}",
     "watch.ply": "{n} half-moves", "watch.boardAlt": "{red} against {blue}, after {n} half-moves",
     "app.title": "Dou Shou Qi", "nav.play": "Play", "nav.lessons": "Lessons", "nav.stats": "Statistics",
     "nav.rules": "Ranks and rules", "nav.language": "Language", "learn": "Learn",
@@ -166,7 +166,7 @@ const strings = {
     "rematch.declined": "The rematch was declined", "rematch.started": "The rematch has begun",
   },
   de: {
-    "name.open": "Name", "name.change": "Dein Name: {name}. Ändern", "name.title": "Dein Name",
+    "name.open": "Name", "name.title": "Dein Name",
     "name.about": "Steht für deine Gegner und für Zuschauer neben dem Brett. Kein Konto, kein Passwort: dieser Browser merkt ihn sich. Eine Partie mit Uhr zwischen zwei Spielern mit Namen, die beide „Gewertet“ wählen, ändert ihre Wertungszahlen.",
     "name.label": "Name: 3 bis 20 Buchstaben oder Ziffern", "name.save": "Speichern", "name.skip": "Jetzt nicht",
     "name.err.length": "Ein Name hat 3 bis 20 Zeichen.", "name.err.characters": "Ein Name besteht aus Buchstaben und Ziffern, dazwischen einzelne Leerzeichen, - oder _.",
@@ -177,7 +177,7 @@ const strings = {
     "err.no-player": "Der Server kannte den Namen dieses Browsers nicht. Versuche es erneut.",
     "who.named": "{name} ({color})", "who.youNamed": "{name} (du, {color})", "new.rated": "Gewertet (wenn beide Spieler einen Namen haben)",
     "btn.joinRated": "Als {color} beitreten (gewertet)", "mine.onlineNamed": "Gegen {name} · du spielst {color}", "mine.rating": "Wertung {change}",
-    "watch.title": "Partien zum Zuschauen", "watch.featured": "Die Spitzenpartie, live: öffnen", "watch.named": "{name} {rating}",
+    "watch.title": "Partien zum Zuschauen", "watch.named": "{name} {rating}",
     "watch.ply": "{n} Halbzüge", "watch.boardAlt": "{red} gegen {blue}, nach {n} Halbzügen",
     "app.title": "Dou Shou Qi", "nav.play": "Spielen", "nav.lessons": "Lektionen", "nav.stats": "Statistik",
     "nav.rules": "Ränge und Regeln", "nav.language": "Sprache", "learn": "Lernen",
@@ -329,7 +329,7 @@ const strings = {
     "rematch.declined": "Die Revanche wurde abgelehnt", "rematch.started": "Die Revanche hat begonnen",
   },
   es: {
-    "name.open": "Nombre", "name.change": "Tu nombre: {name}. Cambiarlo", "name.title": "Tu nombre",
+    "name.open": "Nombre", "name.title": "Tu nombre",
     "name.about": "Se muestra junto al tablero a tus rivales y a quien mire. Sin cuenta ni contraseña: lo guarda este navegador. Una partida con reloj entre dos jugadores con nombre que eligen «Puntuable» cambia sus puntuaciones.",
     "name.label": "Nombre: de 3 a 20 letras o cifras", "name.save": "Guardar", "name.skip": "Ahora no",
     "name.err.length": "Un nombre tiene de 3 a 20 caracteres.", "name.err.characters": "Un nombre tiene letras y cifras, con espacios sueltos, - o _ entre ellas.",
@@ -340,7 +340,7 @@ const strings = {
     "err.no-player": "El servidor no conocía el nombre de este navegador. Vuelve a intentarlo.",
     "who.named": "{name} ({color})", "who.youNamed": "{name} (tú, {color})", "new.rated": "Puntuable (si ambos jugadores tienen nombre)",
     "btn.joinRated": "Unirse con {color} (puntuable)", "mine.onlineNamed": "Contra {name} · juegas con {color}", "mine.rating": "puntuación {change}",
-    "watch.title": "Partidas para mirar", "watch.featured": "La mejor partida, en directo: abrirla", "watch.named": "{name} {rating}",
+    "watch.title": "Partidas para mirar", "watch.named": "{name} {rating}",
     "watch.ply": "{n} medias jugadas", "watch.boardAlt": "{red} contra {blue}, tras {n} medias jugadas",
     "app.title": "Dou Shou Qi", "nav.play": "Jugar", "nav.lessons": "Lecciones", "nav.stats": "Estadísticas",
     "nav.rules": "Rangos y reglas", "nav.language": "Idioma", "learn": "Aprender",

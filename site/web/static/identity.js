@@ -128,7 +128,6 @@ export function renderName() {
   const name = (me && me.name) || (loadPlayer() || {}).name || "";
   const main = mainRating();
   btn.textContent = name ? name + (main ? " · " + ratingText(main.r.rating, main.r.provisional) : "") : t("name.open");
-  btn.setAttribute("aria-label", name ? t("name.change", {name}) : t("name.open"));
   btn.title = main ? t("class." + main.cls) + ": " + ratingText(main.r.rating, main.r.provisional) : "";
 }
 
