@@ -45,7 +45,7 @@ func (e *worker) iterateLines(ctx context.Context, pos dsq.Position, opts Option
 			if k < len(prev) {
 				guess = prev[k].Score
 			}
-			score, move := e.aspirateLine(&pos, d, guess, excluded)
+			score, move := e.aspirate(&pos, d, guess, excluded)
 			if e.stopped {
 				break
 			}
@@ -76,61 +76,4 @@ func (e *worker) iterateLines(ctx context.Context, pos dsq.Position, opts Option
 	best.Nodes = e.nodes
 	e.stack = e.stack[:e.rootIndex+1]
 	return best, nil
-}
-
-// aspirateLine searches the root without the excluded moves at depth, in
-// a window around guess (the line's score at the last depth) as aspirate
-// does.
-func (e *worker) aspirateLine(pos *dsq.Position, depth, guess int, excluded []dsq.Move) (int, dsq.Move) {
-	if depth < 4 || e.exactDepth || guess > winBound || guess < -winBound {
-		return e.rootWithout(pos, depth, -Win-1, Win+1, excluded)
-	}
-	return aspirationWindows(guess, func(alpha, beta int) (int, dsq.Move, bool) {
-		score, move := e.rootWithout(pos, depth, alpha, beta, excluded)
-		return score, move, e.stopped
-	})
-}
-
-// rootWithout is root over the legal moves not in excluded (at least one
-// is left). Only the search of the whole root (no move excluded) is stored
-// in the table: the others' best moves are not the position's.
-func (e *worker) rootWithout(pos *dsq.Position, depth, alpha, beta int, excluded []dsq.Move) (int, dsq.Move) {
-	var buf [dsq.MaxMoves]dsq.Move
-	moves := pos.AppendLegalMoves(buf[:0])
-	moves = slices.DeleteFunc(moves, func(m dsq.Move) bool { return slices.Contains(excluded, m) })
-	moves = e.order(pos, moves, e.probeMove(pos), 0)
-	best, bestMove := -Win-1, moves[0]
-	origAlpha := alpha
-	for i, m := range moves {
-		u := pos.MakeMove(m)
-		e.stack = append(e.stack, pos.Hash())
-		e.played[0] = m
-		var score int
-		if i == 0 {
-			score = -e.negamax(pos, depth-1, 1, -beta, -alpha)
-		} else {
-			score = -e.negamax(pos, depth-1, 1, -alpha-1, -alpha)
-			if score > alpha && score < beta && !e.stopped {
-				score = -e.negamax(pos, depth-1, 1, -beta, -alpha)
-			}
-		}
-		e.stack = e.stack[:len(e.stack)-1]
-		pos.UnmakeMove(m, u)
-		if e.stopped {
-			return -Win - 1, bestMove
-		}
-		if score > best {
-			best, bestMove = score, m
-		}
-		if score > alpha {
-			alpha = score
-			if alpha >= beta {
-				break
-			}
-		}
-	}
-	if len(excluded) == 0 {
-		e.store(pos, depth, best, boundOf(best, origAlpha, beta), bestMove)
-	}
-	return best, bestMove
 }

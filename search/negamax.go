@@ -1,15 +1,20 @@
 package search
 
-import dsq "github.com/doushouqi/doushouqi"
+import (
+	"slices"
 
-// aspirate searches the root at depth in a window around the previous
-// iteration's score, widening it until the score falls inside.
-func (e *worker) aspirate(pos *dsq.Position, depth, prev int) (int, dsq.Move) {
+	dsq "github.com/doushouqi/doushouqi"
+)
+
+// aspirate searches the root without the excluded moves at depth in a
+// window around the previous iteration's score (of this line, in a
+// multi-PV search), widening it until the score falls inside.
+func (e *worker) aspirate(pos *dsq.Position, depth, prev int, excluded []dsq.Move) (int, dsq.Move) {
 	if depth < 4 || e.exactDepth || prev > winBound || prev < -winBound {
-		return e.root(pos, depth, -Win-1, Win+1)
+		return e.root(pos, depth, -Win-1, Win+1, excluded)
 	}
 	return aspirationWindows(prev, func(alpha, beta int) (int, dsq.Move, bool) {
-		score, move := e.root(pos, depth, alpha, beta)
+		score, move := e.root(pos, depth, alpha, beta, excluded)
 		return score, move, e.stopped
 	})
 }
@@ -39,14 +44,21 @@ func aspirationWindows(prev int, search func(alpha, beta int) (score int, move d
 	}
 }
 
-// root searches every root move in (alpha, beta), the table move and the
-// best of the last iteration first, and returns the best score and move.
-// Stopped before the end, it returns the best of the moves it finished when
-// that one scored above alpha (a move proven better than those searched
-// before it, the last iteration's best among them), and -Win-1 otherwise.
-func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move) {
+// root searches the root moves not in excluded (at least one is left; a
+// multi-PV search excludes the lines it found before) in (alpha, beta), the
+// table move and the best of the last iteration first, and returns the best
+// score and move. Stopped before the end, it returns the best of the moves
+// it finished when that one scored above alpha (a move proven better than
+// those searched before it, the last iteration's best among them), and
+// -Win-1 otherwise. Only the search of the whole root is stored in the
+// table: with moves excluded, the best move found is not the position's.
+func (e *worker) root(pos *dsq.Position, depth, alpha, beta int, excluded []dsq.Move) (int, dsq.Move) {
 	var buf [dsq.MaxMoves]dsq.Move
-	moves := e.order(pos, pos.AppendLegalMoves(buf[:0]), e.probeMove(pos), 0)
+	moves := pos.AppendLegalMoves(buf[:0])
+	if len(excluded) > 0 {
+		moves = slices.DeleteFunc(moves, func(m dsq.Move) bool { return slices.Contains(excluded, m) })
+	}
+	moves = e.order(pos, moves, e.probeMove(pos), 0)
 	best, bestMove := -Win-1, moves[0]
 	origAlpha := alpha
 	for i, m := range moves {
@@ -80,7 +92,9 @@ func (e *worker) root(pos *dsq.Position, depth, alpha, beta int) (int, dsq.Move)
 			}
 		}
 	}
-	e.store(pos, depth, best, boundOf(best, origAlpha, beta), bestMove)
+	if len(excluded) == 0 {
+		e.store(pos, depth, best, boundOf(best, origAlpha, beta), bestMove)
+	}
 	return best, bestMove
 }
 

@@ -473,7 +473,7 @@ func (e *worker) iterate(ctx context.Context, pos dsq.Position, opts Options, sk
 		if d > 1 && e.shouldStop() {
 			break // no time for another iteration
 		}
-		score, move := e.aspirate(&pos, d, best.Score)
+		score, move := e.aspirate(&pos, d, best.Score, nil)
 		if e.stopped {
 			if d == 1+skip {
 				if err := ctx.Err(); err != nil {

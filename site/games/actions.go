@@ -32,8 +32,8 @@ type change struct {
 }
 
 // Action is a change a player asks for: Move, Undo, Resign, OfferDraw,
-// AcceptDraw, DeclineDraw, Join, Claim, Abort, OfferRematch, AcceptRematch
-// or DeclineRematch.
+// AcceptDraw, DeclineDraw, Join, Claim, Abort, OfferRematch, AcceptRematch,
+// DeclineRematch, OfferTakeback, AcceptTakeback or DeclineTakeback.
 type Action interface {
 	// needsSeat reports whether only a seat of the game may ask for it.
 	needsSeat() bool
@@ -121,6 +121,7 @@ func (a Move) apply(c *change) error {
 	}
 	c.next.Clock.punch(c.seat, c.now)
 	c.next.opening(c.now)
+	c.next.takebacks.moved(c.seat) // a pending takeback request lapses
 	return nil
 }
 
@@ -155,7 +156,7 @@ func (a Undo) apply(c *change) error {
 	plies := 1
 	switch c.next.Mode {
 	case Online:
-		return Refuse(CodeConflict, "moves cannot be taken back in an online game")
+		return Refuse(CodeConflict, "in an online game a takeback is asked of the opponent")
 	case AI:
 		plies = 2 // the AI's reply and the player's move
 	}
@@ -219,6 +220,9 @@ func (OfferDraw) apply(c *change) error {
 	}
 	if _, pending := c.next.DrawOffer(); pending {
 		return Refuse(CodeConflict, "a draw offer is already pending")
+	}
+	if _, pending := c.next.TakebackOffer(); pending {
+		return Refuse(CodeConflict, "a takeback request waits for its answer: a draw can be offered once it is answered")
 	}
 	if err := c.next.play.OfferDraw(c.seat); err != nil {
 		return Refuse(CodeConflict, "a draw cannot be offered now")

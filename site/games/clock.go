@@ -146,6 +146,19 @@ func (c *Clock) punch(mover dsq.Color, now time.Time) {
 	c.Started = now
 }
 
+// handOver ends toMove's turn at now without a move (it accepted a
+// takeback, after which the other side is to move): the time used is taken
+// from it, with no increment and, in correspondence, no renewal, and the
+// other side's clock starts.
+func (c *Clock) handOver(toMove dsq.Color, now time.Time) {
+	if !c.Running() {
+		return
+	}
+	now = ms(now)
+	c.Left[toMove] = c.Remaining(toMove, toMove, now)
+	c.Started = now
+}
+
 // stop stops the clock at now, the game over: the side to move's time used
 // is taken from it.
 func (c *Clock) stop(toMove dsq.Color, now time.Time) {

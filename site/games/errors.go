@@ -21,6 +21,8 @@ const (
 	CodeOpponentMayReturn = "opponent-may-return" // a conflict: a claim made too early
 	CodeAborted           = "aborted"             // a conflict: the game ended before its first moves
 	CodeOpening           = "opening"             // a conflict: a claim before both first moves
+	CodeTakebackLimit     = "takeback-limit"      // a conflict: a player's takeback requests are used up
+	CodeTakebackDeclined  = "takeback-declined"   // a conflict: a takeback asked again before the asker moved
 	CodeTooLate           = "too-late"            // a conflict: an abort after both first moves
 	CodeNoPlayer          = "no-player"           // an X-Player secret the site does not know
 	CodeBadName           = "bad-name"            // a name identity.CheckName refuses

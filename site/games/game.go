@@ -62,6 +62,9 @@ type Game struct {
 	RematchOffer string
 	RematchID    string
 
+	// takebacks are an online game's takeback requests (takeback.go).
+	takebacks Takebacks
+
 	// seen is, by dsq.Color, when each seat's holder last showed itself in
 	// a change of the game: took the seat (creation, join, rematch) or
 	// made a change with its token (a move, an offer). A claim of the win
@@ -266,6 +269,10 @@ func (g *Game) row() (*store.Game, error) {
 		r.Deadline = g.Clock.Deadline(pos.SideToMove())
 	}
 	r.RematchOffer, r.RematchID = g.RematchOffer, g.RematchID
+	if c, ok := g.TakebackOffer(); ok {
+		r.TakebackBy = c.String()
+	}
+	r.Takebacks, r.TakebackDeclined = g.takebacks.asked, g.takebacks.declined
 	if r.Over {
 		r.Reason = out.Reason.String() // the library's word: "den entered", "resignation", ...
 		if !out.IsDraw() {
@@ -296,10 +303,17 @@ func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
 			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
 		RematchOffer: r.RematchOffer, RematchID: r.RematchID,
 		seen: [2]time.Time{r.RedSeen, r.BlueSeen}, Aborted: r.Aborted,
+		takebacks: Takebacks{asked: r.Takebacks, declined: r.TakebackDeclined},
 		Players: [2]SeatPlayer{
 			{ID: r.RedPlayer, Name: r.RedName, Rating: r.RedRating, Provisional: r.RedProvisional},
 			{ID: r.BluePlayer, Name: r.BlueName, Rating: r.BlueRating, Provisional: r.BlueProvisional}},
 		Rated: r.Rated, RatingClass: r.RatingClass, RatedDone: r.RatedDone, Change: [2]int{r.RedChange, r.BlueChange}}
+	if r.TakebackBy != "" {
+		if err := g.takebacks.asker.UnmarshalText([]byte(r.TakebackBy)); err != nil {
+			return nil, fmt.Errorf("game %s: takeback request: %w", r.ID, err)
+		}
+		g.takebacks.pending = true
+	}
 	if g.Mode == Online && !r.Over && !r.Aborted && len(play.Moves()) < 2 && r.TurnStarted.IsZero() {
 		// Before the second move the deadline is the first move's (row):
 		// the clock has not started.

@@ -47,9 +47,10 @@ func TestFromRowRefuses(t *testing.T) {
 	good, err := g.Row()
 	require.NoError(t, err)
 	for name, damage := range map[string]func(r *store.Game){
-		"mode":      func(r *store.Game) { r.Mode = "chess" },
-		"AI colour": func(r *store.Game) { r.Mode, r.AIColor = "ai", "green" },
-		"record":    func(r *store.Game) { r.Record = []byte(`{"moves":["a3a5"]}`) },
+		"mode":             func(r *store.Game) { r.Mode = "chess" },
+		"AI colour":        func(r *store.Game) { r.Mode, r.AIColor = "ai", "green" },
+		"record":           func(r *store.Game) { r.Record = []byte(`{"moves":["a3a5"]}`) },
+		"takeback request": func(r *store.Game) { r.Mode, r.TakebackBy = "online", "green" },
 	} {
 		r := *good
 		damage(&r)

@@ -89,6 +89,17 @@ func TestAttacksRefused(t *testing.T) {
 		{"join an AI game", "POST", ai + "/join", `{}`, nil, 409, "conflict"},
 		{"a local game's undo at the start", "POST", "/api/games/" + other.ID + "/undo", `{"ply":0}`,
 			[]string{"Authorization", "Bearer " + other.Seats["red"]}, 409, "conflict"},
+		{"takeback without a token", "POST", on + "/takeback", `{"action":"offer","ply":0}`, nil, 401, "no-seat"},
+		{"takeback without a ply", "POST", on + "/takeback", `{"action":"offer"}`,
+			[]string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"takeback with an unknown action", "POST", on + "/takeback", `{"action":"force","ply":0}`,
+			[]string{"Authorization", "Bearer " + red}, 400, "bad-request"},
+		{"takeback of the first moves", "POST", on + "/takeback", `{"action":"offer","ply":0}`,
+			[]string{"Authorization", "Bearer " + red}, 409, "conflict"},
+		{"accept a takeback nobody asked", "POST", on + "/takeback", `{"action":"accept","ply":0}`,
+			[]string{"Authorization", "Bearer " + blue}, 409, "conflict"},
+		{"takeback in an AI game", "POST", ai + "/takeback", `{"action":"offer","ply":1}`,
+			[]string{"Authorization", "Bearer " + aiGame.Seats["red"]}, 409, "conflict"},
 	}
 	before := map[string]map[string]any{}
 	for _, g := range []game{online, aiGame, other} {
@@ -373,4 +384,50 @@ func TestOriginMustBeAllowed(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "evil.example", "https://evil.example"))
 		assert.Equal(t, http.StatusForbidden, post(t, c.URL, "", c.URL), "the listen address is no longer allowed")
 	})
+}
+
+// TestTakebackAttacks: takeback requests cannot be spammed, answered by
+// their asker, or accepted once the game has moved on; each refusal is 409
+// with its code and leaves the game as it was.
+func TestTakebackAttacks(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online","clock":"5+3"}`)
+	path := "/api/games/" + g.ID
+	red, blue := g.Seats["red"], joinOn(t, c, g)
+	playOpening(t, c, g.ID, red, blue)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/moves", `{"move":"g3g4","ply":2}`).Status)
+	refused := func(token, body, code string) {
+		t.Helper()
+		before := snapshot(c, g.ID)
+		res := c.As(token, "POST", path+"/takeback", body)
+		assert.Equal(t, []any{409, code}, []any{res.Status, res.Body["code"]}, "%s: %s", body, res.Raw)
+		assert.Equal(t, before, snapshot(c, g.ID), "%s changed the game", body)
+	}
+
+	// Spam: one request waits; the asker cannot repeat it or answer it.
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":3}`).Status)
+	for range 20 {
+		refused(red, `{"action":"offer","ply":3}`, "conflict")
+	}
+	refused(red, `{"action":"accept","ply":3}`, "conflict")
+	refused(red, `{"action":"decline","ply":3}`, "conflict")
+	refused(blue, `{"action":"offer","ply":3}`, "conflict")
+	// Declined, it stays declined until the asker moves.
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/takeback", `{"action":"decline","ply":3}`).Status)
+	for range 20 {
+		refused(red, `{"action":"offer","ply":3}`, "takeback-declined")
+	}
+	// Accepting after the opponent moved: the request lapsed with the move.
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/moves", `{"move":"g7g6","ply":3}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/moves", `{"move":"e3d3","ply":4}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":5}`).Status)
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/moves", `{"move":"e7d7","ply":5}`).Status)
+	refused(blue, `{"action":"accept","ply":5}`, "conflict")
+	refused(blue, `{"action":"accept","ply":6}`, "conflict")
+	// The limit: three requests each, answered or not.
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":6}`).Status)
+	require.Equal(t, http.StatusOK, c.As(blue, "POST", path+"/takeback", `{"action":"accept","ply":6}`).Status)
+	assert.Equal(t, 0.0, c.State(g.ID)["takeback"].(map[string]any)["left"].(map[string]any)["red"])
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/moves", `{"move":"e3d3","ply":4}`).Status)
+	refused(red, `{"action":"offer","ply":5}`, "takeback-limit")
 }

@@ -2,12 +2,14 @@ package httpapi
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestBrowserOnlinePlay: an online game with a clock between two browsers,
@@ -143,4 +145,67 @@ func onlinePlay(t *testing.T, red, blue *tab) {
 	red.shot("online-rematch")
 	blue.shot("online-rematch-red")
 	blue.axeCheck("online game with a clock")
+}
+
+// TestBrowserOnlineTakeback: in an online game between two browsers Red
+// asks to take back its move; Blue sees the request with its answers
+// (in the viewport at 390x844 and, in German and Spanish, at 360x640,
+// as is Red's row of Takeback, Offer a draw and Resign) and accepts: the
+// board goes back on both pages, Red to move again and told so. The game
+// is set up through the API, to keep the test short.
+func TestBrowserOnlineTakeback(t *testing.T) {
+	site := newSite(t)
+	b := newBrowser(t, site)
+	api := &client{T: t, URL: site}
+	g := api.Create(`{"mode":"online","clock":"5+3"}`)
+	red, blue := g.Seats["red"], joinOn(t, api, g)
+	playOpening(t, api, g.ID, red, blue)
+	res := api.As(red, "POST", "/api/games/"+g.ID+"/moves", `{"move":"g3g4","ply":2}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	// seated opens the game in tb holding seat token, in language lang.
+	seated := func(tb *tab, color, token, lang string) {
+		tb.open("/?lang=" + lang)
+		tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("dsq.seats.%s", JSON.stringify({%s: %q}))`, g.ID, color, token)))
+		tb.open("/?game=" + g.ID + "&lang=" + lang)
+		tb.poll(`document.body.dataset.ply === "3"`)
+	}
+
+	redTab := b.tab(t, screen{"phone360", 360, 640, true}, "")
+	for _, lang := range []string{"de", "es", "en"} {
+		seated(redTab, "red", red, lang)
+		redTab.poll(`!document.getElementById("takeback").hidden`)
+		redTab.inView("takeback "+lang, "#board", "#status", "#takeback", "#offer", "#resign")
+	}
+	blueTab := b.tab(t, screen{"phone", 390, 844, true}, "")
+	seated(blueTab, "blue", blue, "en")
+	assert.True(t, evalIn[bool](blueTab, `document.getElementById("takeback").hidden`), "Blue's only move is its first: nothing to take back")
+
+	redTab.click("#takeback")
+	redTab.poll(`document.getElementById("takeback-note").textContent === "You asked for a takeback"`)
+	assert.True(t, evalIn[bool](redTab, `document.getElementById("takeback").hidden && document.getElementById("offer").hidden`), "one request at a time")
+	blueTab.poll(`!document.getElementById("takeback-accept").hidden`)
+	assert.Equal(t, "Red asks for a takeback", blueTab.text("#takeback-note"))
+	blueTab.inView("takeback prompt", "#board", "#status", "#takeback-note", "#takeback-accept", "#takeback-decline", "#resign")
+	blueTab.fitsScreen()
+	blueTab.shot("takeback-prompt")
+
+	blue360 := b.tab(t, screen{"phone360", 360, 640, true}, "")
+	for _, lang := range []string{"de", "es", "en"} {
+		seated(blue360, "blue", blue, lang)
+		blue360.poll(`!document.getElementById("takeback-accept").hidden`)
+		blue360.inView("takeback prompt "+lang, "#board", "#takeback-note", "#takeback-accept", "#takeback-decline", "#resign")
+		blue360.shot("takeback-prompt-" + lang)
+	}
+
+	blueTab.click("#takeback-accept")
+	for _, tb := range []*tab{blueTab, redTab} {
+		tb.poll(`document.body.dataset.ply === "2" && document.getElementById("takeback-note").hidden`)
+	}
+	redTab.poll(`document.getElementById("status").textContent === "Your move (Red)"`)
+	assert.Equal(t, "Your takeback was accepted: your move again", redTab.text("#message"))
+	for _, tb := range []*tab{blueTab, redTab} {
+		assert.Contains(t, tb.label("g3"), "red rat", "the rat is back on g3")
+		assert.NotContains(t, tb.label("g4"), "rat")
+	}
+	assert.Equal(t, 2, redTab.gameState().Ply)
 }

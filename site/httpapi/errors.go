@@ -42,6 +42,8 @@ var statuses = map[string]int{
 	games.CodeBadName:           http.StatusUnprocessableEntity,
 	games.CodeNameTaken:         http.StatusConflict,
 	games.CodeNameRequired:      http.StatusConflict,
+	games.CodeTakebackLimit:     http.StatusConflict,
+	games.CodeTakebackDeclined:  http.StatusConflict,
 	codeTooLarge:                http.StatusRequestEntityTooLarge,
 	codeMediaType:               http.StatusUnsupportedMediaType,
 	codeRateLimited:             http.StatusTooManyRequests,

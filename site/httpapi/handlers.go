@@ -306,6 +306,30 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// takeback asks the opponent of an online game to take back the caller's
+// last move, or accepts or declines the opponent's request (API.md: POST
+// /takeback), on the ply the caller saw, as a move is sent.
+func (s *Server) takeback(w http.ResponseWriter, r *http.Request) {
+	change(s, w, r, func(req *struct {
+		Action string `json:"action"`
+		Ply    *int   `json:"ply"`
+	}) (games.Action, error) {
+		ply, err := plyOf(req.Ply)
+		if err != nil {
+			return nil, err
+		}
+		switch req.Action {
+		case "offer":
+			return games.OfferTakeback{Ply: ply}, nil
+		case "accept":
+			return games.AcceptTakeback{Ply: ply}, nil
+		case "decline":
+			return games.DeclineTakeback{Ply: ply}, nil
+		}
+		return nil, fail(games.CodeBadRequest, "action must be offer, accept or decline")
+	})
+}
+
 // SweepClocks ends the online games whose side to move ran out of time,
 // every interval until ctx ends (a flag falls on the next read or action
 // anyway; the sweep ends the games nobody reads, and tells their streams).

@@ -655,3 +655,48 @@ func TestAbort(t *testing.T) {
 	stats := c.Req("GET", "/api/stats", "")
 	assert.Equal(t, 0.0, stats.Body["overall"].(map[string]any)["games"], "no aborted game counts")
 }
+
+// TestTakebackReachesTheOtherLive: in an online game one player asks to
+// take back its move, the other sees the request on its stream and
+// accepts; both read the board as it was, with the asker to move. A
+// declined request shows as declined until the asker moves, and the state
+// of an AI or local game has no takeback.
+func TestTakebackReachesTheOtherLive(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	g := c.Create(`{"mode":"online","clock":"5+3"}`)
+	path := "/api/games/" + g.ID
+	red, blue := g.Seats["red"], joinOn(t, c, g)
+	assert.Equal(t, map[string]any{"offeredBy": nil, "left": map[string]any{"red": 3.0, "blue": 3.0},
+		"declined": map[string]any{"red": false, "blue": false}}, c.State(g.ID)["takeback"])
+	playOpening(t, c, g.ID, red, blue)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/moves", `{"move":"g3g4","ply":2}`).Status)
+
+	watch := c.Events(g.ID) // the blue player's page
+	res := c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":3}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	st := waitState(t, watch, func(st map[string]any) bool { return st["takeback"].(map[string]any)["offeredBy"] != nil })
+	assert.Equal(t, "red", st["takeback"].(map[string]any)["offeredBy"])
+	assert.Equal(t, 2.0, st["takeback"].(map[string]any)["left"].(map[string]any)["red"])
+	assert.NotNil(t, st["clock"].(map[string]any)["turnStarted"], "the clock runs on")
+
+	res = c.As(blue, "POST", path+"/takeback", `{"action":"accept","ply":3}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	st = watch.WaitPly(t, 2)
+	assert.Equal(t, []any{"a3a4", "a7a6"}, st["moves"])
+	assert.Equal(t, "red", st["sideToMove"])
+	assert.Nil(t, st["takeback"].(map[string]any)["offeredBy"])
+	assert.Equal(t, st["position"], c.State(g.ID)["position"])
+
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/moves", `{"move":"g3g4","ply":2}`).Status)
+	require.Equal(t, http.StatusOK, c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":3}`).Status)
+	res = c.As(blue, "POST", path+"/takeback", `{"action":"decline","ply":3}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	tb := res.Body["takeback"].(map[string]any)
+	assert.Equal(t, []any{nil, true}, []any{tb["offeredBy"], tb["declined"].(map[string]any)["red"]})
+	res = c.As(red, "POST", path+"/takeback", `{"action":"offer","ply":3}`)
+	assert.Equal(t, []any{409, "takeback-declined"}, []any{res.Status, res.Body["code"]}, res.Raw)
+
+	for _, mode := range []string{`{"mode":"local"}`, `{"mode":"ai","level":1}`} {
+		assert.Nil(t, c.State(c.Create(mode).ID)["takeback"], mode)
+	}
+}

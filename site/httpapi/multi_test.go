@@ -160,3 +160,41 @@ func TestTwoInstancesSharePresence(t *testing.T) {
 	assert.GreaterOrEqual(t, time.Since(killed), 4*time.Second-beat, "away since B's last beat, for blue's 4 s")
 	assert.Equal(t, map[string]any{"reason": "abandonment", "winner": "red"}, res.Body["outcome"])
 }
+
+// TestTakebackAcceptRacesAMoveOnTwoInstances: the asker moves on one
+// instance while the opponent accepts its takeback on another: exactly one
+// of them is stored, both instances then read the same game, and the other
+// call is refused 409.
+func TestTakebackAcceptRacesAMoveOnTwoInstances(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	a, _ := newClient(t, testOptions{db: dsn})
+	b, _ := newClient(t, testOptions{db: dsn})
+	outcomes := map[string]int{}
+	for range 6 {
+		g := a.Create(`{"mode":"online"}`)
+		path := "/api/games/" + g.ID
+		red, blue := g.Seats["red"], joinOn(t, b, g)
+		playOpening(t, a, g.ID, red, blue)
+		require.Equal(t, http.StatusOK, a.As(red, "POST", path+"/moves", `{"move":"g3g4","ply":2}`).Status)
+		require.Equal(t, http.StatusOK, b.As(blue, "POST", path+"/moves", `{"move":"g7g6","ply":3}`).Status)
+		require.Equal(t, http.StatusOK, a.As(red, "POST", path+"/takeback", `{"action":"offer","ply":4}`).Status)
+		readPly(b, g.ID, 4)
+		var move, accept int
+		var wg sync.WaitGroup
+		wg.Go(func() { move = a.As(red, "POST", path+"/moves", `{"move":"e3d3","ply":4}`).Status })
+		wg.Go(func() { accept = b.As(blue, "POST", path+"/takeback", `{"action":"accept","ply":4}`).Status })
+		wg.Wait()
+		switch {
+		case accept == 200:
+			assert.Equal(t, 409, move)
+			readPly(a, g.ID, 2)
+			outcomes["accepted"]++
+		default:
+			assert.Equal(t, []int{200, 409}, []int{move, accept})
+			readPly(b, g.ID, 5)
+			outcomes["moved"]++
+		}
+		assert.Nil(t, a.State(g.ID)["takeback"].(map[string]any)["offeredBy"])
+	}
+	t.Logf("%v", outcomes)
+}

@@ -289,6 +289,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/games/{id}/claim", methods{"POST": s.claim})
 	mux.Handle("/api/games/{id}/abort", methods{"POST": s.abort})
 	mux.Handle("/api/games/{id}/rematch", methods{"POST": s.rematch})
+	mux.Handle("/api/games/{id}/takeback", methods{"POST": s.takeback})
 	mux.Handle("/api/games/{id}/events", methods{"GET": s.events})
 	mux.Handle("/api/games/{id}/review", methods{"GET": s.review})
 	mux.Handle("/api/games/{id}/record", methods{"GET": s.export})

@@ -55,6 +55,8 @@ type State struct {
 	// Rematch is a finished online game's rematch, nil when none was
 	// offered.
 	Rematch *RematchState `json:"rematch"`
+	// Takeback is an online game's takeback requests, nil in other games.
+	Takeback *TakebackState `json:"takeback"`
 	// Aborted: the online game ended before both first moves, with no
 	// result (over is true, outcome null).
 	Aborted bool `json:"aborted"`
@@ -119,6 +121,32 @@ type RematchState struct {
 	GameID    string `json:"gameId"`
 }
 
+// TakebackState is an online game's takeback requests: the colour whose
+// request waits for the opponent's answer (null: none), and for each
+// colour how many requests it may still make and whether its last one was
+// declined since it last moved (it may not ask again until it moves).
+type TakebackState struct {
+	OfferedBy *dsq.Color      `json:"offeredBy"`
+	Left      map[string]int  `json:"left"`
+	Declined  map[string]bool `json:"declined"`
+}
+
+// takebackState is g's takeback requests as the API shows them, nil
+// unless g is an online game.
+func takebackState(g *games.Game) *TakebackState {
+	if g.Mode != games.Online {
+		return nil
+	}
+	st := &TakebackState{Left: map[string]int{}, Declined: map[string]bool{}}
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} {
+		st.Left[c.String()], st.Declined[c.String()] = g.TakebacksLeft(c), g.TakebackDeclined(c)
+	}
+	if c, ok := g.TakebackOffer(); ok {
+		st.OfferedBy = &c
+	}
+	return st
+}
+
 // clockState is g's clock as the API shows it, nil without one.
 func clockState(g *games.Game) *ClockState {
 	c := g.Clock
@@ -179,6 +207,7 @@ func gameState(g *games.Game) State {
 		st.DrawOffer = &c
 	}
 	st.Clock = clockState(g)
+	st.Takeback = takebackState(g)
 	if !g.FirstMoveBy.IsZero() {
 		by := g.FirstMoveBy.UTC().Format(stampLayout)
 		st.FirstMoveBy = &by

@@ -68,6 +68,14 @@ type Game struct {
 	RedSeen, BlueSeen time.Time
 	Aborted           bool
 
+	// An online game's takeback requests: the colour whose request waits
+	// for the opponent's answer ("" : none), and by colour (red, blue) the
+	// requests each side has made and whether its last one was declined
+	// since it last moved.
+	TakebackBy       string
+	Takebacks        [2]int
+	TakebackDeclined [2]bool
+
 	// The players (players.go): each seat's identity ("" : none), with the
 	// name and rating (rounded; Provisional: shown with a "?") it had when
 	// it took the seat. Rated: the game counts for its players' ratings in

@@ -213,6 +213,22 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 		assert.Equal(t, g, got)
 	})
 
+	t.Run("takeback requests kept", func(t *testing.T) {
+		s := open(t)
+		g := newGame("online")
+		g.TakebackBy, g.Takebacks, g.TakebackDeclined = "blue", [2]int{1, 3}, [2]bool{true, false}
+		require.NoError(t, s.Create(ctx, g))
+		got, err := s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g, got)
+
+		g.TakebackBy, g.Takebacks, g.TakebackDeclined = "", [2]int{2, 3}, [2]bool{false, true}
+		require.NoError(t, s.Update(ctx, g))
+		got, err = s.Get(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g, got)
+	})
+
 	t.Run("expired", func(t *testing.T) {
 		s := open(t)
 		at := time.UnixMilli(1_000_000_000_000).UTC() // 2001: before any other test's deadline

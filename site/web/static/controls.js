@@ -1,7 +1,8 @@
 // The game controls of the play view: the new-game form (the AI's levels,
 // an online game's time control), and the actions a player sends from the
-// board (a move, undo, restart, resignation, draw offers and answers, the
-// abandonment claim, the rematch), with the buttons that show which of
+// board (a move, undo, restart, resignation, draw offers and answers, an
+// online game's takeback requests and answers, the abandonment claim, the
+// rematch), with the buttons that show which of
 // them apply. Every function takes the page that play.js
 // wires (page.state, page.render, page.apply, page.startGame).
 "use strict";
@@ -29,6 +30,9 @@ export function initControls(page) {
   $("offer").addEventListener("click", () => draw(page, "offer"));
   $("accept").addEventListener("click", () => draw(page, "accept"));
   $("decline").addEventListener("click", () => draw(page, "decline"));
+  $("takeback").addEventListener("click", () => takeback(page, "offer"));
+  $("takeback-accept").addEventListener("click", () => takeback(page, "accept"));
+  $("takeback-decline").addEventListener("click", () => takeback(page, "decline"));
   $("claim").addEventListener("click", () => act(page, "/claim", {}, page.state.viewer()));
   $("rematch").addEventListener("click", () => rematch(page, "offer"));
   $("rematch-accept").addEventListener("click", () => rematch(page, "accept"));
@@ -220,6 +224,14 @@ function resign(page) {
 
 function draw(page, action) { return act(page, "/draw", {action}, page.state.viewer()); }
 
+// takeback asks the opponent to take back the player's last move, or
+// answers the opponent's request, on the ply on the board (API.md: POST
+// /takeback).
+function takeback(page, action) {
+  const s = page.state;
+  return act(page, "/takeback", {action, ply: s.game.ply}, s.viewer());
+}
+
 function rematch(page, action) { return act(page, "/rematch", {action}, page.state.viewer()); }
 
 // renderControls shows the form and the buttons that apply to the game.
@@ -258,7 +270,13 @@ export function renderControls(s) {
   renderConfirm(s);
   const online = !!g && g.mode === "online" && seated && live;
   const offerBy = g && g.drawOffer;
-  show("offer", online && !offerBy && !s.freeSeat());
+  const tb = g && g.takeback, askedBy = tb && tb.offeredBy;
+  show("offer", online && !offerBy && !askedBy && !s.freeSeat());
+  show("takeback", online && takebackOffered(s));
+  show("takeback-accept", online && !!askedBy && askedBy !== s.viewer());
+  show("takeback-decline", online && !!askedBy && askedBy !== s.viewer());
+  $("takeback-note").hidden = !(live && askedBy);
+  if (askedBy) $("takeback-note").textContent = seated && askedBy === s.viewer() ? t("takeback.youAsked") : t("takeback.incoming", {color: t("side." + askedBy)});
   show("accept", online && !!offerBy && offerBy !== s.viewer());
   show("decline", online && !!offerBy && offerBy !== s.viewer());
   show("resign", live && seated && !s.freeSeat());
@@ -266,6 +284,19 @@ export function renderControls(s) {
   $("draw-note").hidden = !(live && offerBy);
   if (offerBy) $("draw-note").textContent = seated && offerBy === s.viewer() ? t("draw.youOffered") : t("draw.offered", {color: t("side." + offerBy)});
   renderOnlinePlay(s);
+}
+
+// takebackOffered says whether the player of an online game may ask to
+// take back its last move now (the server's rules, Takebacks in
+// games/takeback.go): nothing else waits for an answer, it has requests
+// left and none declined since it last moved, and the moves taken back
+// (its own, and the reply if one came) leave both first moves standing.
+// An opponent who is away cannot answer: the claim takes the place.
+function takebackOffered(s) {
+  const g = s.game, me = s.viewer(), tb = g.takeback;
+  if (!tb || s.mine().length !== 1 || s.freeSeat() || g.drawOffer || tb.offeredBy || away(s, other(me))) return false;
+  const plies = g.sideToMove === me ? 2 : 1;
+  return tb.left[me] > 0 && !tb.declined[me] && g.ply - plies >= 2;
 }
 
 // renderConfirm shows an armed Restart or Resign: the question in a line of

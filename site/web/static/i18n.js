@@ -164,6 +164,12 @@ const strings = {
     "btn.rematch": "Rematch", "btn.rematchAccept": "Accept the rematch", "btn.watchRematch": "Watch the rematch", "btn.toRematch": "Go to the rematch",
     "rematch.waiting": "Rematch offered: waiting for {color}", "rematch.incoming": "{color} offers a rematch",
     "rematch.declined": "The rematch was declined", "rematch.started": "The rematch has begun",
+    "btn.takeback": "Takeback", "btn.takebackAccept": "Accept takeback",
+    "takeback.incoming": "{color} asks for a takeback", "takeback.youAsked": "You asked for a takeback",
+    "takeback.accepted": "Your takeback was accepted: your move again", "takeback.declined": "Your takeback was declined",
+    "takeback.lapsed": "The takeback request lapsed with the move", "takeback.done": "The move was taken back",
+    "err.takeback-limit": "You have used all the takebacks a game allows.",
+    "err.takeback-declined": "Your takeback was declined: you may ask again after your next move.",
   },
   de: {
     "name.open": "Name", "name.title": "Dein Name",
@@ -327,6 +333,12 @@ const strings = {
     "btn.rematch": "Revanche", "btn.rematchAccept": "Revanche annehmen", "btn.watchRematch": "Revanche ansehen", "btn.toRematch": "Zur Revanche",
     "rematch.waiting": "Revanche angeboten: warte auf {color}", "rematch.incoming": "{color} bietet eine Revanche an",
     "rematch.declined": "Die Revanche wurde abgelehnt", "rematch.started": "Die Revanche hat begonnen",
+    "btn.takeback": "Zurücknahme", "btn.takebackAccept": "Zurücknahme annehmen",
+    "takeback.incoming": "{color} bittet um Zugrücknahme", "takeback.youAsked": "Du hast um Zugrücknahme gebeten",
+    "takeback.accepted": "Deine Zurücknahme wurde angenommen: Du bist wieder am Zug", "takeback.declined": "Deine Bitte um Zurücknahme wurde abgelehnt",
+    "takeback.lapsed": "Die Bitte um Zurücknahme ist mit dem Zug erloschen", "takeback.done": "Der Zug wurde zurückgenommen",
+    "err.takeback-limit": "Du hast alle Zurücknahmen verbraucht, die eine Partie erlaubt.",
+    "err.takeback-declined": "Deine Zurücknahme wurde abgelehnt: Nach deinem nächsten Zug kannst du wieder darum bitten.",
   },
   es: {
     "name.open": "Nombre", "name.title": "Tu nombre",
@@ -490,6 +502,12 @@ const strings = {
     "btn.rematch": "Revancha", "btn.rematchAccept": "Aceptar la revancha", "btn.watchRematch": "Ver la revancha", "btn.toRematch": "Ir a la revancha",
     "rematch.waiting": "Revancha propuesta: esperando a las {color}", "rematch.incoming": "Las {color} proponen la revancha",
     "rematch.declined": "La revancha fue rechazada", "rematch.started": "La revancha ha empezado",
+    "btn.takeback": "Deshacer", "btn.takebackAccept": "Permitir deshacer",
+    "takeback.incoming": "Las {color} piden deshacer", "takeback.youAsked": "Has pedido deshacer",
+    "takeback.accepted": "Te dejaron deshacer la jugada: te toca de nuevo", "takeback.declined": "Rechazaron deshacer tu jugada",
+    "takeback.lapsed": "La petición de deshacer caducó con la jugada", "takeback.done": "Se deshizo la jugada",
+    "err.takeback-limit": "Ya has pedido deshacer todas las veces que permite una partida.",
+    "err.takeback-declined": "Rechazaron deshacer tu jugada: podrás pedirlo de nuevo tras tu próxima jugada.",
   },
 };
 

@@ -256,6 +256,12 @@ function apply(page, g) {
   if (same && old.drawOffer && !g.drawOffer && !g.over && s.seats[old.drawOffer] && s.mine().length === 1) {
     say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"), true);
   }
+  // The player's takeback request answered, or lapsed with a move.
+  const asked = same && old.takeback && old.takeback.offeredBy;
+  if (asked && !g.takeback.offeredBy && !g.over && s.seats[asked] && s.mine().length === 1) {
+    say(t(g.ply < old.ply ? "takeback.accepted" : g.ply === old.ply ? "takeback.declined" : "takeback.lapsed"), true);
+  }
+  if (asked && g.ply < old.ply) announce(t("takeback.done"));
   if (g.over && !(same && old.over)) announce(statusText(s));
   // A rated game of this browser's player has moved its rating: the
   // header shows the new one.

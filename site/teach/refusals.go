@@ -4,37 +4,10 @@ import (
 	dsq "github.com/doushouqi/doushouqi"
 )
 
-// Hint is what the page needs to mark a selected piece at once, without
-// asking the server: the squares it may go to, and for each neighbouring
-// square and river landing it may not go to, the rule that refuses it (the
-// same lists as GET /api/games/{id}/targets answers for one piece).
-type Hint struct {
-	Targets []string  `json:"targets"`
-	Refused []Refusal `json:"refused"`
-}
-
 // Refusal is a square a piece cannot go to, and the rule that forbids it.
 type Refusal struct {
 	To string `json:"to"`
 	Rule
-}
-
-// Hints returns a Hint for every piece of the side to move, keyed by its
-// square ("a3"); an empty map for a decided game. It is the state's
-// "legal" field of API.md: with it the page highlights a selection with no
-// round trip, and the server still judges the move when it is played.
-func Hints(pos dsq.Position) map[string]Hint {
-	out := map[string]Hint{}
-	if pos.Outcome().IsDecided() {
-		return out
-	}
-	side := pos.SideToMove()
-	for sq := dsq.Square(0); sq < dsq.NumSquares; sq++ {
-		if piece := pos.PieceAt(sq); piece != dsq.NoPiece && piece.Color() == side {
-			out[sq.String()] = Hint{Targets: squareNames(pos.LegalTargets(sq)), Refused: Refusals(pos, sq)}
-		}
-	}
-	return out
 }
 
 // Refusals returns, for the piece on from, each square next to it and each
