@@ -22,7 +22,8 @@ let shown = false;
 // renderWatch shows the list on the start screen (no game on the board)
 // and follows the featured game while it is shown; elsewhere it stops.
 export function renderWatch(s) {
-  const on = !s.game && !s.learn;
+  // Not while a page opened on a game (?game=) is loading it.
+  const on = !s.game && !s.learn && !new URLSearchParams(location.search).has("game");
   if (on && !shown) { shown = true; read(); tick = setInterval(drawClocks, 1000); }
   if (!on && shown) {
     shown = false;
