@@ -68,3 +68,14 @@ func (s *Service) Paired(p *Pairing) *Game {
 	s.cfg.Stored(g.ID)
 	return g
 }
+
+// NewSeat returns a new seat token and the hash a game keeps of it: a
+// seek's, whose game is made later, by whichever instance pairs it.
+func NewSeat() (token, hash string) {
+	token = randomHex()
+	return token, hashToken(token)
+}
+
+// NewID returns a new random id of a game's shape (32 hex digits): a
+// seek's.
+func NewID() string { return randomHex() }
