@@ -3,14 +3,19 @@ package httpapi
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/doushouqi/doushouqi/site/internal/apitest"
+	"github.com/doushouqi/doushouqi/site/internal/testenv"
+	"github.com/doushouqi/doushouqi/site/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -254,4 +259,224 @@ func TestLobbySeekGoesWithThePage(t *testing.T) {
 	watcher.listing(t)
 	res := by(c, newLobbyPlayer(t, c), "POST", "/api/seeks/"+id+"/accept", `{}`)
 	assert.Equal(t, "seek-gone", res.Body["code"], res.Raw)
+}
+
+// TestLobbyOwnSeekFromAnotherTab: one identity in two tabs (or two
+// browsers sharing it) cannot take its own seek, by accept or by quick
+// pairing, whichever instance it asks.
+func TestLobbyOwnSeekFromAnotherTab(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	a := newLobbyPlayer(t, c)
+	openLobby(t, c, a)
+	openLobby(t, c, a)
+	id, _ := postSeek(t, c, a, `{"control":"5+3"}`)
+	res := by(c, a, "POST", "/api/seeks/"+id+"/accept", `{}`)
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "own-seek", res.Body["code"], res.Raw)
+	res = by(c, a, "POST", "/api/lobby/quick", `{"control":"5+3"}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	assert.NotContains(t, res.Body, "game", "a second seek, not a game with itself")
+	assert.Len(t, seekIDs(c.Req("GET", "/api/lobby", "").Body), 2)
+}
+
+// TestLobbyFloods: one identity's open seeks are capped, one address's
+// seeks are rate-limited like new games, and the whole lobby's open seeks
+// are capped however many addresses and identities post them.
+func TestLobbyFloods(t *testing.T) {
+	c, _ := newClient(t, testOptions{createLimit: 6, config: func(cfg *Config) {
+		cfg.SeeksPerPlayer, cfg.Seeks = 2, 5
+		cfg.ClientIPHeader = "X-Forwarded-For"
+	}})
+	from := func(addr string, p lobbyPlayer, path, body string) apitest.Response {
+		return c.Req("POST", path, body, "X-Player", p.Token, "X-Forwarded-For", addr)
+	}
+	// One identity, one address.
+	a := newLobbyPlayer(t, c)
+	openLobby(t, c, a)
+	for range 2 {
+		require.Equal(t, http.StatusCreated, from("10.0.0.1", a, "/api/seeks", `{"control":"5+3"}`).Status)
+	}
+	res := from("10.0.0.1", a, "/api/seeks", `{"control":"5+3"}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "too-many-seeks", res.Body["code"], res.Raw)
+	res = from("10.0.0.1", a, "/api/lobby/quick", `{"control":"10+5"}`)
+	assert.Equal(t, "too-many-seeks", res.Body["code"], res.Raw)
+	// The address's creations run out (6 a minute: 4 spent).
+	b := newLobbyPlayer(t, c)
+	openLobby(t, c, b)
+	require.Equal(t, http.StatusCreated, from("10.0.0.1", b, "/api/seeks", `{"control":"5+3"}`).Status)
+	require.Equal(t, http.StatusCreated, from("10.0.0.1", b, "/api/seeks", `{"control":"3+2"}`).Status, "the fourth")
+	res = from("10.0.0.1", b, "/api/seeks", `{"control":"1d"}`)
+	assert.Equal(t, http.StatusTooManyRequests, res.Status)
+	assert.Equal(t, "rate-limited", res.Body["code"], res.Raw)
+	// Many addresses, many identities: the lobby holds 5 open seeks.
+	statuses := map[int]int{}
+	for i := range 6 {
+		p := newLobbyPlayer(t, c)
+		openLobby(t, c, p)
+		res := from("10.1.0."+string(rune('1'+i)), p, "/api/seeks", `{"control":"15+10"}`)
+		statuses[res.Status]++
+		if res.Status == http.StatusServiceUnavailable {
+			assert.Equal(t, "lobby-full", res.Body["code"], res.Raw)
+			assert.NotEmpty(t, res.Header.Get("Retry-After"))
+		}
+	}
+	assert.Equal(t, map[int]int{http.StatusCreated: 1, http.StatusServiceUnavailable: 5}, statuses)
+	assert.Len(t, seekIDs(c.Req("GET", "/api/lobby", "").Body), 5)
+}
+
+// TestLobbyTwoInstances: two instances on one PostgreSQL database; a
+// player whose lobby stream is on A posts a seek through B, a watcher on B
+// sees it, a player on B takes it and the seeker hears of it on A; quick
+// pairing pairs two players who tapped on different instances; and of
+// players racing to take one seek through both instances one wins.
+func TestLobbyTwoInstances(t *testing.T) {
+	dsn := testenv.PostgresURL(t)
+	a, _ := newClient(t, testOptions{db: dsn})
+	b, _ := newClient(t, testOptions{db: dsn})
+	seeker, taker := newLobbyPlayer(t, a), newLobbyPlayer(t, b)
+	onA := openLobby(t, a, seeker)
+	watchB := openLobby(t, b, lobbyPlayer{})
+	id, seat := postSeek(t, b, seeker, `{"control":"10+5"}`)
+	watchB.wait(t, "lobby", func(d map[string]any) bool { return assert.ObjectsAreEqual([]string{id}, seekIDs(d)) })
+	res := by(b, taker, "POST", "/api/seeks/"+id+"/accept", `{}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	color, token := seatOf(t, res)
+	gameID := res.Body["game"].(map[string]any)["id"].(string)
+	paired := onA.wait(t, "paired", func(map[string]any) bool { return true })
+	assert.Equal(t, map[string]any{"seek": id, "game": gameID, "color": other(color)}, paired)
+	first, second := token, seat
+	if color == "blue" {
+		first, second = seat, token
+	}
+	playOpening(t, a, gameID, first, second) // the seeker plays on A
+
+	// Quick pairing across instances.
+	p, q := newLobbyPlayer(t, a), newLobbyPlayer(t, b)
+	streamP := openLobby(t, a, p)
+	res = by(a, p, "POST", "/api/lobby/quick", `{"control":"3+2"}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	seekP := res.Body["id"].(string)
+	res = by(b, q, "POST", "/api/lobby/quick", `{"control":"3+2"}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	require.Contains(t, res.Body, "game")
+	assert.Equal(t, seekP, streamP.wait(t, "paired", func(map[string]any) bool { return true })["seek"])
+
+	// Racing takers on both instances.
+	r := newLobbyPlayer(t, a)
+	openLobby(t, b, r)
+	id, _ = postSeek(t, a, r, `{"control":"1d"}`)
+	var wg sync.WaitGroup
+	statuses := make([]int, 8)
+	for i := range statuses {
+		c := []*client{a, b}[i%2]
+		wg.Go(func() { statuses[i] = by(c, newLobbyPlayer(t, c), "POST", "/api/seeks/"+id+"/accept", `{}`).Status })
+	}
+	wg.Wait()
+	count := map[int]int{}
+	for _, st := range statuses {
+		count[st]++
+	}
+	assert.Equal(t, map[int]int{http.StatusCreated: 1, http.StatusConflict: 7}, count)
+}
+
+// lobbyCut is a server's store whose lobby writes the test cuts off (an
+// instance killed, or cut off from the database).
+type lobbyCut struct {
+	store.Store
+	off atomic.Bool
+}
+
+func (c *lobbyCut) SetLobby(ctx context.Context, player, instance string, streams int, now, stale time.Time) (int, error) {
+	if c.off.Load() {
+		return 0, errCut
+	}
+	return c.Store.SetLobby(ctx, player, instance, streams, now, stale)
+}
+
+func (c *lobbyCut) BeatLobby(ctx context.Context, instance string, now time.Time) error {
+	if c.off.Load() {
+		return errCut
+	}
+	return c.Store.BeatLobby(ctx, instance, now)
+}
+
+func (c *lobbyCut) SweepLobby(ctx context.Context, stale, forget time.Time) (int, error) {
+	if c.off.Load() {
+		return 0, errCut
+	}
+	return c.Store.SweepLobby(ctx, stale, forget)
+}
+
+func (c *lobbyCut) EndLobby(ctx context.Context, instance string, stale time.Time) error {
+	if c.off.Load() {
+		return errCut
+	}
+	return c.Store.EndLobby(ctx, instance, stale)
+}
+
+// ownPostgres creates a PostgreSQL database for the test, dropped at its
+// end, and returns its URL: a test whose instances beat faster than the
+// others' must not sweep theirs out.
+func ownPostgres(t *testing.T) string {
+	admin, err := sql.Open("pgx", testenv.PostgresURL(t))
+	require.NoError(t, err)
+	defer admin.Close()
+	name := "dsq_lobby_" + apitest.NewID()[:12]
+	_, err = admin.Exec("CREATE DATABASE " + name)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if admin, err := sql.Open("pgx", testenv.PostgresURL(t)); err == nil {
+			admin.Exec("DROP DATABASE " + name + " WITH (FORCE)")
+			admin.Close()
+		}
+	})
+	u, err := url.Parse(testenv.PostgresURL(t))
+	require.NoError(t, err)
+	u.Path = "/" + name
+	return u.String()
+}
+
+// TestLobbyKilledInstance: an instance dies with a player's lobby stream
+// and seek on it; within a few beats the seek is gone from the other
+// instance's lobby, cannot be taken there or quick-paired, and nobody is
+// left waiting for it; the seeker, back on the live instance, starts
+// afresh. A seek on the live instance is paired once.
+func TestLobbyKilledInstance(t *testing.T) {
+	dsn := ownPostgres(t)
+	const beat = 100 * time.Millisecond
+	cut := &lobbyCut{}
+	fast := func(cfg *Config) { cfg.LobbyBeat = beat }
+	k, sk := newClient(t, testOptions{db: dsn, config: func(cfg *Config) {
+		fast(cfg)
+		cut.Store = cfg.Store
+		cfg.Store = cut
+	}})
+	l, _ := newClient(t, testOptions{db: dsn, config: fast})
+	a, b, d := newLobbyPlayer(t, k), newLobbyPlayer(t, l), newLobbyPlayer(t, l)
+	openLobby(t, k, a)
+	dead, _ := postSeek(t, k, a, `{"control":"5+3"}`)
+	openLobby(t, l, d)
+	live, _ := postSeek(t, l, d, `{"control":"10+5"}`)
+	watch := openLobby(t, l, lobbyPlayer{})
+	watch.listing(t, dead, live)
+
+	cut.off.Store(true) // k dies: it writes nothing more
+	killed := time.Now()
+	sk.Shutdown()
+	watch.listing(t, live)
+	assert.GreaterOrEqual(t, time.Since(killed), 2*beat, "listed until k missed its beats")
+	res := by(l, b, "POST", "/api/seeks/"+dead+"/accept", `{}`)
+	assert.Equal(t, "seek-gone", res.Body["code"], res.Raw)
+	openLobby(t, l, b)
+	res = by(l, b, "POST", "/api/lobby/quick", `{"control":"5+3"}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	assert.NotContains(t, res.Body, "game", "not paired with the dead seek")
+	mine := res.Body["id"].(string)
+	openLobby(t, l, a) // a's page reconnects to l
+	res = by(l, a, "POST", "/api/lobby/quick", `{"control":"5+3"}`)
+	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+	require.Contains(t, res.Body, "game", "a pairs with b's live seek")
+	watch.listing(t, live)
+	assert.NotContains(t, seekIDs(l.Req("GET", "/api/lobby", "").Body), mine)
 }
