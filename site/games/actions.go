@@ -69,6 +69,11 @@ type DeclineDraw struct{}
 // invitation.
 type Join struct {
 	Invite string
+	// Player is the joiner's identity (nil: none), who asks for a rated
+	// game or not (Rated): the game is rated only if its creator asked
+	// too (Game.bind).
+	Player *Player
+	Rated  bool
 }
 
 func (Move) needsSeat() bool        { return true }
@@ -274,7 +279,8 @@ func (a Join) apply(c *change) error {
 	c.next.seats[free] = hashToken(token)
 	c.seats = map[string]string{free.String(): token}
 	c.next.seen[free] = ms(c.now) // here from the moment the seat is taken
-	c.next.opening(c.now)         // the first move's time runs; the clock waits for the second
+	c.next.bind(free, a.Player, a.Rated)
+	c.next.opening(c.now) // the first move's time runs; the clock waits for the second
 	return nil
 }
 
@@ -428,7 +434,9 @@ func (AcceptRematch) apply(c *change) error {
 	}
 	g := &Game{ID: rematchID(c.next.ID), Mode: Online, play: dsq.NewGame(), Clock: newClock(c.next.Clock.Control)}
 	g.seats = [2]string{c.next.seats[dsq.Blue], c.next.seats[dsq.Red]} // colours swapped
-	g.seen = [2]time.Time{ms(c.now), ms(c.now)}                        // both here as it begins
+	g.Players = [2]SeatPlayer{c.next.Players[dsq.Blue], c.next.Players[dsq.Red]}
+	g.Rated, g.RatingClass = c.next.Rated, c.next.RatingClass // both asked for it, for this game
+	g.seen = [2]time.Time{ms(c.now), ms(c.now)}               // both here as it begins
 	g.opening(c.now)
 	c.created = g // stored, and its id set, before this change is
 	return nil

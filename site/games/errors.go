@@ -22,6 +22,10 @@ const (
 	CodeAborted           = "aborted"             // a conflict: the game ended before its first moves
 	CodeOpening           = "opening"             // a conflict: a claim before both first moves
 	CodeTooLate           = "too-late"            // a conflict: an abort after both first moves
+	CodeNoPlayer          = "no-player"           // an X-Player secret the site does not know
+	CodeBadName           = "bad-name"            // a name identity.CheckName refuses
+	CodeNameTaken         = "name-taken"          // a name another player holds (by its skeleton)
+	CodeNameRequired      = "name-required"       // a rated game asked for without a name
 	CodeBusy              = "busy"                // no room for the work (the AI's queue, watchers)
 	CodeInternal          = "internal"            // the server failed: its error stays in the log
 )
@@ -60,17 +64,18 @@ func illegal(m dsq.Move, err error) *Error {
 
 // The refusals used in more than one place.
 var (
-	ErrNotFound   = Refuse(CodeNotFound, "no such game")
-	ErrNoSeat     = Refuse(CodeNoSeat, "this needs the seat token of a player of this game")
-	ErrChanged    = Refuse(CodeConflict, "the game changed meanwhile: reload it and try again")
-	errOver       = Refuse(CodeConflict, "the game is over")
-	errNotYours   = Refuse(CodeConflict, "it is not your turn")
-	errAIThinking = Refuse(CodeConflict, "the AI is thinking")
-	errNoOpponent = Refuse(CodeConflict, "waiting for the other player to join")
-	errStale      = Refuse(CodeConflict, "the game moved on during the search")
-	errBusy       = Busy("the AI is busy")
-	errTimeUp     = Refuse(CodeTimeUp, "the game is over: time ran out")
-	errAborted    = Refuse(CodeAborted, "the game was aborted: the first move did not come in time")
+	ErrNotFound     = Refuse(CodeNotFound, "no such game")
+	ErrNoSeat       = Refuse(CodeNoSeat, "this needs the seat token of a player of this game")
+	ErrChanged      = Refuse(CodeConflict, "the game changed meanwhile: reload it and try again")
+	errOver         = Refuse(CodeConflict, "the game is over")
+	errNotYours     = Refuse(CodeConflict, "it is not your turn")
+	errAIThinking   = Refuse(CodeConflict, "the AI is thinking")
+	errNoOpponent   = Refuse(CodeConflict, "waiting for the other player to join")
+	errStale        = Refuse(CodeConflict, "the game moved on during the search")
+	errBusy         = Busy("the AI is busy")
+	errTimeUp       = Refuse(CodeTimeUp, "the game is over: time ran out")
+	errAborted      = Refuse(CodeAborted, "the game was aborted: the first move did not come in time")
+	errNameRequired = Refuse(CodeNameRequired, "a rated game needs a name: choose one first")
 )
 
 // Busy is the refusal of work there is no room for now (what: "the AI is

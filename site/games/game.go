@@ -79,6 +79,18 @@ type Game struct {
 	// otherwise.
 	FirstMoveBy time.Time
 
+	// Players are, by dsq.Color, the identities holding the seats of an
+	// online game (zero: none), with the name and rating each had when it
+	// took its seat. Rated: the game counts for their ratings in
+	// RatingClass (before the second seat is taken: its creator asked for
+	// a rated game, bind). RatedDone: the ratings were updated for it, by
+	// Change points (by dsq.Color), once (store.Store.RateGame).
+	Players     [2]SeatPlayer
+	Rated       bool
+	RatingClass string
+	RatedDone   bool
+	Change      [2]int
+
 	Version int64 // the stored version this is
 	Created time.Time
 	Updated time.Time
@@ -230,7 +242,13 @@ func (g *Game) row() (*store.Game, error) {
 		RedSeat: g.seats[dsq.Red], BlueSeat: g.seats[dsq.Blue],
 		First: g.Start().SideToMove().String(), Ply: g.Ply(), ToMove: pos.SideToMove().String(),
 		Over: out.IsDecided(), Version: g.Version, Created: g.Created, Updated: g.Updated,
-		RedSeen: g.seen[dsq.Red], BlueSeen: g.seen[dsq.Blue], Aborted: g.Aborted}
+		RedSeen: g.seen[dsq.Red], BlueSeen: g.seen[dsq.Blue], Aborted: g.Aborted,
+		RedPlayer: g.Players[dsq.Red].ID, BluePlayer: g.Players[dsq.Blue].ID,
+		RedName: g.Players[dsq.Red].Name, BlueName: g.Players[dsq.Blue].Name,
+		RedRating: g.Players[dsq.Red].Rating, BlueRating: g.Players[dsq.Blue].Rating,
+		RedProvisional: g.Players[dsq.Red].Provisional, BlueProvisional: g.Players[dsq.Blue].Provisional,
+		Rated: g.Rated, RatingClass: g.RatingClass, RatedDone: g.RatedDone,
+		RedChange: g.Change[dsq.Red], BlueChange: g.Change[dsq.Blue]}
 	if g.Mode == AI {
 		r.AIColor, r.Level = g.AIColor.String(), g.Level
 	}
@@ -277,7 +295,11 @@ func WithGame(r *store.Game, play *dsq.Game) (*Game, error) {
 		Clock: Clock{Control: TimeControl{Base: r.ClockBase, Increment: r.ClockIncrement, PerMove: r.ClockPerMove},
 			Left: [2]time.Duration{r.RedLeft, r.BlueLeft}, Started: r.TurnStarted},
 		RematchOffer: r.RematchOffer, RematchID: r.RematchID,
-		seen: [2]time.Time{r.RedSeen, r.BlueSeen}, Aborted: r.Aborted}
+		seen: [2]time.Time{r.RedSeen, r.BlueSeen}, Aborted: r.Aborted,
+		Players: [2]SeatPlayer{
+			{ID: r.RedPlayer, Name: r.RedName, Rating: r.RedRating, Provisional: r.RedProvisional},
+			{ID: r.BluePlayer, Name: r.BlueName, Rating: r.BlueRating, Provisional: r.BlueProvisional}},
+		Rated: r.Rated, RatingClass: r.RatingClass, RatedDone: r.RatedDone, Change: [2]int{r.RedChange, r.BlueChange}}
 	if g.Mode == Online && !r.Over && !r.Aborted && len(play.Moves()) < 2 && r.TurnStarted.IsZero() {
 		// Before the second move the deadline is the first move's (row):
 		// the clock has not started.

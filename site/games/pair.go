@@ -2,6 +2,7 @@ package games
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"time"
 
@@ -33,18 +34,31 @@ func randomColor() dsq.Color {
 }
 
 // NewPairing makes the online game of a pairing with time control tc: the
-// seeker's seat is the one whose token hashes to seekerSeat (SHA-256, hex:
-// the seek row's), the colours are drawn at random, and both seats count
-// as present from now (the first move's time runs).
-func (s *Service) NewPairing(tc TimeControl, seekerSeat string) (*Pairing, error) {
+// seeker (its identity as its seek shows it) holds the seat whose token
+// hashes to seekerSeat (SHA-256, hex: the seek row's), the taker a new
+// one; the colours are drawn at random, and both seats count as present
+// from now (the first move's time runs). Both asked for a rated game or
+// neither (a seek is taken as it is offered); it is rated as an
+// invitation's game would be (bindSeat).
+func (s *Service) NewPairing(tc TimeControl, seeker SeatPlayer, seekerSeat string, taker *Player, rated bool) (*Pairing, error) {
 	if len(seekerSeat) != 64 {
 		return nil, fmt.Errorf("pairing: seat hash %q", seekerSeat)
+	}
+	if taker == nil {
+		return nil, errors.New("pairing: no taker")
 	}
 	p := &Pairing{SeekerColor: randomColor(), Token: randomHex()}
 	g := &Game{ID: randomHex(), Mode: Online, play: dsq.NewGame(), Clock: newClock(tc)}
 	now := ms(s.cfg.Now())
-	g.seats[p.SeekerColor] = seekerSeat
-	g.seats[p.SeekerColor.Other()] = hashToken(p.Token)
+	takerSeat := seatPlayer(taker, tc.Class())
+	sides := [2]*SeatPlayer{}
+	sides[p.SeekerColor], sides[p.SeekerColor.Other()] = &seeker, &takerSeat
+	var seats [2]string
+	seats[p.SeekerColor], seats[p.SeekerColor.Other()] = seekerSeat, hashToken(p.Token)
+	for _, c := range []dsq.Color{dsq.Red, dsq.Blue} { // bound in turn, as by a join
+		g.seats[c] = seats[c]
+		g.bindSeat(c, sides[c], rated)
+	}
 	g.seen = [2]time.Time{now, now}
 	g.opening(now)
 	row, err := g.row()
@@ -69,13 +83,10 @@ func (s *Service) Paired(p *Pairing) *Game {
 	return g
 }
 
-// NewSeat returns a new seat token and the hash a game keeps of it: a
-// seek's, whose game is made later, by whichever instance pairs it.
-func NewSeat() (token, hash string) {
-	token = randomHex()
-	return token, hashToken(token)
-}
-
 // NewID returns a new random id of a game's shape (32 hex digits): a
 // seek's.
 func NewID() string { return randomHex() }
+
+// ErrNameRequired refuses a rated seek of a player with no name: its game
+// could not be rated.
+var ErrNameRequired = errNameRequired

@@ -195,6 +195,13 @@ type Spec struct {
 	Level *int   `json:"level"` // an AI game's level (DefaultLevel if nil); none for others
 	// Clock is an online game's time control ("5+3", "3d"; none if zero).
 	Clock TimeControl `json:"clock"`
+	// Rated: the creator asks for a rated game (an online game with a
+	// time control, by a named Player); it is rated if the player who
+	// joins asks too (Join).
+	Rated bool `json:"rated"`
+	// Player is the creator's identity (the X-Player header), nil for
+	// none: an online game binds the creator's seat to it.
+	Player *Player `json:"-"`
 }
 
 // Created is a new game and what only its creator learns.
@@ -218,6 +225,14 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 	g := &Game{Mode: Mode(spec.Mode), play: dsq.NewGame(), Clock: newClock(spec.Clock)}
 	if !spec.Clock.IsZero() && g.Mode != Online {
 		return nil, Refuse(CodeBadRequest, "only an online game has a clock")
+	}
+	if spec.Rated {
+		switch {
+		case g.Mode != Online || spec.Clock.IsZero():
+			return nil, Refuse(CodeBadRequest, "only an online game with a time control is rated")
+		case spec.Player == nil || spec.Player.Name == "":
+			return nil, errNameRequired
+		}
 	}
 	out := &Created{Game: g, Seats: map[string]string{}}
 	now := ms(s.cfg.Now())
@@ -248,6 +263,9 @@ func (s *Service) Create(ctx context.Context, spec Spec) (*Created, error) {
 			seat(color.Other())
 		} else {
 			out.Invite = invitation(g.seats[color])
+		}
+		if g.Mode == Online {
+			g.bind(color, spec.Player, spec.Rated)
 		}
 	default:
 		return nil, Refuse(CodeBadRequest, "mode must be ai, local or online")
@@ -376,6 +394,9 @@ func (s *Service) Change(ctx context.Context, id, token string, a Action) (*Resu
 				c.next.Clock.stop(c.next.Position().SideToMove(), c.now)
 			}
 			if c.created != nil {
+				if err := s.refreshPlayers(ctx, c.created); err != nil {
+					return nil, err
+				}
 				if err := s.createRematch(ctx, c.created); err != nil {
 					return nil, err
 				}
@@ -468,7 +489,7 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// SweepEvery runs Sweep every interval until ctx ends.
+// SweepEvery runs Sweep and RateMissed every interval until ctx ends.
 func (s *Service) SweepEvery(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -479,6 +500,9 @@ func (s *Service) SweepEvery(ctx context.Context, interval time.Duration) {
 		case <-t.C:
 			if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
 				s.cfg.Log.Error("sweep flag falls", "err", err)
+			}
+			if _, err := s.RateMissed(ctx); err != nil && ctx.Err() == nil {
+				s.cfg.Log.Error("rate missed games", "err", err)
 			}
 		}
 	}
@@ -510,6 +534,7 @@ func (s *Service) commit(ctx context.Context, id string, fn func(cur *Game) (*ch
 		s.cfg.Stored(id)
 		if c.next.IsOver() { // no change is made to a finished game: this one just ended
 			s.queueReview(c.next)
+			c.next = s.rate(ctx, c.next)
 		}
 	}
 	return c, err

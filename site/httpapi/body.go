@@ -28,6 +28,10 @@ func requestRules(levels int) strictjson.Rules {
 		"ply":    {Min: 0, Max: maxPly},
 		"action": {Values: []string{"offer", "accept", "decline"}},
 		"invite": {MaxLen: 32, Check: checkInvite},
+		"rated":  {},
+		// A name's bytes: CheckName says what a name may be; this only
+		// keeps a body's string small.
+		"name": {MaxLen: 200},
 	}
 }
 

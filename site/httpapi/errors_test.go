@@ -31,13 +31,14 @@ func TestErrorsAnswerWithTheStatusOfTheirCode(t *testing.T) {
 		"method-not-allowed": 405, "conflict": 409, "time-up": 409, "opponent-connected": 409,
 		"opponent-may-return": 409, "aborted": 409, "opening": 409, "too-late": 409, "too-large": 413, "unsupported-media-type": 415, "rate-limited": 429,
 		"internal": 500, "busy": 503, "presence-unknown": 503,
+		"no-player": 401, "bad-name": 422, "name-taken": 409, "name-required": 409,
 	} {
 		got, retry, body := answered(t, games.Refuse(code, "words for players"))
 		assert.Equal(t, status, got, code)
 		assert.Empty(t, retry, code)
 		assert.Equal(t, map[string]string{"code": code, "message": "words for players"}, body)
 	}
-	assert.Len(t, statuses, 19, "every code of the table is checked above")
+	assert.Len(t, statuses, 23, "every code of the table is checked above")
 }
 
 func TestErrorsOfAnIllegalMoveAreUnprocessableAndNamedByTheRule(t *testing.T) {

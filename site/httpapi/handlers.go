@@ -127,6 +127,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 10*time.Second)
 	defer cancel()
+	p, err := s.caller(ctx, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	spec.Player = p
 	c, err := s.games.Create(ctx, spec)
 	if err != nil {
 		s.answer(w, r, 0, nil, err)
@@ -156,8 +162,13 @@ func (s *Server) allowCreate(r *http.Request) error {
 func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	change(s, w, r, func(req *struct {
 		Invite string `json:"invite"`
+		Rated  bool   `json:"rated"`
 	}) (games.Action, error) {
-		return games.Join{Invite: req.Invite}, nil
+		p, err := s.caller(r.Context(), r)
+		if err != nil {
+			return nil, err
+		}
+		return games.Join{Invite: req.Invite, Player: p, Rated: req.Rated}, nil
 	})
 }
 

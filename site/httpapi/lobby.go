@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -336,12 +337,10 @@ func (l *lobby) count(ctx context.Context, player string, delta int) error {
 	return err
 }
 
-// lobbyCaller is the player a lobby call comes from.
-type lobbyCaller struct {
-	ID          string
-	Name        string
-	Rating      int
-	Provisional bool
+// lobbyCaller is the identity a lobby call comes from (X-Player, or
+// ?player= on the event stream): 401 no-player without one.
+func (s *Server) lobbyCaller(r *http.Request) (*games.Player, error) {
+	return s.mustCaller(r.Context(), r)
 }
 
 // lobbyGet answers GET /api/lobby: the controls offered and the open seeks.
@@ -359,14 +358,10 @@ func (s *Server) lobbyGet(w http.ResponseWriter, r *http.Request) {
 // event for each of its seeks paired. The stream keeps its player's seeks
 // alive.
 func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
-	var who *lobbyCaller
-	if playerToken(r) != "" {
-		p, err := s.lobbyCaller(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		who = p
+	who, err := s.caller(r.Context(), r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	client := s.clientOf(r)
 	if !s.openStream(client) {
@@ -469,16 +464,21 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // newSeek is a seek of caller for req, with a new seat token for the
-// seeker (returned; the seek keeps its hash).
-func newSeek(caller *lobbyCaller, req seekRequest) (*store.Seek, string) {
-	token, hash := games.NewSeat()
-	return &store.Seek{ID: games.NewID(), Player: caller.ID, Name: caller.Name, Rating: caller.Rating,
-		Provisional: caller.Provisional, Control: req.Control, Rated: req.Rated, Seat: hash}, token
+// seeker (returned; the seek keeps its hash). The seek shows the caller's
+// name and its rating in the control's class as they are now.
+func newSeek(caller *games.Player, req seekRequest) (*store.Seek, string) {
+	token, hash := games.NewSeatToken()
+	var tc games.TimeControl
+	tc.UnmarshalText([]byte(req.Control)) // one of LobbyControls: the decoder checked
+	r := caller.In(tc.Class())
+	return &store.Seek{ID: games.NewID(), Player: caller.ID, Name: caller.Name,
+		Rating: int(math.Round(r.Rating.Rating)), Provisional: r.Provisional(),
+		Control: req.Control, Rated: req.Rated, Seat: hash}, token
 }
 
 // seekCall decodes a seek's body and checks the caller: the start of POST
 // /api/seeks and /api/lobby/quick.
-func (s *Server) seekCall(w http.ResponseWriter, r *http.Request) (*lobbyCaller, seekRequest, error) {
+func (s *Server) seekCall(w http.ResponseWriter, r *http.Request) (*games.Player, seekRequest, error) {
 	var req seekRequest
 	if err := s.allowCreate(r); err != nil {
 		return nil, req, err
@@ -487,6 +487,9 @@ func (s *Server) seekCall(w http.ResponseWriter, r *http.Request) (*lobbyCaller,
 		return nil, req, err
 	}
 	caller, err := s.lobbyCaller(r)
+	if err == nil && req.Rated && caller.Name == "" {
+		err = games.ErrNameRequired
+	}
 	return caller, req, err
 }
 
@@ -508,15 +511,16 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"id": sk.ID, "seat": token})
 }
 
-// pairing is the store's Pairing for a seek taken by caller: the game
+// pairing is the store's Pairing for a seek taken by taker: the game
 // NewPairing makes, kept in *made for the answer.
-func (s *Server) pairing(made **games.Pairing) store.Pairing {
+func (s *Server) pairing(taker *games.Player, made **games.Pairing) store.Pairing {
 	return func(sk *store.Seek) (*store.Game, string, error) {
 		var tc games.TimeControl
 		if err := tc.UnmarshalText([]byte(sk.Control)); err != nil {
 			return nil, "", fmt.Errorf("seek %s: control %q: %w", sk.ID, sk.Control, err)
 		}
-		p, err := s.games.NewPairing(tc, sk.Seat)
+		seeker := games.SeatPlayer{ID: sk.Player, Name: sk.Name, Rating: sk.Rating, Provisional: sk.Provisional}
+		p, err := s.games.NewPairing(tc, seeker, sk.Seat, taker, sk.Rated)
 		if err != nil {
 			return nil, "", err
 		}
@@ -547,7 +551,7 @@ func (s *Server) quick(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 10*time.Second)
 	defer cancel()
-	taken, err := s.cfg.Store.QuickSeek(ctx, sk, now, s.lobby.stale(now), s.lobby.limits, s.pairing(&made))
+	taken, err := s.cfg.Store.QuickSeek(ctx, sk, now, s.lobby.stale(now), s.lobby.limits, s.pairing(caller, &made))
 	switch {
 	case err != nil:
 		s.fail(w, r, lobbyError(err))
@@ -584,7 +588,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 10*time.Second)
 	defer cancel()
-	sk, err := s.cfg.Store.AcceptSeek(ctx, id, caller.ID, now, s.lobby.stale(now), s.pairing(&made))
+	sk, err := s.cfg.Store.AcceptSeek(ctx, id, caller.ID, now, s.lobby.stale(now), s.pairing(caller, &made))
 	if err != nil {
 		s.fail(w, r, lobbyError(err))
 		return

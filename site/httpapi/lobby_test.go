@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -21,19 +22,20 @@ import (
 )
 
 // lobbyPlayer is an identity of the tests: its public id and its secret.
-type lobbyPlayer struct{ ID, Token string }
+type lobbyPlayer struct{ ID, Token, Name string }
 
-// newLobbyPlayer issues an identity on c.
+// newLobbyPlayer issues a named identity on c.
 func newLobbyPlayer(t *testing.T, c *client) lobbyPlayer {
 	t.Helper()
-	id := apitest.NewID()[:16]
-	return lobbyPlayer{ID: id, Token: id}
+	name := unique("p")
+	id, token := named(t, c, name)
+	return lobbyPlayer{ID: id, Token: token, Name: name}
 }
 
 // by sends a request on c as player p.
 func by(c *client, p lobbyPlayer, method, path, body string) apitest.Response {
 	c.T.Helper()
-	return c.Req(method, path, body, "X-Player", p.Token)
+	return c.Req(method, path, body, PlayerHeader, p.Token)
 }
 
 // lobbyStream is an open lobby event stream.
@@ -159,6 +161,9 @@ func TestLobbySeekAccepted(t *testing.T) {
 	assert.Equal(t, "5+3", sk["control"])
 	assert.Equal(t, true, sk["rated"])
 	assert.Equal(t, a.ID, sk["player"].(map[string]any)["id"])
+	assert.Equal(t, a.Name, sk["player"].(map[string]any)["name"])
+	assert.Equal(t, 1500.0, sk["player"].(map[string]any)["rating"])
+	assert.Equal(t, true, sk["player"].(map[string]any)["provisional"])
 	assert.NotContains(t, ev, "seat")
 	res := c.Req("GET", "/api/lobby", "")
 	require.Equal(t, http.StatusOK, res.Status)
@@ -173,6 +178,10 @@ func TestLobbySeekAccepted(t *testing.T) {
 	assert.Equal(t, "online", game["mode"])
 	assert.Equal(t, "5+3", game["clock"].(map[string]any)["control"])
 	color, token := seatOf(t, res)
+	assert.Equal(t, true, game["rated"], "two named identities who both asked")
+	players := game["players"].(map[string]any)
+	assert.Equal(t, b.Name, players[color].(map[string]any)["name"])
+	assert.Equal(t, a.Name, players[other(color)].(map[string]any)["name"], "the seeker's, from its seek")
 
 	paired := seeker.wait(t, "paired", func(map[string]any) bool { return true })
 	assert.Equal(t, map[string]any{"seek": id, "game": gameID, "color": other(color)}, paired)
@@ -222,7 +231,13 @@ func TestLobbySeekRefusals(t *testing.T) {
 	c, _ := newClient(t, testOptions{})
 	a, b := newLobbyPlayer(t, c), newLobbyPlayer(t, c)
 	res := c.Req("POST", "/api/seeks", `{"control":"5+3"}`)
-	assert.NotEqual(t, http.StatusCreated, res.Status, "no identity")
+	assert.Equal(t, http.StatusUnauthorized, res.Status, "no identity")
+	assert.Equal(t, "no-player", res.Body["code"], res.Raw)
+	res = c.Req("POST", "/api/seeks", `{"control":"5+3"}`, PlayerHeader, strings.Repeat("0", 32))
+	assert.Equal(t, "no-player", res.Body["code"], res.Raw)
+	_, anonymous := newIdentity(t, c)
+	res = c.Req("POST", "/api/seeks", `{"control":"5+3","rated":true}`, PlayerHeader, anonymous)
+	assert.Equal(t, "name-required", res.Body["code"], "a rated seek needs a name: %s", res.Raw)
 	res = by(c, a, "POST", "/api/seeks", `{"control":"5+3"}`)
 	assert.Equal(t, http.StatusConflict, res.Status)
 	assert.Equal(t, "no-lobby", res.Body["code"], res.Raw)
@@ -290,6 +305,13 @@ func TestLobbyFloods(t *testing.T) {
 	from := func(addr string, p lobbyPlayer, path, body string) apitest.Response {
 		return c.Req("POST", path, body, "X-Player", p.Token, "X-Forwarded-For", addr)
 	}
+	identities := 0
+	newLobbyPlayer := func(*testing.T, *client) lobbyPlayer { // each from an address of its own
+		identities++
+		res := c.Req("POST", "/api/players", "", "X-Forwarded-For", fmt.Sprintf("10.9.0.%d", identities))
+		require.Equal(t, http.StatusCreated, res.Status, res.Raw)
+		return lobbyPlayer{ID: res.Body["id"].(string), Token: res.Body["token"].(string)}
+	}
 	// One identity, one address.
 	a := newLobbyPlayer(t, c)
 	openLobby(t, c, a)
@@ -314,7 +336,7 @@ func TestLobbyFloods(t *testing.T) {
 	for i := range 6 {
 		p := newLobbyPlayer(t, c)
 		openLobby(t, c, p)
-		res := from("10.1.0."+string(rune('1'+i)), p, "/api/seeks", `{"control":"15+10"}`)
+		res := from(fmt.Sprintf("10.1.0.%d", i), p, "/api/seeks", `{"control":"15+10"}`)
 		statuses[res.Status]++
 		if res.Status == http.StatusServiceUnavailable {
 			assert.Equal(t, "lobby-full", res.Body["code"], res.Raw)

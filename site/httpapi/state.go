@@ -68,6 +68,17 @@ type State struct {
 	// it. A connected player has none.
 	ClaimableAt map[string]string `json:"claimableAt"`
 
+	// Players are the identities holding the seats of an online game, by
+	// colour, with the name and rating each had when it took its seat; a
+	// seat with no identity is left out.
+	Players map[string]SeatPlayerState `json:"players"`
+	// Rated: the game counts for its players' ratings (before the second
+	// seat is taken: its creator asked for a rated game).
+	Rated bool `json:"rated"`
+	// RatingChange is, once a rated game's ratings are updated, each
+	// side's change in points; null before and for unrated games.
+	RatingChange map[string]int `json:"ratingChange"`
+
 	// Legal is where each piece of the side to move may go: its legal
 	// destinations, keyed by its square, as lichess's "dests" ("c3": ["c2",
 	// "b3", "d3"]; a piece with none is left out), so that the page marks a
@@ -145,6 +156,10 @@ func gameState(g *games.Game) State {
 		Seated:  map[string]bool{"red": g.Seated(dsq.Red), "blue": g.Seated(dsq.Blue)},
 		Created: g.Created.UTC().Format(time.RFC3339), Updated: g.Updated.UTC().Format(time.RFC3339),
 		Version: g.Version, Legal: map[string][]string{},
+		Players: seatPlayers(g), Rated: g.Rated,
+	}
+	if g.RatedDone {
+		st.RatingChange = map[string]int{"red": g.Change[dsq.Red], "blue": g.Change[dsq.Blue]}
 	}
 	for i, m := range moves {
 		st.Moves[i] = m.String()

@@ -55,7 +55,9 @@ func (s *sqlStore) q(query string) string {
 const gameColumns = `id, mode, record, ai_color, level, red_seat, blue_seat,
 	first, ply, to_move, draw_offer, over, reason, winner, version, created, updated,
 	clock_base, clock_increment, clock_per_move, red_left, blue_left, turn_started, deadline,
-	rematch_offer, rematch_id, red_seen, blue_seen, aborted`
+	rematch_offer, rematch_id, red_seen, blue_seen, aborted,
+	red_player, blue_player, red_name, blue_name, red_rating, blue_rating, red_provisional, blue_provisional,
+	rated, rating_class, rated_done, red_change, blue_change`
 
 func b2i(b bool) int {
 	if b {
@@ -111,7 +113,8 @@ func (s *sqlStore) write(ctx context.Context, notify bool, query string, args ..
 }
 
 const insertGame = `INSERT INTO games (` + gameColumns + `)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (id) DO NOTHING`
 
 // gameValues are the values of insertGame for g, created at t.
@@ -120,7 +123,10 @@ func gameValues(g *Game, t time.Time) []any {
 		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t),
 		g.ClockBase.Milliseconds(), g.ClockIncrement.Milliseconds(), g.ClockPerMove.Milliseconds(),
 		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
-		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted)}
+		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted),
+		g.RedPlayer, g.BluePlayer, g.RedName, g.BlueName, g.RedRating, g.BlueRating,
+		b2i(g.RedProvisional), b2i(g.BlueProvisional), b2i(g.Rated), g.RatingClass,
+		b2i(g.RatedDone), g.RedChange, g.BlueChange}
 }
 
 func (s *sqlStore) Create(ctx context.Context, g *Game) error {
@@ -150,7 +156,11 @@ func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, g *Game, t time.T
 }
 
 func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
-	row := s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
+	return scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
+}
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var (
 		g                Game
 		record           string
@@ -158,11 +168,14 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 		created, updated int64
 		clock            [7]int64
 		seen             [2]int64
+		flags            [4]int // provisional red and blue, rated, rated_done
 	)
 	err := row.Scan(&g.ID, &g.Mode, &record, &g.AIColor, &g.Level, &g.RedSeat, &g.BlueSeat,
 		&g.First, &g.Ply, &g.ToMove, &g.DrawOffer, &over, &g.Reason, &g.Winner, &g.Version, &created, &updated,
 		&clock[0], &clock[1], &clock[2], &clock[3], &clock[4], &clock[5], &clock[6], &g.RematchOffer, &g.RematchID,
-		&seen[0], &seen[1], &aborted)
+		&seen[0], &seen[1], &aborted,
+		&g.RedPlayer, &g.BluePlayer, &g.RedName, &g.BlueName, &g.RedRating, &g.BlueRating, &flags[0], &flags[1],
+		&flags[2], &g.RatingClass, &flags[3], &g.RedChange, &g.BlueChange)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -176,6 +189,7 @@ func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
 	g.RedLeft, g.BlueLeft = time.Duration(clock[3])*time.Millisecond, time.Duration(clock[4])*time.Millisecond
 	g.TurnStarted, g.Deadline = fromStamp(clock[5]), fromStamp(clock[6])
 	g.RedSeen, g.BlueSeen, g.Aborted = fromStamp(seen[0]), fromStamp(seen[1]), aborted != 0
+	g.RedProvisional, g.BlueProvisional, g.Rated, g.RatedDone = flags[0] != 0, flags[1] != 0, flags[2] != 0, flags[3] != 0
 	return &g, nil
 }
 
@@ -184,12 +198,18 @@ func (s *sqlStore) Update(ctx context.Context, g *Game) error {
 	n, err := s.exec(ctx, `UPDATE games SET record = ?, red_seat = ?, blue_seat = ?,
 		ply = ?, to_move = ?, draw_offer = ?, over = ?, reason = ?, winner = ?,
 		red_left = ?, blue_left = ?, turn_started = ?, deadline = ?, rematch_offer = ?, rematch_id = ?,
-		red_seen = ?, blue_seen = ?, aborted = ?, version = version + 1, updated = ?
+		red_seen = ?, blue_seen = ?, aborted = ?,
+		red_player = ?, blue_player = ?, red_name = ?, blue_name = ?, red_rating = ?, blue_rating = ?,
+		red_provisional = ?, blue_provisional = ?, rated = ?, rating_class = ?,
+		version = version + 1, updated = ?
 		WHERE id = ? AND version = ?`,
 		string(g.Record), g.RedSeat, g.BlueSeat, g.Ply, g.ToMove, g.DrawOffer,
 		b2i(g.Over), g.Reason, g.Winner,
 		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
-		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted), millis(t), g.ID, g.Version)
+		g.RematchOffer, g.RematchID, stamp(g.RedSeen), stamp(g.BlueSeen), b2i(g.Aborted),
+		g.RedPlayer, g.BluePlayer, g.RedName, g.BlueName, g.RedRating, g.BlueRating,
+		b2i(g.RedProvisional), b2i(g.BlueProvisional), b2i(g.Rated), g.RatingClass,
+		millis(t), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("store: update game: %w", err)
 	}

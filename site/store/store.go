@@ -68,6 +68,23 @@ type Game struct {
 	RedSeen, BlueSeen time.Time
 	Aborted           bool
 
+	// The players (players.go): each seat's identity ("" : none), with the
+	// name and rating (rounded; Provisional: shown with a "?") it had when
+	// it took the seat. Rated: the game counts for its players' ratings in
+	// RatingClass (before the second seat is taken: its creator asked for
+	// a rated game). Update writes these; RateGame alone writes RatedDone
+	// and the rating changes.
+	RedPlayer, BluePlayer           string
+	RedName, BlueName               string
+	RedRating, BlueRating           int
+	RedProvisional, BlueProvisional bool
+	Rated                           bool
+	RatingClass                     string
+	// RatedDone: the ratings have been updated for this game (RateGame),
+	// by RedChange and BlueChange points.
+	RatedDone             bool
+	RedChange, BlueChange int
+
 	Version int64     // bumped by every Update; 1 after Create
 	Created time.Time // set by Create
 	Updated time.Time // set by Create and Update
@@ -202,6 +219,39 @@ type Store interface {
 	// Seeks returns the live open seeks, the oldest first (at most limit),
 	// and the paired ones still kept.
 	Seeks(ctx context.Context, stale time.Time, limit int) (open, paired []Seek, err error)
+
+	// The players (players.go): identities, names and ratings.
+
+	// CreatePlayer stores a new player (Created set here); ErrExists if its
+	// id or token is taken.
+	CreatePlayer(ctx context.Context, p *Player) error
+	// Player returns the player with public id, or ErrNoPlayer.
+	Player(ctx context.Context, id string) (*Player, error)
+	// PlayerByToken returns the player whose secret hashes to token (hex
+	// SHA-256), or ErrNoPlayer.
+	PlayerByToken(ctx context.Context, token string) (*Player, error)
+	// RenamePlayer gives player id name, whose identity.Skeleton is
+	// skeleton, at at; ErrNameTaken if another player holds a name of that
+	// skeleton, ErrNoPlayer if there is no such player; then nothing
+	// changes.
+	RenamePlayer(ctx context.Context, id, name, skeleton string, at time.Time) error
+	// Ratings returns player id's stored ratings, one per class it has
+	// played rated games in, by class name.
+	Ratings(ctx context.Context, id string) ([]Rating, error)
+	// RateGame updates the ratings of finished game id's players once, in
+	// one transaction with the game's mark (RatedDone): rate is given the
+	// game and both players' ratings in its class (nil: none yet) and
+	// decides the new ones. It reports false, changing nothing, for a game
+	// not to be rated (unrated, aborted, unfinished, one player on both
+	// seats) or rated already, by any process.
+	RateGame(ctx context.Context, id string, at time.Time,
+		rate func(g *Game, red, blue *Rating) (*RatingUpdate, error)) (bool, error)
+	// Unrated returns up to limit ids of finished games still to be rated.
+	Unrated(ctx context.Context, limit int) ([]string, error)
+	// Watchable returns up to limit online games in progress with both
+	// seats taken, the best rated first: those with a clock, and those
+	// without one changed since active.
+	Watchable(ctx context.Context, active time.Time, limit int) ([]*Game, error)
 
 	// Ping writes to the database (one row of its own, rewritten): it
 	// fails when the database takes no write now, though it may answer
