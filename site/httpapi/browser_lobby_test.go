@@ -1,0 +1,147 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/doushouqi/doushouqi/site/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserLobby: three browsers on the start screen's lobby, on SQLite
+// and on two instances sharing PostgreSQL (the two players on different
+// instances). Quick pairing: A taps 5+3 and waits, C (a third browser)
+// sees A's seek appear, B taps 5+3 and both have the game, with opposite
+// colours; C sees the seek go. A posted seek: A taps 10+5, B takes it from
+// the list. At 390x844 (light), 1366x768 (dark) and 360x640.
+func TestBrowserLobby(t *testing.T) {
+	b := newBrowser(t, "")
+	t.Run("sqlite", func(t *testing.T) {
+		site := newSite(t)
+		lobbyPlay(t, b, site, site, "sqlite")
+	})
+	t.Run("postgres", func(t *testing.T) {
+		dsn := testenv.PostgresURL(t)
+		one := httptest.NewServer(newTestServer(t, testOptions{db: dsn}).Handler())
+		t.Cleanup(one.Close)
+		two := httptest.NewServer(newTestServer(t, testOptions{db: dsn}).Handler())
+		t.Cleanup(two.Close)
+		lobbyPlay(t, b, one.URL, two.URL, "postgres")
+	})
+}
+
+// siteTab is b's tab of size on site.
+func siteTab(t *testing.T, b *browser, site string, size screen) *tab {
+	bs := *b
+	bs.site = site
+	return bs.tab(t, size, "")
+}
+
+// lobbyReady waits until the tab's lobby is open (its buttons usable).
+func (tb *tab) lobbyReady() {
+	tb.t.Helper()
+	tb.poll(`(() => { const b = document.querySelector('#lobby-quick button[data-control="5+3"]'); return !!b && !b.disabled; })()`)
+}
+
+// inGame waits until the tab shows an online game of control with itself
+// seated, and returns the game's id and the tab's colour.
+func (tb *tab) inGame(control string) (string, string) {
+	tb.t.Helper()
+	tb.poll(`document.getElementById("start-screen").hidden && /^\/\?game=/.test(location.pathname + location.search) && /^Your move|^Waiting for/.test(document.getElementById("status").textContent)`)
+	id := evalIn[string](tb, `new URLSearchParams(location.search).get("game")`)
+	color := evalIn[string](tb, `document.getElementById("who-bottom").dataset.side`)
+	assert.Equal(tb.t, "You ("+strings.ToUpper(color[:1])+color[1:]+")", tb.text("#who-bottom"))
+	got, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](
+		`fetch("/api/games/"+`+fmt.Sprintf("%q", id)+`).then(r => r.json()).then(g => g.mode + " " + g.clock.control)`, chromedp.EvalAwaitPromise))
+	require.NoError(tb.t, err)
+	assert.Equal(tb.t, "online "+control, got, "the game's time control")
+	return id, color
+}
+
+// lobbyFits checks the start screen with its lobby at the tab's size: no
+// sideways scrolling, every control of the lobby a tap target.
+func (tb *tab) lobbyFits(what string) {
+	tb.t.Helper()
+	type sizes struct {
+		ScrollWidth float64
+		Small       []string
+	}
+	s := evalIn[sizes](tb, `(() => {
+		const small = [];
+		for (const el of document.querySelectorAll("#lobby button, #lobby input")) {
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 && r.height === 0) continue;
+			const box = el.type === "checkbox" ? el.closest("label").getBoundingClientRect() : r;
+			if (box.height < 40 || box.width < 40) small.push((el.id || el.textContent) + " " + box.width + "x" + box.height);
+		}
+		return {scrollWidth: document.documentElement.scrollWidth, small};
+	})()`)
+	assert.LessOrEqual(tb.t, s.ScrollWidth, float64(tb.size.width), "%s: no sideways scrolling", what)
+	assert.Empty(tb.t, s.Small, "%s: controls smaller than 40 px", what)
+}
+
+func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
+	a := siteTab(t, b, siteA, screen{"phone", 390, 844, true})
+	p := siteTab(t, b, siteB, screen{"desktop1366", 1366, 768, false})
+	c := siteTab(t, b, siteA, screen{"phone360", 360, 640, true})
+	a.media("light", false)
+	p.media("dark", false)
+	c.media("light", false)
+	for _, tb := range []*tab{a, p, c} {
+		tb.open("/?lang=en")
+		tb.lobbyReady()
+	}
+	a.lobbyFits("390x844")
+	c.lobbyFits("360x640")
+	p.lobbyFits("1366x768")
+
+	// Quick pairing.
+	a.click(`#lobby-quick button[data-control="5+3"]`)
+	a.poll(`!document.getElementById("lobby-wait").hidden`)
+	assert.Equal(t, "Waiting for an opponent: 5 min + 3 s a move Cancel", a.text("#lobby-wait"))
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
+	assert.Contains(t, c.text("#lobby-list li"), "5+3 · casual")
+	a.inView("waiting", "#lobby-wait", "#lobby-cancel")
+	a.shot("lobby-waiting-" + db)
+	p.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	p.shot("lobby-list-" + db)
+	c.shot("lobby-list-" + db)
+	p.click(`#lobby-quick button[data-control="5+3"]`)
+	gameA, colorA := a.inGame("5+3")
+	gameB, colorB := p.inGame("5+3")
+	assert.Equal(t, gameA, gameB, "one game")
+	assert.NotEqual(t, colorA, colorB, "opposite colours")
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 0 && !document.getElementById("lobby-empty").hidden`)
+	a.shot("lobby-paired-" + db)
+
+	// A posted seek, taken from the list.
+	a.open("/?lang=en")
+	p.open("/?lang=en")
+	a.lobbyReady()
+	p.lobbyReady()
+	a.click(`#lobby-quick button[data-control="10+5"]`)
+	a.poll(`!document.getElementById("lobby-wait").hidden`)
+	p.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
+	assert.Equal(t, "you", a.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
+	p.click(`#lobby-list li button`)
+	gameA, colorA = a.inGame("10+5")
+	gameB, colorB = p.inGame("10+5")
+	assert.Equal(t, gameA, gameB)
+	assert.NotEqual(t, colorA, colorB)
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
+	p.shot("lobby-paired-" + db)
+
+	// Cancel: the seek leaves every list.
+	a.open("/?lang=en")
+	a.lobbyReady()
+	a.click(`#lobby-quick button[data-control="3+2"]`)
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
+	a.click("#lobby-cancel")
+	a.poll(`document.getElementById("lobby-wait").hidden`)
+	c.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
+}
