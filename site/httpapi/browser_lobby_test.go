@@ -87,7 +87,7 @@ func (tb *tab) lobbyFits(what string) {
 func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	a := siteTab(t, b, siteA, screen{"phone", 390, 844, true})
 	p := siteTab(t, b, siteB, screen{"desktop1366", 1366, 768, false})
-	c := siteTab(t, b, siteA, screen{"phone360", 360, 640, true})
+	c := siteTab(t, b, siteB, screen{"phone360", 360, 640, true})
 	a.media("light", false)
 	p.media("dark", false)
 	c.media("light", false)
@@ -99,7 +99,16 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	c.lobbyFits("360x640")
 	p.lobbyFits("1366x768")
 
-	// Quick pairing.
+	// A seek cancelled leaves every list.
+	c.click(`#lobby-quick button[data-control="3+2"]`)
+	c.poll(`!document.getElementById("lobby-wait").hidden`)
+	a.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	assert.Equal(t, "you", c.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
+	c.click("#lobby-cancel")
+	c.poll(`document.getElementById("lobby-wait").hidden`)
+	a.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
+
+	// Quick pairing: A waits, C sees A's seek, B's tap pairs them.
 	a.click(`#lobby-quick button[data-control="5+3"]`)
 	a.poll(`!document.getElementById("lobby-wait").hidden`)
 	assert.Equal(t, "Waiting for an opponent: 5 min + 3 s a move Cancel", a.text("#lobby-wait"))
@@ -118,30 +127,15 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	c.poll(`document.querySelectorAll("#lobby-list li").length === 0 && !document.getElementById("lobby-empty").hidden`)
 	a.shot("lobby-paired-" + db)
 
-	// A posted seek, taken from the list.
+	// A seek posted by C, taken by A from the list.
+	c.click(`#lobby-quick button[data-control="10+5"]`)
+	c.poll(`!document.getElementById("lobby-wait").hidden`)
 	a.open("/?lang=en")
-	p.open("/?lang=en")
-	a.lobbyReady()
-	p.lobbyReady()
-	a.click(`#lobby-quick button[data-control="10+5"]`)
-	a.poll(`!document.getElementById("lobby-wait").hidden`)
-	p.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
-	assert.Equal(t, "you", a.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
-	p.click(`#lobby-list li button`)
+	a.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	a.click(`#lobby-list li button`)
 	gameA, colorA = a.inGame("10+5")
-	gameB, colorB = p.inGame("10+5")
-	assert.Equal(t, gameA, gameB)
-	assert.NotEqual(t, colorA, colorB)
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
-	p.shot("lobby-paired-" + db)
-
-	// Cancel: the seek leaves every list.
-	a.open("/?lang=en")
-	a.lobbyReady()
-	a.click(`#lobby-quick button[data-control="3+2"]`)
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
-	a.click("#lobby-cancel")
-	a.poll(`document.getElementById("lobby-wait").hidden`)
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
+	gameC, colorC := c.inGame("10+5")
+	assert.Equal(t, gameA, gameC)
+	assert.NotEqual(t, colorA, colorC)
+	c.shot("lobby-paired-" + db)
 }

@@ -216,8 +216,14 @@ func samePaired(a, b map[string][]store.Seek) bool {
 		return false
 	}
 	for p, x := range a {
-		if len(b[p]) != len(x) {
+		y := b[p]
+		if len(y) != len(x) {
 			return false
+		}
+		for i := range x {
+			if x[i].ID != y[i].ID {
+				return false
+			}
 		}
 	}
 	return true
