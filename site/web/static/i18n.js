@@ -119,7 +119,7 @@ const strings = {
     // The start screen, My games, who plays whom, the end of a game, the
     // no-capture count, the sound switch and the trap lines of Learn.
     "lobby.title": "Play someone online", "lobby.sub": "One tap on a time: you play the next player who taps the same, or the one waiting.",
-    "lobby.quickLabel": "Play someone: {control}", "lobby.rated": "Rated", "lobby.casual": "casual", "lobby.cancel": "Cancel",
+    "lobby.rated": "Rated", "lobby.casual": "casual", "lobby.cancel": "Cancel",
     "lobby.waiting": "Waiting for an opponent: {control}", "lobby.open": "Players waiting", "lobby.empty": "Nobody is waiting now: tap a time and be the first.",
     "lobby.connecting": "Connecting to the lobby…", "lobby.play": "Play", "lobby.playLabel": "Play {name}, {control}", "lobby.yours": "you", "lobby.anonymous": "Anonymous",
     "err.seek-gone": "That player is no longer waiting: someone else was quicker, or they left.", "err.own-seek": "That is your own seek, from another tab.",
@@ -278,7 +278,7 @@ const strings = {
     // Startseite, Meine Partien, wer gegen wen spielt, das Ende einer
     // Partie, die Züge ohne Schlag, der Ton und die Fallen beim Lernen.
     "lobby.title": "Online gegen andere spielen", "lobby.sub": "Ein Tipp auf eine Bedenkzeit: du spielst gegen den Nächsten, der dieselbe wählt, oder gegen den, der schon wartet.",
-    "lobby.quickLabel": "Gegen jemanden spielen: {control}", "lobby.rated": "Gewertet", "lobby.casual": "ungewertet", "lobby.cancel": "Abbrechen",
+    "lobby.rated": "Gewertet", "lobby.casual": "ungewertet", "lobby.cancel": "Abbrechen",
     "lobby.waiting": "Warte auf einen Gegner: {control}", "lobby.open": "Wartende Spieler", "lobby.empty": "Gerade wartet niemand: tippe eine Bedenkzeit und sei der Erste.",
     "lobby.connecting": "Verbinde mit der Lobby…", "lobby.play": "Spielen", "lobby.playLabel": "Gegen {name} spielen, {control}", "lobby.yours": "du", "lobby.anonymous": "Anonym",
     "err.seek-gone": "Dieser Spieler wartet nicht mehr: jemand anderes war schneller, oder er ist gegangen.", "err.own-seek": "Das ist deine eigene Herausforderung, aus einem anderen Tab.",
@@ -435,7 +435,7 @@ const strings = {
     // Pantalla de inicio, Mis partidas, quién juega contra quién, el final
     // de una partida, las jugadas sin captura, el sonido y las trampas.
     "lobby.title": "Jugar en línea con alguien", "lobby.sub": "Un toque en un tiempo: juegas con el siguiente que toque el mismo, o con quien ya espera.",
-    "lobby.quickLabel": "Jugar con alguien: {control}", "lobby.rated": "Puntuable", "lobby.casual": "amistosa", "lobby.cancel": "Cancelar",
+    "lobby.rated": "Puntuable", "lobby.casual": "amistosa", "lobby.cancel": "Cancelar",
     "lobby.waiting": "Esperando a un rival: {control}", "lobby.open": "Jugadores esperando", "lobby.empty": "Ahora no espera nadie: toca un tiempo y sé el primero.",
     "lobby.connecting": "Conectando con la sala…", "lobby.play": "Jugar", "lobby.playLabel": "Jugar con {name}, {control}", "lobby.yours": "tú", "lobby.anonymous": "Anónimo",
     "err.seek-gone": "Ese jugador ya no espera: alguien fue más rápido, o se fue.", "err.own-seek": "Es tu propio desafío, desde otra pestaña.",

@@ -234,7 +234,6 @@ function draw() {
     const c = b.dataset.control;
     b.querySelector(".pt").textContent = c;
     b.querySelector(".ps").textContent = controlName(c);
-    b.setAttribute("aria-label", t("lobby.quickLabel", {control: controlName(c)}));
     b.disabled = !lobby.ready || lobby.busy || !!lobby.waiting;
     b.classList.toggle("waiting", !!lobby.waiting && lobby.waiting.control === c);
   }
