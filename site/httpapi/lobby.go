@@ -627,8 +627,12 @@ func (s *Server) cancelSeek(w http.ResponseWriter, r *http.Request) {
 }
 
 // startLobby runs the server's part in the lobby (beats, sweeps, the list
-// its streams follow) until Shutdown, which lets its streams' seeks go.
+// its streams follow) until Shutdown, which lets its streams' seeks go. A
+// server with no store (a test's, of the middleware alone) has none.
 func (s *Server) startLobby() {
+	if s.cfg.Store == nil {
+		return
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	go func() {
 		<-s.closing

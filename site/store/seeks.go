@@ -86,9 +86,9 @@ const liveLobby = `EXISTS (SELECT 1 FROM lobby WHERE lobby.player_id = seeks.pla
 const dropOrphans = `DELETE FROM seeks WHERE game_id = '' AND NOT ` + liveLobby
 
 // lobbyTx runs fn in a transaction serialised with every other of the
-// lobby's (and, on PostgreSQL, announces the lobby as changed when it
-// commits, with the games of announce), so that of two pairings racing
-// for one seek exactly one wins, on any instance.
+// lobby's, so that of two pairings racing for one seek exactly one wins,
+// on any instance. On PostgreSQL the ids fn announces (LobbyChanged, a
+// game made) are announced to Listen when it commits.
 func (s *sqlStore) lobbyTx(ctx context.Context, fn func(tx *sql.Tx, announce func(id string)) error) error {
 	if !s.d.notify {
 		s.writeMu.Lock() // SQLite: one writer at a time; _txlock=immediate does the rest
@@ -109,7 +109,7 @@ func (s *sqlStore) lobbyTx(ctx context.Context, fn func(tx *sql.Tx, announce fun
 		return err
 	}
 	if s.d.notify {
-		for _, id := range append(games, LobbyChanged) {
+		for _, id := range games {
 			if _, err := tx.ExecContext(ctx, "SELECT pg_notify('dsq_games', $1)", id); err != nil {
 				return err
 			}
@@ -123,7 +123,7 @@ func (s *sqlStore) lobbyTx(ctx context.Context, fn func(tx *sql.Tx, announce fun
 // stale), its open seeks are deleted: it reports how many.
 func (s *sqlStore) SetLobby(ctx context.Context, player, instance string, streams int, now, stale time.Time) (int, error) {
 	dropped := 0
-	err := s.lobbyTx(ctx, func(tx *sql.Tx, _ func(string)) error {
+	err := s.lobbyTx(ctx, func(tx *sql.Tx, announce func(string)) error {
 		if streams > 0 {
 			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO lobby (player_id, instance, streams, seen) VALUES (?, ?, ?, ?)
 				ON CONFLICT (player_id, instance) DO UPDATE SET streams = excluded.streams, seen = excluded.seen`),
@@ -138,7 +138,9 @@ func (s *sqlStore) SetLobby(ctx context.Context, player, instance string, stream
 			return err
 		}
 		n, err := res.RowsAffected()
-		dropped = int(n)
+		if dropped = int(n); dropped > 0 {
+			announce(LobbyChanged)
+		}
 		return err
 	})
 	if err != nil {
@@ -162,7 +164,7 @@ func (s *sqlStore) BeatLobby(ctx context.Context, instance string, now time.Time
 // how many open seeks it deleted.
 func (s *sqlStore) SweepLobby(ctx context.Context, stale, forget time.Time) (int, error) {
 	dropped := 0
-	err := s.lobbyTx(ctx, func(tx *sql.Tx, _ func(string)) error {
+	err := s.lobbyTx(ctx, func(tx *sql.Tx, announce func(string)) error {
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM lobby WHERE seen < ? OR streams <= 0`), millis(stale)); err != nil {
 			return err
 		}
@@ -174,7 +176,9 @@ func (s *sqlStore) SweepLobby(ctx context.Context, stale, forget time.Time) (int
 		if err != nil {
 			return err
 		}
-		dropped = int(n)
+		if dropped = int(n); dropped > 0 {
+			announce(LobbyChanged)
+		}
 		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM seeks WHERE game_id <> '' AND paired_at < ?`), millis(forget))
 		return err
 	})
@@ -187,12 +191,18 @@ func (s *sqlStore) SweepLobby(ctx context.Context, stale, forget time.Time) (int
 // EndLobby deletes instance's lobby rows (it stops), then the open seeks
 // of the players left with no live row (seen at or after stale).
 func (s *sqlStore) EndLobby(ctx context.Context, instance string, stale time.Time) error {
-	err := s.lobbyTx(ctx, func(tx *sql.Tx, _ func(string)) error {
+	err := s.lobbyTx(ctx, func(tx *sql.Tx, announce func(string)) error {
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM lobby WHERE instance = ?`), instance); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.q(dropOrphans), millis(stale))
-		return err
+		res, err := tx.ExecContext(ctx, s.q(dropOrphans), millis(stale))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			announce(LobbyChanged)
+		}
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("store: end lobby: %w", err)
@@ -230,7 +240,7 @@ func (s *sqlStore) postSeek(ctx context.Context, tx *sql.Tx, sk *Seek, now, stal
 // ErrNoLobby) or the limits are reached (ErrTooManySeeks, ErrLobbyFull);
 // a seek id taken already is ErrExists.
 func (s *sqlStore) PostSeek(ctx context.Context, sk *Seek, now, stale time.Time, lim Limits) error {
-	err := s.lobbyTx(ctx, func(tx *sql.Tx, _ func(string)) error {
+	err := s.lobbyTx(ctx, func(tx *sql.Tx, announce func(string)) error {
 		var one int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM seeks WHERE id = ?`), sk.ID).Scan(&one)
 		if err == nil {
@@ -239,6 +249,7 @@ func (s *sqlStore) PostSeek(ctx context.Context, sk *Seek, now, stale time.Time,
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		announce(LobbyChanged)
 		return s.postSeek(ctx, tx, sk, now, stale, lim)
 	})
 	return seekError("post seek", err)
@@ -282,6 +293,7 @@ func (s *sqlStore) pair(ctx context.Context, tx *sql.Tx, sk *Seek, by string, no
 	}
 	sk.Game, sk.Color, sk.Paired = g.ID, color, fromStamp(millis(now))
 	announce(g.ID)
+	announce(LobbyChanged)
 	return nil
 }
 
@@ -327,6 +339,7 @@ func (s *sqlStore) QuickSeek(ctx context.Context, sk *Seek, now, stale time.Time
 			ORDER BY created, id LIMIT 1`), sk.Control, b2i(sk.Rated), sk.Player, millis(stale)))
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
+			announce(LobbyChanged)
 			return s.postSeek(ctx, tx, sk, now, stale, lim)
 		case err != nil:
 			return err
@@ -343,7 +356,7 @@ func (s *sqlStore) QuickSeek(ctx context.Context, sk *Seek, now, stale time.Time
 // CancelSeek deletes player's open seek id: ErrSeekGone when there is no
 // such open seek, ErrNotYourSeek when it is another player's.
 func (s *sqlStore) CancelSeek(ctx context.Context, id, player string) error {
-	err := s.lobbyTx(ctx, func(tx *sql.Tx, _ func(string)) error {
+	err := s.lobbyTx(ctx, func(tx *sql.Tx, announce func(string)) error {
 		var owner string
 		err := tx.QueryRowContext(ctx, s.q(`SELECT player_id FROM seeks WHERE id = ? AND game_id = ''`), id).Scan(&owner)
 		switch {
@@ -354,6 +367,7 @@ func (s *sqlStore) CancelSeek(ctx context.Context, id, player string) error {
 		case owner != player:
 			return ErrNotYourSeek
 		}
+		announce(LobbyChanged)
 		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM seeks WHERE id = ?`), id)
 		return err
 	})

@@ -341,3 +341,41 @@ func seeksSuite(t *testing.T, openStore func(t *testing.T) store.Store) {
 		assert.Equal(t, []string{sb.ID}, openIDs(t, s, now), "b is still in the lobby on another instance")
 	})
 }
+
+// TestSeeksAnnounceChangesPostgres: a change of the lobby reaches Listen
+// as LobbyChanged (a pairing with its game's id too); a beat or a sweep
+// that changes no seek says nothing, so that the instances' beats do not
+// have every instance read the lobby every beat.
+func TestSeeksAnnounceChangesPostgres(t *testing.T) {
+	s := open(t, ownDatabase(t, "dsq_seeks_"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	heard := make(chan string, 100)
+	go s.Listen(ctx, func(id string) { heard <- id })
+	require.Equal(t, "", <-heard, "listening")
+	next := func() string {
+		select {
+		case id := <-heard:
+			return id
+		case <-time.After(10 * time.Second):
+			return "nothing"
+		}
+	}
+	now := lobbyT0
+	a, b := newID()[:16], newID()[:16]
+	enter(t, s, a, "i1", now)
+	_, err := s.SweepLobby(ctx, staleAt(now), now.Add(-time.Hour))
+	require.NoError(t, err)
+	require.NoError(t, s.BeatLobby(ctx, "i1", now))
+	marker := newGame("online") // announced in commit order: nothing comes before it
+	require.NoError(t, s.Create(ctx, marker))
+	assert.Equal(t, marker.ID, next(), "the beat and the sweep said nothing")
+	sk := seekOf(a, "5+3")
+	require.NoError(t, s.PostSeek(ctx, sk, now, staleAt(now), roomy))
+	assert.Equal(t, store.LobbyChanged, next(), "the post")
+	var calls int
+	var mu sync.Mutex
+	p, err := s.AcceptSeek(ctx, sk.ID, b, now, staleAt(now), pairing(&calls, &mu))
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{p.Game, store.LobbyChanged}, []string{next(), next()})
+}
