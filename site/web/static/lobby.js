@@ -82,7 +82,17 @@ export function renderLobby() {
 async function openStream() {
   lobby.es = "opening";
   let p;
-  try { p = await ensurePlayer(); } catch (e) { lobby.es = null; say(e); return; }
+  try {
+    p = await ensurePlayer();
+    // An identity the server does not know (its database started anew)
+    // would be refused by the stream again and again: ask for a new one.
+    await send("GET", "/api/players/me", undefined, p.token).catch((e) => {
+      if (!(e instanceof ApiError && e.code === "no-player")) throw e;
+      try { localStorage.removeItem("dsq.player"); } catch (err) { /* nothing kept */ }
+      lobby.kept = null;
+    });
+    p = await ensurePlayer();
+  } catch (e) { lobby.es = null; say(e); return; }
   if (lobby.es !== "opening") return; // closed meanwhile
   if (!lobby.controls.length) {
     try { lobby.controls = (await send("GET", "/api/lobby")).controls || []; } catch (e) { say(e); }
