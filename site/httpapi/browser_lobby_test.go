@@ -62,6 +62,14 @@ func (tb *tab) inGame(control string) (string, string) {
 	return id, color
 }
 
+// listed waits until the tab's list of players waiting shows seeks of
+// exactly these controls, in order.
+func (tb *tab) listed(controls ...string) {
+	tb.t.Helper()
+	tb.poll(fmt.Sprintf(`[...document.querySelectorAll("#lobby-list li .seek-what")].map(e => e.textContent.split(" ")[0]).join(",") === %q`,
+		strings.Join(controls, ",")))
+}
+
 // lobbyFits checks the start screen with its lobby at the tab's size: no
 // sideways scrolling, every control of the lobby a tap target.
 func (tb *tab) lobbyFits(what string) {
@@ -102,21 +110,23 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	// A seek cancelled leaves every list.
 	c.click(`#lobby-quick button[data-control="3+2"]`)
 	c.poll(`!document.getElementById("lobby-wait").hidden`)
-	a.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	a.listed("3+2")
+	c.listed("3+2")
 	assert.Equal(t, "you", c.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
 	c.click("#lobby-cancel")
 	c.poll(`document.getElementById("lobby-wait").hidden`)
-	a.poll(`document.querySelectorAll("#lobby-list li").length === 0`)
+	a.listed()
+	c.listed()
 
 	// Quick pairing: A waits, C sees A's seek, B's tap pairs them.
 	a.click(`#lobby-quick button[data-control="5+3"]`)
 	a.poll(`!document.getElementById("lobby-wait").hidden`)
 	assert.Equal(t, "Waiting for an opponent: 5 min + 3 s a move Cancel", a.text("#lobby-wait"))
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 1`)
+	c.listed("5+3")
 	assert.Contains(t, c.text("#lobby-list li"), "5+3 · casual")
 	a.inView("waiting", "#lobby-wait", "#lobby-cancel")
 	a.shot("lobby-waiting-" + db)
-	p.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	p.listed("5+3")
 	p.shot("lobby-list-" + db)
 	c.shot("lobby-list-" + db)
 	if db == "sqlite" { // once: the page is the same on either database
@@ -128,14 +138,15 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	gameB, colorB := p.inGame("5+3")
 	assert.Equal(t, gameA, gameB, "one game")
 	assert.NotEqual(t, colorA, colorB, "opposite colours")
-	c.poll(`document.querySelectorAll("#lobby-list li").length === 0 && !document.getElementById("lobby-empty").hidden`)
+	c.listed()
+	c.poll(`!document.getElementById("lobby-empty").hidden`)
 	a.shot("lobby-paired-" + db)
 
 	// A seek posted by C, taken by A from the list.
 	c.click(`#lobby-quick button[data-control="10+5"]`)
 	c.poll(`!document.getElementById("lobby-wait").hidden`)
 	a.open("/?lang=en")
-	a.poll(`document.querySelectorAll("#lobby-list li button").length === 1`)
+	a.listed("10+5")
 	a.click(`#lobby-list li button`)
 	gameA, colorA = a.inGame("10+5")
 	gameC, colorC := c.inGame("10+5")
