@@ -17,7 +17,8 @@ import (
 // instances). Quick pairing: A taps 5+3 and waits, C (a third browser)
 // sees A's seek appear, B taps 5+3 and both have the game, with opposite
 // colours; C sees the seek go. A posted seek: A taps 10+5, B takes it from
-// the list. At 390x844 (light), 1366x768 (dark) and 360x640.
+// the list. At 390x844 (light, English), 1366x768 (dark, Spanish) and
+// 360x640 (German).
 func TestBrowserLobby(t *testing.T) {
 	b := newBrowser(t, "")
 	t.Run("sqlite", func(t *testing.T) {
@@ -51,10 +52,12 @@ func (tb *tab) lobbyReady() {
 // seated, and returns the game's id and the tab's colour.
 func (tb *tab) inGame(control string) (string, string) {
 	tb.t.Helper()
-	tb.poll(`document.getElementById("start-screen").hidden && /^\/\?game=/.test(location.pathname + location.search) && /^Your move|^Waiting for/.test(document.getElementById("status").textContent)`)
+	tb.poll(`document.getElementById("start-screen").hidden && /^\/\?game=/.test(location.pathname + location.search) && !!document.getElementById("who-bottom").dataset.side`)
 	id := evalIn[string](tb, `new URLSearchParams(location.search).get("game")`)
 	color := evalIn[string](tb, `document.getElementById("who-bottom").dataset.side`)
-	assert.Equal(tb.t, "You ("+strings.ToUpper(color[:1])+color[1:]+")", tb.text("#who-bottom"))
+	seats := evalIn[map[string]string](tb, `JSON.parse(localStorage.getItem("dsq.seats." + new URLSearchParams(location.search).get("game")) || "{}")`)
+	assert.Len(tb.t, seats, 1, "the page holds one seat")
+	assert.NotEmpty(tb.t, seats[color], "its own colour's, at the bottom")
 	got, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](
 		`fetch("/api/games/"+`+fmt.Sprintf("%q", id)+`).then(r => r.json()).then(g => g.mode + " " + g.clock.control)`, chromedp.EvalAwaitPromise))
 	require.NoError(tb.t, err)
@@ -99,8 +102,10 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	a.media("light", false)
 	p.media("dark", false)
 	c.media("light", false)
+	a.open("/?lang=en")
+	p.open("/?lang=es")
+	c.open("/?lang=de") // the longest words
 	for _, tb := range []*tab{a, p, c} {
-		tb.open("/?lang=en")
 		tb.lobbyReady()
 	}
 	a.lobbyFits("390x844")
@@ -112,7 +117,7 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	c.poll(`!document.getElementById("lobby-wait").hidden`)
 	a.listed("3+2")
 	c.listed("3+2")
-	assert.Equal(t, "you", c.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
+	assert.Equal(t, "du", c.text("#lobby-list .seek-mine"), "the seeker sees its own seek, with nothing to take")
 	c.click("#lobby-cancel")
 	c.poll(`document.getElementById("lobby-wait").hidden`)
 	a.listed()
@@ -123,10 +128,11 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	a.poll(`!document.getElementById("lobby-wait").hidden`)
 	assert.Equal(t, "Waiting for an opponent: 5 min + 3 s a move Cancel", a.text("#lobby-wait"))
 	c.listed("5+3")
-	assert.Contains(t, c.text("#lobby-list li"), "5+3 · casual")
+	p.listed("5+3")
+	assert.Contains(t, c.text("#lobby-list li"), "5+3 · ungewertet")
+	assert.Contains(t, p.text("#lobby-list li"), "5+3 · amistosa")
 	a.inView("waiting", "#lobby-wait", "#lobby-cancel")
 	a.shot("lobby-waiting-" + db)
-	p.listed("5+3")
 	p.shot("lobby-list-" + db)
 	c.shot("lobby-list-" + db)
 	if db == "sqlite" { // once: the page is the same on either database

@@ -266,7 +266,10 @@ function draw() {
     const what = document.createElement("span");
     what.className = "seek-what";
     what.textContent = sk.control + " · " + t(sk.rated ? "lobby.rated" : "lobby.casual");
-    li.append(who, what);
+    const info = document.createElement("span");
+    info.className = "seek-info";
+    info.append(who, what);
+    li.append(info);
     if (sk.player && sk.player.id === me) {
       const mine = document.createElement("span");
       mine.className = "seek-mine";
