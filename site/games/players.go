@@ -367,3 +367,35 @@ func NewSeatToken() (token, hash string) {
 	token = randomHex()
 	return token, hashToken(token)
 }
+
+// WatchActive is how recently an online game without a clock must have
+// changed to be listed for watching (Watchable): one left alone longer is
+// as good as abandoned.
+const WatchActive = 15 * time.Minute
+
+// Watchable returns up to limit online games in progress with both seats
+// taken, the best rated first (the sum of the ratings their players began
+// with): those with a clock not run out, and those without one changed in
+// the last WatchActive.
+func (s *Service) Watchable(ctx context.Context, limit int) ([]*Game, error) {
+	now := s.cfg.Now()
+	rows, err := s.cfg.Store.Watchable(ctx, now.Add(-WatchActive), limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Game, 0, len(rows))
+	for _, r := range rows {
+		g, ok := s.cache.get(r.ID)
+		if !ok || g.Version != r.Version {
+			if g, err = FromRow(r); err != nil {
+				s.cfg.Log.Error("game to watch", "game", r.ID, "err", err)
+				continue
+			}
+		}
+		if g.flagged(now) {
+			continue // its end is stored at the next read or sweep
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/doushouqi/doushouqi/internal/longtest"
@@ -211,6 +212,14 @@ func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
 	tb.do(chromedp.EmulateViewport(size.width, size.height, vp...))
 	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{})
+		return chromedp.Void{}, err
+	})
+	// The name dialog opens once, the first time a browser plays online
+	// (identity.js): a tab has been asked already, unless its test wants
+	// the dialog (askName).
+	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
+			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `try { if (!sessionStorage.getItem("dsq.test.askName")) localStorage.setItem("dsq.nameAsked", "1"); } catch (e) {}`})
 		return chromedp.Void{}, err
 	})
 	if acceptLanguage != "" {

@@ -173,3 +173,27 @@ func TestGameIsRatedOnlyWhenBothAsk(t *testing.T) {
 	st = join("", "", `{"mode":"online"}`, ``)
 	assert.Equal(t, map[string]any{}, st["players"], "no identities")
 }
+
+// TestRatedGameMovesBothRatings is the worked example over the API: two
+// new players, one rated 5+3 game, Red wins by resignation: 1662 and 1338
+// (deviation 290 each), +162 and -162 in the game's state.
+func TestRatedGameMovesBothRatings(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	_, alice := named(t, c, unique("Alice"))
+	bobID, bob := named(t, c, unique("Bob"))
+	g, bobSeat := ratedGameOf(t, c, alice, bob)
+	playOpening(t, c, g.ID, g.Seats["red"], bobSeat)
+	res := c.As(bobSeat, "POST", "/api/games/"+g.ID+"/resign", `{}`)
+	require.Equal(t, http.StatusOK, res.Status, res.Raw)
+	assert.Equal(t, map[string]any{"red": 162.0, "blue": -162.0}, res.Body["ratingChange"], "in the answer to the last change")
+	assert.Equal(t, map[string]any{"red": 162.0, "blue": -162.0}, c.State(g.ID)["ratingChange"])
+
+	me := c.Req("GET", "/api/players/me", "", PlayerHeader, alice)
+	require.Equal(t, http.StatusOK, me.Status, me.Raw)
+	assert.Equal(t, map[string]any{"blitz": map[string]any{"rating": 1662.0, "deviation": 290.0, "games": 1.0, "provisional": true}},
+		me.Body["ratings"])
+	pub := c.Req("GET", "/api/players/"+bobID, "")
+	require.Equal(t, http.StatusOK, pub.Status, pub.Raw)
+	assert.Equal(t, map[string]any{"blitz": map[string]any{"rating": 1338.0, "deviation": 290.0, "games": 1.0, "provisional": true}},
+		pub.Body["ratings"])
+}

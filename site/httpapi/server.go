@@ -198,6 +198,8 @@ type Server struct {
 	tables *tableSet // the endgame tables once ready (health.go)
 	polled *polled   // seat holders' reads counted as presence (presence.go)
 	lobby  *lobby    // seeks and quick pairing (lobby.go)
+	// watching is the last answer of GET /api/watch (watch.go).
+	watching watchCache
 	// writeCheck is held by the store's write check of /healthz while it
 	// runs (health.go).
 	writeCheck sync.Mutex
@@ -312,6 +314,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/players/me", methods{"GET": s.me})
 	mux.Handle("/api/players/me/name", methods{"POST": s.rename})
 	mux.Handle("/api/players/{id}", methods{"GET": s.player})
+	mux.Handle("/api/watch", methods{"GET": s.watch})
 	mux.Handle("/api/stats", methods{"GET": s.stats})
 	mux.Handle("/api/levels", methods{"GET": s.levels})
 	mux.Handle("/api/games/{id}/board.svg", methods{"GET": s.board})

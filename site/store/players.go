@@ -180,11 +180,21 @@ func (s *sqlStore) RateGame(ctx context.Context, id string, at time.Time,
 	if err != nil {
 		return false, fmt.Errorf("store: rate game: %w", err)
 	}
+	if s.d.notify {
+		// Two games of one player ending at once rate one after the other:
+		// both players' rows are locked, in the order of their ids (so that
+		// two such transactions never wait for each other in a circle),
+		// before their ratings are read.
+		if _, err := tx.ExecContext(ctx, `SELECT id FROM players WHERE id IN ($1, $2) ORDER BY id FOR UPDATE`,
+			g.RedPlayer, g.BluePlayer); err != nil {
+			return false, fmt.Errorf("store: rate game: %w", err)
+		}
+	}
 	get := func(player string) (*Rating, error) {
 		r := Rating{Class: g.RatingClass}
 		var updated int64
 		err := tx.QueryRowContext(ctx, s.q(`SELECT rating, deviation, volatility, games, updated FROM ratings
-			WHERE player_id = ? AND class = ?`+lock), player, g.RatingClass).
+			WHERE player_id = ? AND class = ?`), player, g.RatingClass).
 			Scan(&r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, nil

@@ -236,6 +236,41 @@ func playersSuite(t *testing.T, open func(t *testing.T) store.Store) {
 		assert.InDelta(t, 1510, rs[0].Rating, 1e-9, "one game's gain")
 	})
 
+	t.Run("one player's games ending at once rate one after the other", func(t *testing.T) {
+		a, b := open(t), open(t)
+		p, q := newPlayer(t, a), newPlayer(t, a)
+		var ids []string
+		for i := range 6 {
+			g := ratedGame(p.ID, q.ID)
+			if i%2 == 1 {
+				g.RedPlayer, g.BluePlayer = q.ID, p.ID // the other way round: no circle of locks
+			}
+			require.NoError(t, a.Create(ctx, g))
+			ids = append(ids, g.ID)
+		}
+		f := &fixedRate{}
+		var wg sync.WaitGroup
+		for i, id := range ids {
+			s := a
+			if i%2 == 1 {
+				s = b
+			}
+			wg.Go(func() {
+				done, err := s.RateGame(ctx, id, time.Now(), f.rate)
+				assert.NoError(t, err)
+				assert.True(t, done)
+			})
+		}
+		wg.Wait()
+		for _, id := range []string{p.ID, q.ID} {
+			rs, err := a.Ratings(ctx, id)
+			require.NoError(t, err)
+			require.Len(t, rs, 1)
+			assert.Equal(t, 6, rs[0].Games, "no game's update lost")
+			assert.InDelta(t, 1500, rs[0].Rating, 1e-9, "three won, three lost, each counted")
+		}
+	})
+
 	t.Run("games that never rate", func(t *testing.T) {
 		s := open(t)
 		red, blue := newPlayer(t, s), newPlayer(t, s)

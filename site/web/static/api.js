@@ -30,10 +30,26 @@ export class ApiError extends Error {
 }
 
 // call sends one request; token, when given, is the seat's bearer token.
+// Every request carries the browser's identity (X-Player) once it has one:
+// it binds the seat of an online game created or joined, and names the
+// caller of /api/players/me. An identity the server does not know (its
+// database started anew) is forgotten, and the request sent again without.
 export async function call(method, path, body, token) {
+  const p = loadPlayer();
+  try {
+    return await send(method, path, body, token, p ? p.token : "");
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== "no-player" || !p || path.startsWith("/api/players")) throw e;
+    forgetPlayer();
+    return send(method, path, body, token, "");
+  }
+}
+
+async function send(method, path, body, token, player) {
   const headers = {"Accept": "application/json"};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
+  if (player) headers["X-Player"] = player;
   let res;
   try {
     // Bounded: a request that never answers (a stalled connection) fails
@@ -122,4 +138,27 @@ export function currentGame() {
 
 export function setCurrentGame(id) {
   try { if (id) localStorage.setItem("dsq.current", id); else localStorage.removeItem("dsq.current"); } catch (e) { /* kept for this page only */ }
+}
+
+// The browser's identity (API.md, Players) is kept in localStorage under
+// dsq.player: {id, token, name}, the token a secret sent as X-Player
+// (without storage, for this page only).
+let kept = null;
+
+export function loadPlayer() {
+  try {
+    const p = JSON.parse(localStorage.getItem("dsq.player") || "null");
+    if (p && typeof p.token === "string" && p.token) return p;
+  } catch (e) { /* storage may be off */ }
+  return kept;
+}
+
+export function savePlayer(p) {
+  kept = {id: p.id, token: p.token, name: p.name || ""};
+  try { localStorage.setItem("dsq.player", JSON.stringify(kept)); } catch (e) { /* kept for this page only */ }
+}
+
+export function forgetPlayer() {
+  kept = null;
+  try { localStorage.removeItem("dsq.player"); } catch (e) { /* nothing kept */ }
 }

@@ -12,6 +12,7 @@ import {levels, levelOf, levelAnimal, levelName, levelAbout, away} from "./playe
 import {controlName, rematchView} from "./clock.js";
 import {other} from "./state.js";
 import {renderClaim, abortOffered} from "./online.js";
+import {askNameOnce, named} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -49,7 +50,7 @@ export function initControls(page) {
   // set to online games (the control is hidden otherwise).
   $("quick-online").addEventListener("click", () => {
     const f = readForm();
-    newGame(page, {mode: "online", color: f.color, level: f.level, clock: f.mode === "online" ? f.clock : ""});
+    newGame(page, {mode: "online", color: f.color, level: f.level, clock: f.mode === "online" ? f.clock : "", rated: f.rated});
   });
   $("quick-local").addEventListener("click", () => newGame(page, {mode: "local", color: "red", level: readForm().level}));
 }
@@ -97,7 +98,8 @@ export function clockLabels() {
 
 function readForm() {
   const f = $("new-game");
-  return {mode: f.elements.mode.value, color: f.elements.color.value, level: Number(f.elements.level.value), clock: f.elements.clock.value};
+  return {mode: f.elements.mode.value, color: f.elements.color.value, level: Number(f.elements.level.value), clock: f.elements.clock.value,
+    rated: f.elements.rated.checked};
 }
 
 export function formChanged() {
@@ -105,6 +107,9 @@ export function formChanged() {
   $("level-set").hidden = mode !== "ai";
   $("color-set").hidden = mode === "local";
   $("clock-set").hidden = $("clock-about").hidden = mode !== "online";
+  // A rated game needs a clock (and both players' names: the server
+  // rates it only then).
+  $("rated-set").hidden = mode !== "online" || !$("clock").value;
 }
 
 // newGame asks for a game with the settings and puts it on the board. A
@@ -112,6 +117,9 @@ export function formChanged() {
 async function newGame(page, settings) {
   const s = page.state;
   if (s.creating) return;
+  // The first online game asks for a name (once, in a modal dialog; the
+  // player may go on without one), which a rated game needs.
+  if (settings.mode === "online") await askNameOnce();
   const n = ++s.boardSeq;
   const body = {mode: settings.mode};
   if (settings.mode !== "local") body.color = settings.color;
@@ -119,6 +127,7 @@ async function newGame(page, settings) {
   if (settings.mode === "online" && settings.clock) body.clock = settings.clock;
   say("");
   s.creating = true;
+  if (body.clock && settings.rated && named()) body.rated = true;
   $("start").disabled = true;
   for (const id of ["quick-ai", "quick-online", "quick-local"]) $(id).disabled = true;
   try {

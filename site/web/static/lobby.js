@@ -7,8 +7,9 @@
 // the seek is taken (a paired event), which puts the game on the board.
 "use strict";
 import {t} from "./i18n.js";
-import {ApiError, saveSeats} from "./api.js";
+import {ApiError, call, saveSeats, loadPlayer, forgetPlayer} from "./api.js";
 import {controlName} from "./clock.js";
+import {ensurePlayer, named, askNameOnce, ratingText} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,45 +17,6 @@ const $ = (id) => document.getElementById(id);
 // as last heard, the seek this page waits on ({id, seat, control}, null
 // for none), and whether the stream has said the lobby is open.
 const lobby = {es: null, seeks: [], controls: [], waiting: null, ready: false, busy: false, page: null};
-
-// The browser's identity is kept in localStorage under dsq.player
-// ({id, token, name}): the token is sent as X-Player, and on the lobby's
-// stream as ?player=. The first visit to the lobby asks for one.
-function loadPlayer() {
-  try {
-    const p = JSON.parse(localStorage.getItem("dsq.player") || "null");
-    if (p && typeof p.token === "string" && p.token) return p;
-  } catch (e) { /* storage may be off */ }
-  return lobby.kept || null;
-}
-
-function savePlayer(p) {
-  lobby.kept = {id: p.id, token: p.token, name: p.name || ""};
-  try { localStorage.setItem("dsq.player", JSON.stringify(lobby.kept)); } catch (e) { /* kept for this page only */ }
-  return lobby.kept;
-}
-
-async function ensurePlayer() {
-  return loadPlayer() || savePlayer(await send("POST", "/api/players", {}, ""));
-}
-
-// send is one call of the lobby's, as the player (api.js's call, with the
-// identity's header).
-async function send(method, path, body, player) {
-  const headers = {"Accept": "application/json", "Content-Type": "application/json"};
-  if (player) headers["X-Player"] = player;
-  let res;
-  try {
-    res = await fetch(path, {method, headers, body: method === "GET" ? undefined : JSON.stringify(body || {}), cache: "no-store"});
-  } catch (e) {
-    throw new ApiError(0, "network", String(e));
-  }
-  if (res.status === 204) return {};
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new ApiError(res.status, (data && data.code) || "http-" + res.status, data && data.message, Number(res.headers.get("Retry-After")) || 0);
-  return data || {};
-}
 
 // initLobby draws the quick pairing buttons and wires the lobby.
 export function initLobby(page) {
@@ -83,19 +45,19 @@ async function openStream() {
   lobby.es = "opening";
   let p;
   try {
-    p = await ensurePlayer();
-    // An identity the server does not know (its database started anew)
-    // would be refused by the stream again and again: ask for a new one.
-    await send("GET", "/api/players/me", undefined, p.token).catch((e) => {
-      if (!(e instanceof ApiError && e.code === "no-player")) throw e;
-      try { localStorage.removeItem("dsq.player"); } catch (err) { /* nothing kept */ }
-      lobby.kept = null;
-    });
+    // The stream needs an identity the server knows: one it forgot (its
+    // database started anew) would be refused again and again.
+    if (loadPlayer()) {
+      await call("GET", "/api/players/me").catch((e) => {
+        if (!(e instanceof ApiError && e.code === "no-player")) throw e;
+        forgetPlayer();
+      });
+    }
     p = await ensurePlayer();
   } catch (e) { lobby.es = null; say(e); return; }
   if (lobby.es !== "opening") return; // closed meanwhile
   if (!lobby.controls.length) {
-    try { lobby.controls = (await send("GET", "/api/lobby")).controls || []; } catch (e) { say(e); }
+    try { lobby.controls = (await call("GET", "/api/lobby")).controls || []; } catch (e) { say(e); }
     if (lobby.es !== "opening") return;
   }
   const es = new EventSource("/api/lobby/events?player=" + encodeURIComponent(p.token));
@@ -166,8 +128,9 @@ async function quick(control) {
   say("");
   draw();
   try {
-    const p = await ensurePlayer();
-    paired(await send("POST", "/api/lobby/quick", {control, rated: rated()}, p.token), control);
+    await ensurePlayer();
+    if (rated() && !named()) await askNameOnce(); // a rated game needs a name
+    paired(await call("POST", "/api/lobby/quick", {control, rated: rated()}), control);
   } catch (e) {
     say(e);
   } finally {
@@ -182,8 +145,8 @@ async function take(id) {
   say("");
   draw();
   try {
-    const p = await ensurePlayer();
-    paired(await send("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", {}, p.token), "");
+    await ensurePlayer();
+    paired(await call("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", {}), "");
   } catch (e) {
     say(e);
   } finally {
@@ -198,10 +161,10 @@ async function cancel() {
   lobby.waiting = null;
   draw();
   try {
-    const p = await ensurePlayer();
-    await send("POST", "/api/seeks/" + encodeURIComponent(w.id) + "/cancel", {}, p.token);
+    await call("POST", "/api/seeks/" + encodeURIComponent(w.id) + "/cancel", {});
   } catch (e) {
-    if (!(e instanceof ApiError && e.code === "seek-gone")) say(e);
+    // 204 has no body, which call reports as a bad response: it is done.
+    if (!(e instanceof ApiError && (e.code === "seek-gone" || (e.code === "bad-response" && e.status === 204)))) say(e);
   }
 }
 
@@ -211,16 +174,14 @@ function say(e) {
   $("lobby-message").textContent = !e ? "" : e instanceof ApiError ? e.text() : t("err.network");
 }
 
-// ratingText is a player's rating as the list shows it: "1500?" while
-// provisional.
-function ratingText(p) {
-  return Math.round(p.rating || 0) + (p.provisional ? "?" : "");
-}
+// seekRating is a seek's player's rating as the list shows it ("1500?"
+// while provisional).
+function seekRating(p) { return ratingText(p.rating || 0, p.provisional); }
 
 // playerText is a seek's player in words: name and rating.
 function playerText(sk) {
   const p = sk.player || {};
-  return (p.name || t("lobby.anonymous")) + " " + ratingText(p);
+  return (p.name || t("lobby.anonymous")) + " " + seekRating(p);
 }
 
 // draw redraws the quick pairing buttons, the waiting line and the list.
@@ -261,7 +222,7 @@ function draw() {
     name.className = "seek-name";
     name.textContent = (sk.player && sk.player.name) || t("lobby.anonymous");
     rating.className = "seek-rating";
-    rating.textContent = ratingText(sk.player || {});
+    rating.textContent = seekRating(sk.player || {});
     who.append(name, " ", rating);
     const what = document.createElement("span");
     what.className = "seek-what";

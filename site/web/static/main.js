@@ -8,6 +8,7 @@ import {initPlay, refreshPlay} from "./play.js";
 import {initLessons, renderLessons} from "./lessons.js";
 import {initStats, renderStats} from "./stats.js";
 import {currentGame} from "./api.js";
+import {initIdentity, renderName} from "./identity.js";
 
 const views = {
   "/lessons": {id: "lessons-view", nav: "nav-lessons", init: initLessons, refresh: renderLessons},
@@ -91,12 +92,14 @@ async function start() {
     translateDom(document);
     rankList();
     renderGuide(document.getElementById("guide"));
+    renderName();
     view.refresh();
   });
   translateDom(document);
   rankList();
   initTheme();
   initSkip();
+  initIdentity();
   await loadPieces();
   rankList();
   document.getElementById(view.nav).setAttribute("aria-current", "page");

@@ -7,7 +7,8 @@
 "use strict";
 import {t, cap} from "./i18n.js";
 import {call, myGames, loadSeats} from "./api.js";
-import {levelName} from "./players.js";
+import {levelName, named} from "./players.js";
+import {signed} from "./identity.js";
 import {controlName} from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,14 +82,18 @@ function opponent(g, mine) {
   const me = mine.length === 1 ? mine[0] : (g.aiColor === "red" ? "blue" : "red");
   const color = t("side." + me);
   if (g.mode === "ai") return t("mine.ai", {level: levelName(g.level), color});
-  return t("mine.online", {color});
+  const opp = named(g, me === "red" ? "blue" : "red");
+  return opp ? t("mine.onlineNamed", {name: opp, color}) : t("mine.online", {color});
 }
 
 function stateText(g, mine) {
   if (g.over && g.outcome) {
     const w = g.outcome.winner;
     if (!w) return t("mine.draw");
-    if (mine.length === 1) return t(w === mine[0] ? "mine.won" : "mine.lost");
+    if (mine.length === 1) {
+      const change = g.ratingChange ? " · " + t("mine.rating", {change: signed(g.ratingChange[mine[0]])}) : "";
+      return t(w === mine[0] ? "mine.won" : "mine.lost") + change;
+    }
     return t("mine.wins", {color: t("side." + w)});
   }
   if (g.aborted) return t("status.aborted"); // no result

@@ -11,6 +11,7 @@ import {call, saveSeats, serverNow} from "./api.js";
 import {say, fail} from "./status.js";
 import {away} from "./players.js";
 import {claimView, openingView, formatClock} from "./clock.js";
+import {askNameOnce, named} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const show = (id, on) => { $(id).hidden = !on; };
@@ -180,7 +181,13 @@ async function join(page) {
   s.joining = true;
   $("join").disabled = true;
   try {
-    const r = await call("POST", "/api/games/" + encodeURIComponent(id) + "/join", {invite: inv.secret});
+    await askNameOnce();
+    if (n !== s.boardSeq) return;
+    // A game its creator asked to be rated is joined rated by a player
+    // with a name (the Join button says so).
+    const body = {invite: inv.secret};
+    if (s.game.rated && named()) body.rated = true;
+    const r = await call("POST", "/api/games/" + encodeURIComponent(id) + "/join", body);
     if (n !== s.boardSeq) return;
     dropInvitation(s);
     s.seats = saveSeats(r.game.id, r.seats);
@@ -216,7 +223,7 @@ export function renderOnline(s) {
   const live = !!g && !g.over;
   const free = s.freeSeat();
   show("join", !seated && !!free && live && s.invitedHere());
-  if (free) $("join").textContent = t("btn.joinAs", {color: t("side." + free)});
+  if (free) $("join").textContent = t(g.rated && named() ? "btn.joinRated" : "btn.joinAs", {color: t("side." + free)});
   // The links of an online game: the invitation while the seat is free
   // (its secret in the fragment, which no server or Referer sees), the watch
   // link for as long as the game runs.

@@ -35,6 +35,8 @@ import {renderPlayers, renderClocks, away, AWAY_GRACE} from "./players.js";
 import {startClock, rematchView} from "./clock.js";
 import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
 import {initLobby, renderLobby} from "./lobby.js";
+import {renderWatch} from "./watch.js";
+import {refreshMe} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -111,6 +113,7 @@ function render(page) {
   renderMoves(page);
   renderPlayers(s);
   renderMyGames(s);
+  renderWatch(s);
   renderEngine(s);
   renderLobby();
 }
@@ -258,6 +261,9 @@ function apply(page, g) {
     say(t(g.ply === old.ply ? "draw.declined" : "draw.lapsed"), true);
   }
   if (g.over && !(same && old.over)) announce(statusText(s));
+  // A rated game of this browser's player has moved its rating: the
+  // header shows the new one.
+  if (g.ratingChange && !(same && old.ratingChange) && s.mine().length === 1) refreshMe();
   // The rematch began while the old game was on the board: both players go.
   if (same && g.rematch && g.rematch.gameId && !(old.rematch && old.rematch.gameId) && followRematch(page, g, true)) return;
   const joined = same && old.mode === "online" && old.seated && (!old.seated.red || !old.seated.blue) && g.seated && g.seated.red && g.seated.blue;

@@ -8,6 +8,7 @@ import {t, cap, has} from "./i18n.js";
 import {other} from "./state.js";
 import {serverNow} from "./api.js";
 import {timeLeft, formatClock, connected} from "./clock.js";
+import {ratingText, signed} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,12 +57,29 @@ export function sideName(s, c) {
   }
   if (g.mode === "online") {
     const seated = !g.seated || g.seated[c];
+    const p = named(g, c);
+    if (p) {
+      const text = t(s.mine().length === 1 && s.seats[c] ? "who.youNamed" : "who.named", {name: p, color});
+      return g.over || s.seats[c] ? text : text + " · " + t(connected(g, c) ? "presence.connected" : "presence.away");
+    }
     if (s.mine().length === 1 && s.seats[c]) return t("who.you", {color});
     if (!seated) return s.mine().length === 1 ? t("who.waiting", {color}) : name;
     const who = s.mine().length === 1 ? t("who.opponent", {color}) : name;
     return g.over ? who : who + " · " + t(connected(g, c) ? "presence.connected" : "presence.away");
   }
   return name;
+}
+
+// named is side c's player of an online game as the page shows it: the
+// name, the rating the game began with ("1500?" while provisional), and
+// once a rated game is over the change it made ("+12"); "" for a player
+// with no name.
+export function named(g, c) {
+  const p = g.players && g.players[c];
+  if (!p || !p.name) return "";
+  let text = p.name + " " + ratingText(p.rating, p.provisional);
+  if (g.ratingChange && typeof g.ratingChange[c] === "number") text += " " + signed(g.ratingChange[c]);
+  return text;
 }
 
 // AWAY_GRACE is how long (ms) an opponent must have been seen away before
