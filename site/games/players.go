@@ -187,19 +187,30 @@ func seatPlayer(p *Player, class string) SeatPlayer {
 }
 
 // bind gives colour c's seat of g to player p (nil: no identity), who
+// asked for a rated game or not (bindSeat).
+func (g *Game) bind(c dsq.Color, p *Player, rated bool) {
+	var sp *SeatPlayer
+	if p != nil {
+		x := seatPlayer(p, g.Clock.Control.Class())
+		sp = &x
+	}
+	g.bindSeat(c, sp, rated)
+}
+
+// bindSeat gives colour c's seat of g to the identity sp (nil: none), who
 // asked for a rated game or not. The game is rated only if every seat
 // taken so far asked for it with a named identity, no identity holds both
 // seats, and it has a time control.
-func (g *Game) bind(c dsq.Color, p *Player, rated bool) {
+func (g *Game) bindSeat(c dsq.Color, sp *SeatPlayer, rated bool) {
 	class := g.Clock.Control.Class()
-	if p != nil {
-		g.Players[c] = seatPlayer(p, class)
+	if sp != nil {
+		g.Players[c] = *sp
 	}
 	first := g.seats[c.Other()] == ""
-	ok := rated && p != nil && p.Name != "" && class != "" && g.Mode == Online
+	ok := rated && sp != nil && sp.Name != "" && class != "" && g.Mode == Online
 	if !first {
 		other := g.Players[c.Other()]
-		ok = ok && g.Rated && other.ID != "" && other.ID != p.ID
+		ok = ok && g.Rated && other.ID != "" && other.ID != sp.ID
 	}
 	g.Rated = ok
 	if ok {

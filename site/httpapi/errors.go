@@ -50,6 +50,12 @@ var statuses = map[string]int{
 	games.CodeInternal:          http.StatusInternalServerError,
 	games.CodeBusy:              http.StatusServiceUnavailable,
 	codePresenceUnknown:         http.StatusServiceUnavailable,
+	codeSeekGone:                http.StatusConflict,
+	codeOwnSeek:                 http.StatusConflict,
+	codeNoLobby:                 http.StatusConflict,
+	codeNotYourSeek:             http.StatusForbidden,
+	codeTooManySeeks:            http.StatusTooManyRequests,
+	codeLobbyFull:               http.StatusServiceUnavailable,
 }
 
 // statusOf is the HTTP status of error e.

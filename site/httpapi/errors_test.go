@@ -32,13 +32,14 @@ func TestErrorsAnswerWithTheStatusOfTheirCode(t *testing.T) {
 		"opponent-may-return": 409, "aborted": 409, "opening": 409, "too-late": 409, "takeback-limit": 409, "takeback-declined": 409, "too-large": 413, "unsupported-media-type": 415, "rate-limited": 429,
 		"internal": 500, "busy": 503, "presence-unknown": 503,
 		"no-player": 401, "bad-name": 422, "name-taken": 409, "name-required": 409,
+		"seek-gone": 409, "own-seek": 409, "no-lobby": 409, "not-your-seek": 403, "too-many-seeks": 429, "lobby-full": 503,
 	} {
 		got, retry, body := answered(t, games.Refuse(code, "words for players"))
 		assert.Equal(t, status, got, code)
 		assert.Empty(t, retry, code)
 		assert.Equal(t, map[string]string{"code": code, "message": "words for players"}, body)
 	}
-	assert.Len(t, statuses, 25, "every code of the table is checked above")
+	assert.Len(t, statuses, 31, "every code of the table is checked above")
 }
 
 func TestErrorsOfAnIllegalMoveAreUnprocessableAndNamedByTheRule(t *testing.T) {

@@ -95,6 +95,14 @@ type Config struct {
 	ReadRate  int
 	ReadBurst int
 
+	// LobbyBeat is how often the instance says that its lobby streams are
+	// open (live.DefaultBeat; the same on every instance): a player's
+	// seeks on an instance silent for three beats expire. SeeksPerPlayer
+	// and Seeks cap the open seeks of one identity and of the lobby.
+	LobbyBeat      time.Duration
+	SeeksPerPlayer int
+	Seeks          int
+
 	// The connection's limits (HTTPServer): connections open at once
 	// (event streams not counted; at the cap the longest idle one is
 	// closed for a new one), and the time to read a request's headers, to
@@ -122,6 +130,9 @@ func DefaultConfig() Config {
 		AIGroupV6:        64,
 		ReadBurst:        100,
 		ReviewNodes:      review.DefaultNodes,
+		LobbyBeat:        live.DefaultBeat,
+		SeeksPerPlayer:   3,
+		Seeks:            1000,
 		MaxConns:         4096,
 		HeaderTimeout:    5 * time.Second,
 		ReadTimeout:      10 * time.Second,
@@ -149,6 +160,9 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.AIGroupV6, d.AIGroupV6)
 	cfg.AIGroupV4, cfg.AIGroupV6 = min(cfg.AIGroupV4, 32), min(cfg.AIGroupV6, 128)
 	setDefault(&cfg.ReviewNodes, d.ReviewNodes)
+	setDefault(&cfg.LobbyBeat, d.LobbyBeat)
+	setDefault(&cfg.SeeksPerPlayer, d.SeeksPerPlayer)
+	setDefault(&cfg.Seeks, d.Seeks)
 	setDefault(&cfg.MaxConns, d.MaxConns)
 	setDefault(&cfg.HeaderTimeout, d.HeaderTimeout)
 	setDefault(&cfg.ReadTimeout, d.ReadTimeout)
@@ -183,6 +197,7 @@ type Server struct {
 
 	tables *tableSet // the endgame tables once ready (health.go)
 	polled *polled   // seat holders' reads counted as presence (presence.go)
+	lobby  *lobby    // seeks and quick pairing (lobby.go)
 	// watching is the last answer of GET /api/watch (watch.go).
 	watching watchCache
 	// writeCheck is held by the store's write check of /healthz while it
@@ -208,6 +223,8 @@ func NewServer(cfg Config) *Server {
 		streams: newStreamLimit(cfg.LimitDB, cfg.StreamsPerClient, cfg.Logger),
 		refused: newRefusalLog(cfg.Logger, refusalEvery, 10_000),
 		closing: make(chan struct{}),
+		lobby: newLobby(cfg.Store, cfg.Logger, cfg.LobbyBeat,
+			store.Limits{Player: cfg.SeeksPerPlayer, Total: cfg.Seeks}, cfg.Streams),
 	}
 	if cfg.LimitDB != nil {
 		s.limiter = newDBLimiter(cfg.LimitDB, "create", cfg.CreateLimit, time.Minute, cfg.Logger)
@@ -217,6 +234,7 @@ func NewServer(cfg Config) *Server {
 		s.posts = newRateLimiter(cfg.PostLimit, time.Minute, 100_000)
 	}
 	cfg.Hub.Serve(s.renderState, keepAlive) // the streams taken over (events.go)
+	s.startLobby()
 	return s
 }
 
@@ -306,6 +324,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/analysis", func(w http.ResponseWriter, r *http.Request) {
 		teach.Teacher{Tables: s.tables.get()}.Handler().ServeHTTP(w, r)
 	})
+	mux.Handle("/api/lobby", methods{"GET": s.lobbyGet})
+	mux.Handle("/api/lobby/events", methods{"GET": s.lobbyEvents})
+	mux.Handle("/api/lobby/quick", methods{"POST": s.quick})
+	mux.Handle("/api/seeks", methods{"POST": s.postSeek})
+	mux.Handle("/api/seeks/{id}/accept", methods{"POST": s.accept})
+	mux.Handle("/api/seeks/{id}/cancel", methods{"POST": s.cancelSeek})
 	mux.Handle("/healthz", methods{"GET": s.health})
 	mux.Handle("/livez", methods{"GET": s.live})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -351,6 +375,12 @@ func (s *Server) SweepLimits(ctx context.Context) {
 // Changed is told of a change to game id made by another process (store
 // Listen); "" means any game.
 func (s *Server) Changed(id string) {
+	if id == store.LobbyChanged || id == "" {
+		s.lobby.changed()
+		if id != "" {
+			return
+		}
+	}
 	s.games.Forget(id)
 	s.cfg.Hub.Publish(id)
 }

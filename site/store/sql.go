@@ -113,14 +113,15 @@ func (s *sqlStore) write(ctx context.Context, notify bool, query string, args ..
 	return n, err
 }
 
-func (s *sqlStore) Create(ctx context.Context, g *Game) error {
-	t := now()
-	n, err := s.exec(ctx, `INSERT INTO games (`+gameColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-			?, ?, ?, ?, ?,
-			?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (id) DO NOTHING`,
-		g.ID, g.Mode, string(g.Record), g.AIColor, g.Level, g.RedSeat, g.BlueSeat,
+const insertGame = `INSERT INTO games (` + gameColumns + `)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+		?, ?, ?, ?, ?,
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (id) DO NOTHING`
+
+// gameValues are the values of insertGame for g, created at t.
+func gameValues(g *Game, t time.Time) []any {
+	return []any{g.ID, g.Mode, string(g.Record), g.AIColor, g.Level, g.RedSeat, g.BlueSeat,
 		g.First, g.Ply, g.ToMove, g.DrawOffer, b2i(g.Over), g.Reason, g.Winner, 1, millis(t), millis(t),
 		g.ClockBase.Milliseconds(), g.ClockIncrement.Milliseconds(), g.ClockPerMove.Milliseconds(),
 		g.RedLeft.Milliseconds(), g.BlueLeft.Milliseconds(), stamp(g.TurnStarted), stamp(g.Deadline),
@@ -128,12 +129,30 @@ func (s *sqlStore) Create(ctx context.Context, g *Game) error {
 		g.TakebackBy, g.Takebacks[0], g.Takebacks[1], b2i(g.TakebackDeclined[0]), b2i(g.TakebackDeclined[1]),
 		g.RedPlayer, g.BluePlayer, g.RedName, g.BlueName, g.RedRating, g.BlueRating,
 		b2i(g.RedProvisional), b2i(g.BlueProvisional), b2i(g.Rated), g.RatingClass,
-		b2i(g.RatedDone), g.RedChange, g.BlueChange)
+		b2i(g.RatedDone), g.RedChange, g.BlueChange}
+}
+
+func (s *sqlStore) Create(ctx context.Context, g *Game) error {
+	t := now()
+	n, err := s.exec(ctx, insertGame, gameValues(g, t)...)
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
 	if n == 0 {
 		return ErrExists
+	}
+	g.Version, g.Created, g.Updated = 1, t, t
+	return nil
+}
+
+// insertGame creates g at t in tx, as Create does; the caller announces it.
+func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, g *Game, t time.Time) error {
+	res, err := tx.ExecContext(ctx, s.q(insertGame), gameValues(g, t)...)
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errors.Join(ErrExists, err)
 	}
 	g.Version, g.Created, g.Updated = 1, t, t
 	return nil

@@ -161,7 +161,8 @@ type Store interface {
 	// stored and no claim running after now, the latest changed first.
 	Unreviewed(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// Listen calls changed with the id of every game created or updated by
-	// any process on the database, until ctx ends. A store that is one
+	// any process on the database (LobbyChanged for a change of the
+	// lobby), until ctx ends. A store that is one
 	// process's only (SQLite) returns nil at once: the process publishes its
 	// own changes. An empty id means that any game may have changed: it is
 	// sent once listening has begun, and again after a dropped connection,
@@ -191,6 +192,42 @@ type Store interface {
 	EndPresence(ctx context.Context, instance string, now time.Time) error
 	// GamePresence returns the records of game id, of every instance.
 	GamePresence(ctx context.Context, id string) ([]Presence, error)
+	// The lobby (seeks.go): seeks, and the lobby streams of each player
+	// and instance that keep them alive. Every write that changes the
+	// seeks announces LobbyChanged to Listen; a pairing announces its new
+	// game too. Times are the caller's: stale is the oldest beat of a live
+	// instance.
+
+	// SetLobby writes instance's count of player's lobby streams, seen at
+	// now; at zero, when no instance has the player live, its open seeks
+	// are deleted (it reports how many).
+	SetLobby(ctx context.Context, player, instance string, streams int, now, stale time.Time) (int, error)
+	// BeatLobby sets seen to now on instance's lobby rows.
+	BeatLobby(ctx context.Context, instance string, now time.Time) error
+	// SweepLobby deletes the lobby rows seen before stale, the open seeks
+	// of players left with no live row (it reports how many), and the
+	// paired seeks paired before forget.
+	SweepLobby(ctx context.Context, stale, forget time.Time) (int, error)
+	// EndLobby deletes instance's lobby rows, and the open seeks of the
+	// players left with no live row.
+	EndLobby(ctx context.Context, instance string, stale time.Time) error
+	// PostSeek stores an open seek (ErrNoLobby, ErrTooManySeeks,
+	// ErrLobbyFull, ErrExists refuse it).
+	PostSeek(ctx context.Context, sk *Seek, now, stale time.Time, lim Limits) error
+	// AcceptSeek pairs open seek id with player by, creating the game
+	// pair makes, atomically: of racing pairings one wins (ErrSeekGone,
+	// ErrOwnSeek refuse it).
+	AcceptSeek(ctx context.Context, id, by string, now, stale time.Time, pair Pairing) (*Seek, error)
+	// QuickSeek pairs sk's player with the oldest matching open seek of
+	// another player and returns it, or posts sk and returns nil.
+	QuickSeek(ctx context.Context, sk *Seek, now, stale time.Time, lim Limits, pair Pairing) (*Seek, error)
+	// CancelSeek deletes player's open seek id (ErrSeekGone,
+	// ErrNotYourSeek refuse it).
+	CancelSeek(ctx context.Context, id, player string) error
+	// Seeks returns the live open seeks, the oldest first (at most limit),
+	// and the paired ones still kept.
+	Seeks(ctx context.Context, stale time.Time, limit int) (open, paired []Seek, err error)
+
 	// The players (players.go): identities, names and ratings.
 
 	// CreatePlayer stores a new player (Created set here); ErrExists if its

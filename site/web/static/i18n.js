@@ -131,6 +131,13 @@ const strings = {
     "lessons.verdictRefused": "{move}: refused, {reason}", "lessons.engineOutcome": "after {moves}: {result}", "lessons.undecided": "the game goes on",
     // The start screen, My games, who plays whom, the end of a game, the
     // no-capture count, the sound switch and the trap lines of Learn.
+    "lobby.title": "Play someone online", "lobby.sub": "One tap on a time: you play the next player who taps the same, or the one waiting.",
+    "lobby.rated": "Rated", "lobby.casual": "casual", "lobby.cancel": "Cancel",
+    "lobby.waiting": "Waiting for an opponent: {control}", "lobby.open": "Players waiting", "lobby.empty": "Nobody is waiting now: tap a time and be the first.",
+    "lobby.connecting": "Connecting to the lobby…", "lobby.play": "Play", "lobby.playLabel": "Play {name}, {control}", "lobby.yours": "you", "lobby.anonymous": "Anonymous",
+    "err.seek-gone": "That player is no longer waiting: someone else was quicker, or they left.", "err.own-seek": "That is your own seek, from another tab.",
+    "err.no-lobby": "The lobby is not connected yet: try again in a moment.", "err.too-many-seeks": "You are waiting for enough games already: cancel one first.",
+    "err.lobby-full": "The lobby is full just now: try again in a minute.",
     "start.title": "New game", "start.ai": "Play the AI", "start.online": "Play a friend", "start.onlineSub": "online: you get a link to send",
     "start.local": "Two players on this device", "start.other": "Other settings: your side, the AI's level",
     "mine.title": "My games", "mine.local": "Two players on this device", "mine.ai": "Against the AI · {level} · you play {color}",
@@ -302,6 +309,13 @@ const strings = {
     "lessons.verdictRefused": "{move}: verboten, {reason}", "lessons.engineOutcome": "nach {moves}: {result}", "lessons.undecided": "die Partie geht weiter",
     // Startseite, Meine Partien, wer gegen wen spielt, das Ende einer
     // Partie, die Züge ohne Schlag, der Ton und die Fallen beim Lernen.
+    "lobby.title": "Online gegen andere spielen", "lobby.sub": "Ein Tipp auf eine Bedenkzeit: du spielst gegen den Nächsten, der dieselbe wählt, oder gegen den, der schon wartet.",
+    "lobby.rated": "Gewertet", "lobby.casual": "ungewertet", "lobby.cancel": "Abbrechen",
+    "lobby.waiting": "Warte auf einen Gegner: {control}", "lobby.open": "Wartende Spieler", "lobby.empty": "Gerade wartet niemand: tippe eine Bedenkzeit und sei der Erste.",
+    "lobby.connecting": "Verbinde mit der Lobby…", "lobby.play": "Spielen", "lobby.playLabel": "Gegen {name} spielen, {control}", "lobby.yours": "du", "lobby.anonymous": "Anonym",
+    "err.seek-gone": "Dieser Spieler wartet nicht mehr: jemand anderes war schneller, oder er ist gegangen.", "err.own-seek": "Das ist deine eigene Herausforderung, aus einem anderen Tab.",
+    "err.no-lobby": "Die Lobby ist noch nicht verbunden: versuche es gleich noch einmal.", "err.too-many-seeks": "Du wartest schon auf genug Partien: brich zuerst eine ab.",
+    "err.lobby-full": "Die Lobby ist gerade voll: versuche es in einer Minute noch einmal.",
     "start.title": "Neue Partie", "start.ai": "Gegen die KI spielen", "start.online": "Gegen Freunde spielen", "start.onlineSub": "online: du bekommst einen Link zum Verschicken",
     "start.local": "Zu zweit an diesem Gerät", "start.other": "Weitere Einstellungen: deine Seite, die Stärke der KI",
     "mine.title": "Meine Partien", "mine.local": "Zu zweit an einem Gerät", "mine.ai": "Gegen die KI · {level} · du spielst {color}",
@@ -471,6 +485,13 @@ const strings = {
     "lessons.verdictRefused": "{move}: prohibida, {reason}", "lessons.engineOutcome": "tras {moves}: {result}", "lessons.undecided": "la partida sigue",
     // Pantalla de inicio, Mis partidas, quién juega contra quién, el final
     // de una partida, las jugadas sin captura, el sonido y las trampas.
+    "lobby.title": "Jugar en línea con alguien", "lobby.sub": "Un toque en un tiempo: juegas con el siguiente que toque el mismo, o con quien ya espera.",
+    "lobby.rated": "Puntuable", "lobby.casual": "amistosa", "lobby.cancel": "Cancelar",
+    "lobby.waiting": "Esperando a un rival: {control}", "lobby.open": "Jugadores esperando", "lobby.empty": "Ahora no espera nadie: toca un tiempo y sé el primero.",
+    "lobby.connecting": "Conectando con la sala…", "lobby.play": "Jugar", "lobby.playLabel": "Jugar con {name}, {control}", "lobby.yours": "tú", "lobby.anonymous": "Anónimo",
+    "err.seek-gone": "Ese jugador ya no espera: alguien fue más rápido, o se fue.", "err.own-seek": "Es tu propio desafío, desde otra pestaña.",
+    "err.no-lobby": "La sala aún no está conectada: inténtalo de nuevo en un momento.", "err.too-many-seeks": "Ya esperas suficientes partidas: cancela una primero.",
+    "err.lobby-full": "La sala está llena ahora mismo: inténtalo de nuevo en un minuto.",
     "start.title": "Partida nueva", "start.ai": "Jugar contra la IA", "start.online": "Jugar con un amigo", "start.onlineSub": "en línea: recibes un enlace para enviar",
     "start.local": "Dos jugadores en este dispositivo", "start.other": "Otras opciones: tu bando, el nivel de la IA",
     "mine.title": "Mis partidas", "mine.local": "Dos jugadores en un dispositivo", "mine.ai": "Contra la IA · {level} · juegas con {color}",

@@ -39,7 +39,7 @@ export async function refreshMe() {
 
 // ensurePlayer returns the browser's identity, asking the server for one
 // the first time.
-async function ensurePlayer() {
+export async function ensurePlayer() {
   const p = loadPlayer();
   if (p) return p;
   const r = await call("POST", "/api/players", {});

@@ -9,7 +9,8 @@
 // review), online.js (invitations and links), players.js (who plays
 // whom, above and below the board, with the clocks), clock.js (time
 // controls, presence and the rematch as the state gives them), mygames.js
-// (the games this browser holds a seat in).
+// (the games this browser holds a seat in), lobby.js (quick pairing and
+// the players waiting, on the start screen).
 //
 // The parts share one page object, made here and passed to each:
 //   page.state        the PlayState
@@ -33,6 +34,7 @@ import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOn
 import {renderPlayers, renderClocks, away, AWAY_GRACE} from "./players.js";
 import {startClock, rematchView} from "./clock.js";
 import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
+import {initLobby, renderLobby} from "./lobby.js";
 import {renderWatch} from "./watch.js";
 import {refreshMe} from "./identity.js";
 
@@ -54,6 +56,7 @@ export function initPlay() {
   initOnline(p);
   initReview(p);
   initMyGames(p);
+  initLobby(p);
   document.addEventListener("keydown", (e) => keys(p, e));
   formChanged();
   clockLabels();
@@ -112,6 +115,7 @@ function render(page) {
   renderMyGames(s);
   renderWatch(s);
   renderEngine(s);
+  renderLobby();
 }
 
 // ---- the game on the board ----
