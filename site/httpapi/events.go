@@ -75,22 +75,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer leave()
-	rc := http.NewResponseController(w)
-	// The request is read: the server's ReadTimeout must not end the stream.
-	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	send, ok := s.startStream(w)
+	if !ok {
 		return
-	}
-	w.WriteHeader(http.StatusOK)
-	send := func(data []byte) error {
-		// The server's WriteTimeout would end the stream: each write gets
-		// a deadline of its own instead.
-		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
-		}
-		return rc.Flush()
 	}
 	state := func(g *games.Game) error {
 		data, err := json.Marshal(s.state(g))
@@ -177,4 +164,26 @@ func (s *Server) renderState(ctx context.Context, id string) (int64, []byte, err
 	}
 	data, err := json.Marshal(s.state(g))
 	return g.Version, data, err
+}
+
+// startStream answers 200 and readies w for a long event stream, as the
+// game's and the lobby's streams are: the request is read, so the server's
+// ReadTimeout must not end the stream, and its WriteTimeout would, so each
+// write gets a deadline of its own instead. send writes and flushes one
+// chunk; false when the connection cannot stream.
+func (s *Server) startStream(w http.ResponseWriter) (send func([]byte) error, ok bool) {
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return nil, false
+	}
+	w.WriteHeader(http.StatusOK)
+	return func(data []byte) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}, true
 }

@@ -400,19 +400,9 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		defer s.lobby.leave(who.ID)
 	}
 	h.Set("X-Accel-Buffering", "no")
-	rc := http.NewResponseController(w)
-	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	send, ok := s.startStream(w)
+	if !ok {
 		return
-	}
-	w.WriteHeader(http.StatusOK)
-	send := func(data []byte) error {
-		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
-		}
-		return rc.Flush()
 	}
 	told := map[string]bool{} // paired seeks sent
 	var last []byte
