@@ -343,10 +343,25 @@ func (l *lobby) count(ctx context.Context, player string, delta int) error {
 	return err
 }
 
-// lobbyCaller is the identity a lobby call comes from (X-Player, or
-// ?player= on the event stream): 401 no-player without one.
-func (s *Server) lobbyCaller(r *http.Request) (*games.Player, error) {
-	return s.mustCaller(r.Context(), r)
+// seekAction reads a call on one seek (accept, cancel): its empty body, the
+// caller's identity (401 no-player without one) and the seek's id from the
+// path (409 seek-gone when it cannot be one). false: it has answered.
+func (s *Server) seekAction(w http.ResponseWriter, r *http.Request) (caller *games.Player, id string, ok bool) {
+	if err := s.decode(w, r, &struct{}{}); err != nil {
+		s.fail(w, r, err)
+		return nil, "", false
+	}
+	caller, err := s.mustCaller(r.Context(), r)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, "", false
+	}
+	id = r.PathValue("id")
+	if !games.ValidID(id) {
+		s.fail(w, r, lobbyError(store.ErrSeekGone))
+		return nil, "", false
+	}
+	return caller, id, true
 }
 
 // lobbyGet answers GET /api/lobby: the controls offered and the open seeks.
@@ -482,7 +497,7 @@ func (s *Server) seekCall(w http.ResponseWriter, r *http.Request) (*games.Player
 	if err := s.decodeWith(w, r, &req, decodeSeek); err != nil {
 		return nil, req, err
 	}
-	caller, err := s.lobbyCaller(r)
+	caller, err := s.mustCaller(r.Context(), r)
 	if err == nil && req.Rated && caller.Name == "" {
 		err = games.ErrNameRequired
 	}
@@ -566,18 +581,8 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.decode(w, r, &struct{}{}); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	caller, err := s.lobbyCaller(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id := r.PathValue("id")
-	if !games.ValidID(id) {
-		s.fail(w, r, lobbyError(store.ErrSeekGone))
+	caller, id, ok := s.seekAction(w, r)
+	if !ok {
 		return
 	}
 	var made *games.Pairing
@@ -594,18 +599,8 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 
 // cancelSeek withdraws the caller's seek (API.md, POST /api/seeks/{id}/cancel).
 func (s *Server) cancelSeek(w http.ResponseWriter, r *http.Request) {
-	if err := s.decode(w, r, &struct{}{}); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	caller, err := s.lobbyCaller(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id := r.PathValue("id")
-	if !games.ValidID(id) {
-		s.fail(w, r, lobbyError(store.ErrSeekGone))
+	caller, id, ok := s.seekAction(w, r)
+	if !ok {
 		return
 	}
 	if err := s.cfg.Store.CancelSeek(r.Context(), id, caller.ID); err != nil {
