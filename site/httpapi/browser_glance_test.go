@@ -19,9 +19,11 @@ const guardedTrap = "7/2l1d2/7/3W3/1r5/7/7/7/7 r 0 1"
 // trap with its guards grouped, the colour legend shown, refusal marks of
 // 24 px, and the explanation after the game's bar, covering none of it.
 func TestBrowserLearnGlance(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
 	for _, size := range []screen{{"phone360", 360, 640, true}, {"phone", 390, 844, true}} {
 		t.Run(size.name, func(t *testing.T) {
+			t.Parallel()
 			tb := b.tab(t, size, "")
 			tb.open("/?position=" + strings.ReplaceAll(guardedTrap, " ", "%20"))
 			tb.poll(`document.getElementById("explain").textContent.includes("Trap control")`)
@@ -51,6 +53,7 @@ func TestBrowserLearnGlance(t *testing.T) {
 // resignation reads as one in Spanish, the review and the lessons have
 // words of their own, and the editorial note links to the issue tracker.
 func TestBrowserRoughEdges(t *testing.T) {
+	t.Parallel()
 	site := newSite(t)
 	b := newBrowser(t, site)
 	tb := b.tab(t, screens[0], "es-ES,es;q=0.9")

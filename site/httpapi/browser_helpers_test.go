@@ -150,6 +150,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// newBrowser gives the test a handle on the shared Chromium.
+//
+// Browser tests run side by side (t.Parallel, as many as -parallel lets),
+// each on a site of its own and in tabs of their own, so a browser test
+// changes no package state. Those that time the server or the page on the
+// real clock (a move's increment, a stream within 5 s, the engine's
+// answers within a poll's 20 s) run alone, before the others.
 func newBrowser(t *testing.T, site string) *browser {
 	root, err := startChromium(chromiumPath(t))
 	require.NoError(t, err, "starting chromium")

@@ -27,6 +27,7 @@ func countAnalyses(inner http.Handler, analyses *atomic.Int32) http.Handler {
 // so a selection is marked with no request to the server, also after a
 // move; a refused square says why, from the analysis of the position.
 func TestBrowserHints(t *testing.T) {
+	t.Parallel()
 	var analyses atomic.Int32
 	srv := httptest.NewServer(countAnalyses(newTestServer(t, testOptions{}).Handler(), &analyses))
 	t.Cleanup(srv.Close)

@@ -25,10 +25,9 @@ import (
 // (a proxy that holds events back, a connection lost with the network),
 // then when a working stream is cut.
 func TestBrowserNoStream(t *testing.T) {
-	old := keepAlive
-	keepAlive = 300 * time.Millisecond // the page counts a stream lost after three pings' silence
-	t.Cleanup(func() { keepAlive = old })
-	s := newTestServer(t, testOptions{})
+	t.Parallel()
+	// The page counts a stream lost after three pings' silence.
+	s := newTestServer(t, testOptions{config: func(c *Config) { c.KeepAlive = 300 * time.Millisecond }})
 	var refuse, silent atomic.Bool
 	var refused, polls atomic.Int32
 	h := s.Handler()

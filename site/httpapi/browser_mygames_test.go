@@ -23,6 +23,7 @@ import (
 // unfinished game says it stays unfinished; a finished one offers the same
 // game again and other settings, once each.
 func TestBrowserMyGames(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
 	tb := b.tab(t, screens[0], "")
 	tb.open("/")
@@ -117,6 +118,7 @@ func TestBrowserMyGames(t *testing.T) {
 // count moves one by one; past 40 half-moves without a capture the page
 // says how many remain before the draw.
 func TestBrowserMoveNumbers(t *testing.T) {
+	t.Parallel()
 	site := newSite(t)
 	b := newBrowser(t, site)
 	tb := b.tab(t, screens[0], "")

@@ -27,17 +27,19 @@ var pageScreens = []screen{{"phone360", 360, 640, true}, {"phone", 390, 844, tru
 // a story, the lessons and the rules guide against the engine, and the
 // keyboard and axe in both themes.
 func TestBrowserPage(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
 	for _, size := range pageScreens {
 		t.Run(size.name, func(t *testing.T) {
-			t.Run("board", func(t *testing.T) { pageBoard(t, b.tab(t, size, "")) })
+			t.Parallel()
+			t.Run("board", func(t *testing.T) { t.Parallel(); pageBoard(t, b.tab(t, size, "")) })
 			if size.name == "phone" {
-				t.Run("bar", func(t *testing.T) { pageBar(t, b.tab(t, size, ""), b.tab(t, size, "")) })
-				t.Run("story", func(t *testing.T) { pageStory(t, b.tab(t, size, "")) })
-				t.Run("twice", func(t *testing.T) { pageTwice(t, b.tab(t, size, "")) })
-				t.Run("lessons", func(t *testing.T) { pageLessons(t, b.tab(t, size, "")) })
-				t.Run("guide", func(t *testing.T) { pageGuide(t, b.tab(t, size, "")) })
-				t.Run("spanish", func(t *testing.T) { pageSpanish(t, b.tab(t, size, "es-ES,es;q=0.9")) })
+				t.Run("bar", func(t *testing.T) { t.Parallel(); pageBar(t, b.tab(t, size, ""), b.tab(t, size, "")) })
+				t.Run("story", func(t *testing.T) { t.Parallel(); pageStory(t, b.tab(t, size, "")) })
+				t.Run("twice", func(t *testing.T) { t.Parallel(); pageTwice(t, b.tab(t, size, "")) })
+				t.Run("lessons", func(t *testing.T) { t.Parallel(); pageLessons(t, b.tab(t, size, "")) })
+				t.Run("guide", func(t *testing.T) { t.Parallel(); pageGuide(t, b.tab(t, size, "")) })
+				t.Run("spanish", func(t *testing.T) { t.Parallel(); pageSpanish(t, b.tab(t, size, "es-ES,es;q=0.9")) })
 			}
 		})
 	}

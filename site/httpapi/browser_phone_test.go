@@ -19,11 +19,13 @@ var phoneScreens = []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, tr
 // draw's Accept and Decline) are all in the viewport, in English, German
 // and Spanish; turned, the board and its bar stand side by side.
 func TestBrowserPhone(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
 	for _, size := range phoneScreens {
 		t.Run(size.name, func(t *testing.T) {
-			t.Run("local", func(t *testing.T) { phoneLocal(t, b.tab(t, size, "")) })
-			t.Run("online", func(t *testing.T) { phoneOnline(t, b.tab(t, size, ""), b.tab(t, size, "")) })
+			t.Parallel()
+			t.Run("local", func(t *testing.T) { t.Parallel(); phoneLocal(t, b.tab(t, size, "")) })
+			t.Run("online", func(t *testing.T) { t.Parallel(); phoneOnline(t, b.tab(t, size, ""), b.tab(t, size, "")) })
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -23,23 +24,28 @@ const blockedJump = "l5t/7/7/7/1r1L3/7/7/7/T6 r 0 1"
 // two browsers ending in an agreed draw, the statistics after them, the
 // learn overlay, a lesson and the German page; axe-core checks each.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
-	finished := 0
 	for _, size := range screens {
 		t.Run(size.name, func(t *testing.T) {
-			t.Run("local", func(t *testing.T) { browseLocal(t, b.tab(t, size, "")); finished++ })
-			if size.mobile { // at the desktop's size TestBrowserReview plays the AI to its end
-				t.Run("ai-blue", func(t *testing.T) { browseAIAsBlue(t, b.tab(t, size, "")); finished++ })
-			}
-			t.Run("online", func(t *testing.T) {
-				browseOnline(t, b.tab(t, size, ""), b.tab(t, size, ""), b.tab(t, size, ""))
-				finished++
+			t.Parallel()
+			var finished atomic.Int32           // the games played to their end at this size
+			t.Run("games", func(t *testing.T) { // over before the statistics below
+				t.Run("local", func(t *testing.T) { t.Parallel(); browseLocal(t, b.tab(t, size, "")); finished.Add(1) })
+				if size.mobile { // at the desktop's size TestBrowserReview plays the AI to its end
+					t.Run("ai-blue", func(t *testing.T) { t.Parallel(); browseAIAsBlue(t, b.tab(t, size, "")); finished.Add(1) })
+				}
+				t.Run("online", func(t *testing.T) {
+					t.Parallel()
+					browseOnline(t, b.tab(t, size, ""), b.tab(t, size, ""), b.tab(t, size, ""))
+					finished.Add(1)
+				})
 			})
-			t.Run("stats", func(t *testing.T) { browseStats(t, b.tab(t, size, ""), finished) })
-			t.Run("errors", func(t *testing.T) { browseErrors(t, b.tab(t, size, "")) })
-			t.Run("learn", func(t *testing.T) { browseLearn(t, b.tab(t, size, "")) })
-			t.Run("lessons", func(t *testing.T) { browseLessons(t, b.tab(t, size, "")) })
-			t.Run("german", func(t *testing.T) { browseGerman(t, b.tab(t, size, "de-DE,de;q=0.9")) })
+			t.Run("stats", func(t *testing.T) { browseStats(t, b.tab(t, size, ""), int(finished.Load())) })
+			t.Run("errors", func(t *testing.T) { t.Parallel(); browseErrors(t, b.tab(t, size, "")) })
+			t.Run("learn", func(t *testing.T) { t.Parallel(); browseLearn(t, b.tab(t, size, "")) })
+			t.Run("lessons", func(t *testing.T) { t.Parallel(); browseLessons(t, b.tab(t, size, "")) })
+			t.Run("german", func(t *testing.T) { t.Parallel(); browseGerman(t, b.tab(t, size, "de-DE,de;q=0.9")) })
 		})
 	}
 }

@@ -22,13 +22,15 @@ var viewportScreens = []screen{
 // viewport with the page at its top, not covered by anything, its label
 // not cut (scrollWidth <= clientWidth) and on at most two lines.
 func TestBrowserViewport(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSite(t))
 	for _, size := range viewportScreens {
 		t.Run(size.name, func(t *testing.T) {
+			t.Parallel()
 			for _, lang := range phoneLanguages {
-				t.Run(lang, func(t *testing.T) { viewportLocal(t, b.tab(t, size, ""), lang) })
+				t.Run(lang, func(t *testing.T) { t.Parallel(); viewportLocal(t, b.tab(t, size, ""), lang) })
 			}
-			t.Run("offer", func(t *testing.T) { viewportOffer(t, b.tab(t, size, ""), b.tab(t, size, "")) })
+			t.Run("offer", func(t *testing.T) { t.Parallel(); viewportOffer(t, b.tab(t, size, ""), b.tab(t, size, "")) })
 		})
 	}
 }

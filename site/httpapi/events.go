@@ -13,9 +13,6 @@ import (
 	"github.com/doushouqi/doushouqi/site/live"
 )
 
-// keepAlive is how often an idle event stream gets a ping event.
-var keepAlive = 15 * time.Second
-
 // events streams a game's state as Server-Sent Events (API.md): at once,
 // then after every change, from whichever process made it. SSE rather than
 // WebSocket: the stream goes one way (moves are POSTs, which keep their
@@ -87,12 +84,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return send(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data))
 	}
 	// The first state, and a ping that tells the page the interval at once.
-	ping := live.PingEvent(keepAlive)
+	ping := live.PingEvent(s.cfg.KeepAlive)
 	if err := send(append(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data), ping...)); err != nil {
 		return
 	}
 	last := g.Version
-	tick := time.NewTicker(keepAlive)
+	tick := time.NewTicker(s.cfg.KeepAlive)
 	defer tick.Stop()
 	for {
 		select {
@@ -141,7 +138,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, ve
 	head = append(hw.Bytes(), "Connection: close\r\n\r\nevent: state\ndata: "...)
 	head = append(head, data...)
 	head = append(head, "\n\n"...)
-	head = append(head, live.PingEvent(keepAlive)...) // the page learns the ping interval at once
+	head = append(head, live.PingEvent(s.cfg.KeepAlive)...) // the page learns the ping interval at once
 	conn.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 	_, err = conn.Write(head)
 	conn.SetWriteDeadline(time.Time{})

@@ -447,10 +447,10 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	if err := tell(snap); err != nil {
 		return
 	}
-	if err := send(live.PingEvent(keepAlive)); err != nil {
+	if err := send(live.PingEvent(s.cfg.KeepAlive)); err != nil {
 		return
 	}
-	tick := time.NewTicker(keepAlive)
+	tick := time.NewTicker(s.cfg.KeepAlive)
 	defer tick.Stop()
 	for {
 		select {
@@ -459,7 +459,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.closing:
 			return
 		case <-tick.C:
-			if err := send(live.PingEvent(keepAlive)); err != nil {
+			if err := send(live.PingEvent(s.cfg.KeepAlive)); err != nil {
 				return
 			}
 		case <-news:

@@ -113,6 +113,9 @@ type Config struct {
 	ReadTimeout   time.Duration
 	WriteTimeout  time.Duration
 	IdleTimeout   time.Duration
+	// KeepAlive is how often an idle event stream gets a ping event; the
+	// page counts a stream lost after three silent intervals.
+	KeepAlive time.Duration
 }
 
 // DefaultConfig returns the default settings, without the parts.
@@ -138,6 +141,7 @@ func DefaultConfig() Config {
 		ReadTimeout:      10 * time.Second,
 		WriteTimeout:     30 * time.Second,
 		IdleTimeout:      60 * time.Second,
+		KeepAlive:        15 * time.Second,
 	}
 }
 
@@ -168,6 +172,7 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.ReadTimeout, d.ReadTimeout)
 	setDefault(&cfg.WriteTimeout, d.WriteTimeout)
 	setDefault(&cfg.IdleTimeout, d.IdleTimeout)
+	setDefault(&cfg.KeepAlive, d.KeepAlive)
 	if cfg.Hub == nil {
 		cfg.Hub = live.New(cfg.Streams)
 	}
@@ -233,7 +238,7 @@ func NewServer(cfg Config) *Server {
 		s.limiter = newRateLimiter(cfg.CreateLimit, time.Minute, 100_000)
 		s.posts = newRateLimiter(cfg.PostLimit, time.Minute, 100_000)
 	}
-	cfg.Hub.Serve(s.renderState, keepAlive) // the streams taken over (events.go)
+	cfg.Hub.Serve(s.renderState, cfg.KeepAlive) // the streams taken over (events.go)
 	s.startLobby()
 	return s
 }

@@ -74,10 +74,8 @@ func TestHTTP(t *testing.T) {
 // TestTimeouts: with HTTPServer's timeouts, a client that sends its headers slowly is cut off; an event
 // stream outlives the read and write timeouts (each event has its own).
 func TestTimeouts(t *testing.T) {
-	old := keepAlive
-	keepAlive = 100 * time.Millisecond
-	defer func() { keepAlive = old }()
 	s := newTestServer(t, testOptions{config: func(c *Config) {
+		c.KeepAlive = 100 * time.Millisecond
 		c.HeaderTimeout, c.ReadTimeout, c.WriteTimeout, c.IdleTimeout = 200*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
 	}})
 	c := serveHTTP(t, s)
