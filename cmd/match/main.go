@@ -52,7 +52,8 @@
 // Progress goes to standard error, one line per finished pair; the summary
 // to standard output: W/D/L, Elo, the SPRT, the games each adjudication
 // ended (and for whom), games per hour of wall clock, each engine's
-// average time per move (against its movetime, if it has one) and the load.
+// average time per move (against its movetime, if it has one) and mean
+// reported depth, and the load.
 // The match ends after -games games, when the SPRT accepts a hypothesis, or
 // after -max-time, whichever comes first. -records FILE writes every
 // finished game there as a game record (the library's text form, records
