@@ -52,7 +52,8 @@
 // Progress goes to standard error, one line per finished pair; the summary
 // to standard output: W/D/L, Elo, the SPRT, the games each adjudication
 // ended (and for whom), games per hour of wall clock, each engine's
-// average time per move (against its movetime, if it has one) and the load.
+// average time per move (against its movetime, if it has one) and mean
+// reported depth, and the load.
 // The match ends after -games games, when the SPRT accepts a hypothesis, or
 // after -max-time, whichever comes first. -records FILE writes every
 // finished game there as a game record (the library's text form, records
@@ -278,6 +279,7 @@ type pairResult struct {
 	games  [2]string // each game's record
 	think  [2]time.Duration
 	moves  [2]int // A's and B's moves and thinking time over the pair
+	depth  depths // A's and B's reported depths over the pair
 	err    error
 }
 
@@ -288,7 +290,29 @@ type matchStats struct {
 	adjudicated adjudications
 	think       [2]time.Duration // A's and B's thinking time in all
 	moves       [2]int           // A's and B's moves in all
+	depth       depths           // A's and B's reported depths in all
 	elapsed     time.Duration
+}
+
+// depths sums the depths two engines reported, A's and B's (or Red's and
+// Blue's), over the moves that reported one.
+type depths struct {
+	sum, moves [2]int
+}
+
+// add counts a move of engine i that reported depth d; a move without a
+// depth (d 0) is not counted.
+func (d *depths) add(i, depth int) {
+	if depth > 0 {
+		d.sum[i] += depth
+		d.moves[i]++
+	}
+}
+
+// merge adds o's engine j into d's engine i.
+func (d *depths) merge(i int, o depths, j int) {
+	d.sum[i] += o.sum[j]
+	d.moves[i] += o.moves[j]
 }
 
 // playMatch plays pairs on cfg.Concurrency workers until the games are
@@ -382,6 +406,7 @@ func playMatch(ctx context.Context, cfg config, progress io.Writer) (matchStats,
 		for i := range st.think {
 			st.think[i] += r.think[i]
 			st.moves[i] += r.moves[i]
+			st.depth.merge(i, r.depth, i)
 		}
 		st.addPair(r.points[0], r.points[1])
 		elo, lo, hi := st.Elo()
@@ -445,6 +470,7 @@ func worker(ctx context.Context, cfg config, jobs <-chan int, results chan<- pai
 			for c, who := range [2]int{int(aColor), 1 - int(aColor)} { // Red's and Blue's engine: A or B
 				r.think[who] += gp.Think[c]
 				r.moves[who] += gp.Moves[c]
+				r.depth.merge(who, gp.Depth, c)
 			}
 			// The tag names are valid; SetTag refuses only a value that is
 			// not UTF-8 (a name given so), and the record goes without it.
@@ -511,6 +537,7 @@ type playedGame struct {
 	Reports     []uci.Info // each move's engine report: its score for the mover, before the move
 	Think       [2]time.Duration
 	Moves       [2]int // Red's and Blue's thinking time and moves
+	Depth       depths // Red's and Blue's reported depths
 }
 
 // playGame plays one game as set up and returns it. A move the rules
@@ -583,6 +610,7 @@ func playGame(ctx context.Context, set gameSetup, red, blue player) (playedGame,
 			return playedGame{}, fmt.Errorf("%s played %v in %v: %w", pos.SideToMove(), res.Move, pos, err)
 		}
 		pg.Reports = append(pg.Reports, res.Info)
+		pg.Depth.add(int(side), res.Info.Depth)
 		if set.Adjudicate.scores() && !g.IsOver() {
 			if v, ok := judge.add(side, score, scored, played); ok {
 				return adjudicate(v)
@@ -622,7 +650,7 @@ func report(w io.Writer, cfg config, st matchStats) {
 	}
 	fmt.Fprintf(w, "%d games in %v: %.0f games per hour\n", s.Games(), st.elapsed.Round(time.Millisecond), perHour)
 	for i, spec := range [2]Spec{cfg.A, cfg.B} {
-		fmt.Fprintf(w, "%s: %s\n", spec.Name, timeUse(spec, st.think[i], st.moves[i]))
+		fmt.Fprintf(w, "%s: %s%s\n", spec.Name, timeUse(spec, st.think[i], st.moves[i]), depthUse(st.depth, i))
 	}
 	if cfg.Load != nil {
 		cfg.Load.report(w, cfg.Concurrency)
@@ -639,6 +667,14 @@ func reportAdjudications(w io.Writer, games int, c adjudications) {
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// depthUse says engine i's mean reported depth, when it reported any.
+func depthUse(d depths, i int) string {
+	if d.moves[i] == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; mean depth %.1f over the %d moves that reported one", float64(d.sum[i])/float64(d.moves[i]), d.moves[i])
 }
 
 // timeUse says how long an engine thought per move, against its time per

@@ -123,6 +123,33 @@ func TestMatchCountsGames(t *testing.T) {
 	assert.Contains(t, out, "SPRT elo0=0 elo1=200")
 }
 
+// TestMatchReportsMeanDepths: the summary gives each engine's mean
+// reported depth, which at a fixed depth is that depth or less (a search
+// may stop sooner on a won or lost position).
+func TestMatchReportsMeanDepths(t *testing.T) {
+	code, out, progress := runMatch(t, "-a", "depth=3,name=deep", "-b", "depth=1,name=shallow", "-openings", openingsFile, "-games", "2", "-sprt", "0,200")
+	require.Equal(t, 0, code, progress)
+	mean := func(name string) float64 {
+		t.Helper()
+		for line := range strings.SplitSeq(out, "\n") {
+			if rest, ok := strings.CutPrefix(line, name+": "); ok {
+				_, after, found := strings.Cut(rest, "; mean depth ")
+				require.True(t, found, line)
+				var d float64
+				_, err := fmt.Sscanf(after, "%f", &d)
+				require.NoError(t, err, line)
+				return d
+			}
+		}
+		t.Fatalf("no line for %s in %q", name, out)
+		return 0
+	}
+	deep, shallow := mean("deep"), mean("shallow")
+	assert.InDelta(t, 1, shallow, 1e-9, out)
+	assert.Greater(t, deep, 2.0, out)
+	assert.LessOrEqual(t, deep, 3.0, out)
+}
+
 // TestMatchRecords: -records writes every game, each read back by the
 // library as the game that was played: its engines, its round, and for a
 // game the match stopped at -max-plies, that ending.

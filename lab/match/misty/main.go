@@ -48,10 +48,11 @@
 //
 // Misty plays its own rules whatever it is told: a piece in an enemy trap
 // captures at full rank, 200 half-moves without a capture draw, a third
-// occurrence draws (trapped-capture,move-limit=200,threefold), and the tiger
-// jumps the river along the files only, where the library lets it jump
-// across the ranks too. Under other -rules the command still translates the
-// game, but says in an info string that misty plays by its own.
+// occurrence draws (trapped-capture,move-limit=200,threefold). Its tiger
+// jumps the river on both axes as the library's since MistyJungle 0.0.6
+// (commit 4108f20d, the build README.md names); 0.0.5 jumped it along the
+// files only. Under other -rules the command still translates the game,
+// but says in an info string that misty plays by its own.
 package main
 
 import (
@@ -74,8 +75,8 @@ import (
 )
 
 const (
-	// mistyRules are the rules misty plays, as far as the library can say
-	// them (its tiger's jumps aside).
+	// mistyRules are the rules misty plays (0.0.6 and later; 0.0.5's tiger
+	// jumped along the files only, which no house rule says).
 	mistyRules = "trapped-capture,move-limit=200,threefold"
 	// defaultEngine is where README.md builds misty.
 	defaultEngine = "/tmp/misty-jungle/jungle-engine/target/release/jungle-engine"
