@@ -224,7 +224,7 @@ func (g *Game) bindSeat(c dsq.Color, sp *SeatPlayer, rated bool) {
 // and returns g as it then is (its rating change set); g itself if there
 // was nothing to do or the rating failed (logged: the sweep tries again).
 func (s *Service) rate(ctx context.Context, g *Game) *Game {
-	if !g.Rated || g.RatedDone || !g.IsOver() {
+	if !g.Rated || g.RatedDone || !g.IsOver() || g.Ply() < 2 { // the store's rateable says the same
 		return g
 	}
 	done, err := s.cfg.Store.RateGame(ctx, g.ID, s.cfg.Now(), Rate)

@@ -130,7 +130,8 @@ func ExampleRate() {
 }
 
 // TestRatingFollowsTheEnd: a loss on time and a draw by agreement rate
-// the game; an abort, asked for or by a first move not made, never does.
+// the game; an abort, asked for or by a first move not made, never does,
+// nor an end before both first moves.
 func TestRatingFollowsTheEnd(t *testing.T) {
 	f := newFakeTime()
 	s := serviceOn(t, t.TempDir()+"/games.db", onClock(f))
@@ -167,9 +168,29 @@ func TestRatingFollowsTheEnd(t *testing.T) {
 	assert.True(t, g.Aborted)
 	assert.False(t, g.RatedDone)
 
+	// Resigned before both first moves, or drawn at once: a result, no rating.
+	id, redSeat, blueSeat = ratedPair(t, s, "1+0", red, blue)
+	res, err = s.Change(ctx, id, redSeat, Resign{})
+	require.NoError(t, err)
+	assert.True(t, res.Game.IsOver())
+	assert.False(t, res.Game.RatedDone, "resigned at ply 0")
+	id, redSeat, blueSeat = ratedPair(t, s, "1+0", red, blue)
+	_, err = s.Change(ctx, id, redSeat, Move{Move: mv(dsq.A3, dsq.A4), Ply: 0})
+	require.NoError(t, err)
+	res, err = s.Change(ctx, id, blueSeat, Resign{})
+	require.NoError(t, err)
+	assert.False(t, res.Game.RatedDone, "resigned at ply 1")
+	id, redSeat, blueSeat = ratedPair(t, s, "1+0", red, blue)
+	_, err = s.Change(ctx, id, redSeat, OfferDraw{})
+	require.NoError(t, err)
+	res, err = s.Change(ctx, id, blueSeat, AcceptDraw{})
+	require.NoError(t, err)
+	assert.True(t, res.Game.IsOver())
+	assert.False(t, res.Game.RatedDone, "drawn at ply 0")
+
 	r, err := s.PlayerByID(ctx, red.ID)
 	require.NoError(t, err)
-	assert.Equal(t, 2, r.Ratings[Bullet].Games, "two games rated, two aborted")
+	assert.Equal(t, 2, r.Ratings[Bullet].Games, "two games rated; two aborted, three ended before both first moves")
 	n, err := s.RateMissed(ctx)
 	require.NoError(t, err)
 	assert.Zero(t, n)

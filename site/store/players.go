@@ -146,9 +146,10 @@ func (s *sqlStore) Ratings(ctx context.Context, id string) ([]Rating, error) {
 }
 
 // rateable is the condition under which a stored game changes ratings:
-// finished (not aborted), rated, both seats held by two different players,
-// and not rated yet.
-const rateable = `over = 1 AND aborted = 0 AND rated = 1 AND rated_done = 0 AND rating_class <> ''
+// finished (not aborted) after both first moves (a game resigned or drawn
+// before them would be a rating for nothing played), rated, both seats
+// held by two different players, and not rated yet.
+const rateable = `over = 1 AND aborted = 0 AND ply >= 2 AND rated = 1 AND rated_done = 0 AND rating_class <> ''
 	AND red_player <> '' AND blue_player <> '' AND red_player <> blue_player`
 
 // RateGame updates the ratings of finished game id's players once: in one
