@@ -200,6 +200,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	sctx, cancel := context.WithTimeout(context.Background(), *drain)
 	defer cancel()
 	err = srv.Shutdown(sctx) // no new requests; those in flight finish
+	s.Shutdown()             // the lobby lets this instance's seeks go, before the store closes
 	if perr := pool.Close(sctx); err == nil {
 		err = perr // queued AI moves are played and stored
 	}

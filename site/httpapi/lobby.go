@@ -616,6 +616,7 @@ func (s *Server) cancelSeek(w http.ResponseWriter, r *http.Request) {
 // server with no store (a test's, of the middleware alone) has none.
 func (s *Server) startLobby() {
 	if s.cfg.Store == nil {
+		close(s.lobbyDone)
 		return
 	}
 	ctx, stop := context.WithCancel(context.Background())
@@ -623,5 +624,8 @@ func (s *Server) startLobby() {
 		<-s.closing
 		stop()
 	}()
-	go s.lobby.run(ctx)
+	go func() {
+		defer close(s.lobbyDone)
+		s.lobby.run(ctx)
+	}()
 }

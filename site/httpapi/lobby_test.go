@@ -502,3 +502,22 @@ func TestLobbyKilledInstance(t *testing.T) {
 	watch.listing(t, live)
 	assert.NotContains(t, seekIDs(l.Req("GET", "/api/lobby", "").Body), mine)
 }
+
+// TestLobbyShutdownLetsSeeksGo: Shutdown returns once the instance's
+// seeks are gone from the store, so that a process closing its store
+// right after leaves none behind for others to see until they expire.
+func TestLobbyShutdownLetsSeeksGo(t *testing.T) {
+	var db store.Store
+	k, sk := newClient(t, testOptions{config: func(cfg *Config) { db = cfg.Store }})
+	a := newLobbyPlayer(t, k)
+	openLobby(t, k, a)
+	postSeek(t, k, a, `{"control":"5+3"}`)
+	open, _, err := db.Seeks(context.Background(), time.Now().Add(-time.Minute), 10)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+
+	sk.Shutdown()
+	open, _, err = db.Seeks(context.Background(), time.Now().Add(-time.Minute), 10)
+	require.NoError(t, err)
+	assert.Empty(t, open, "the seek outlived its instance's shutdown")
+}

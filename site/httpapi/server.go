@@ -211,6 +211,7 @@ type Server struct {
 
 	closing   chan struct{} // closed by Shutdown: live streams end
 	closeOnce sync.Once
+	lobbyDone chan struct{} // closed when the lobby's loop has ended (its seeks gone)
 }
 
 // NewServer returns a server on cfg; zero settings get DefaultConfig's.
@@ -222,12 +223,13 @@ func NewServer(cfg Config) *Server {
 		games: games.New(games.Config{Store: cfg.Store, Pool: cfg.Pool, Log: cfg.Logger, Stored: cfg.Hub.Publish,
 			AITime: cfg.AITime, Tables: tables.get, CacheSize: cfg.CacheSize, MinReply: cfg.AIMinReply,
 			ReviewNodes: cfg.ReviewNodes, Now: cfg.Now}),
-		wire:    strictjson.New(requestRules(len(games.Levels))),
-		conns:   newConnCap(cfg.MaxConns),
-		reads:   newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
-		streams: newStreamLimit(cfg.LimitDB, cfg.StreamsPerClient, cfg.Logger),
-		refused: newRefusalLog(cfg.Logger, refusalEvery, 10_000),
-		closing: make(chan struct{}),
+		wire:      strictjson.New(requestRules(len(games.Levels))),
+		conns:     newConnCap(cfg.MaxConns),
+		reads:     newReadLimiter(cfg.LimitDB, cfg.ReadRate, cfg.ReadBurst, cfg.Logger),
+		streams:   newStreamLimit(cfg.LimitDB, cfg.StreamsPerClient, cfg.Logger),
+		refused:   newRefusalLog(cfg.Logger, refusalEvery, 10_000),
+		closing:   make(chan struct{}),
+		lobbyDone: make(chan struct{}),
 		lobby: newLobby(cfg.Store, cfg.Logger, cfg.LobbyBeat,
 			store.Limits{Player: cfg.SeeksPerPlayer, Total: cfg.Seeks}, cfg.Streams),
 	}
@@ -345,12 +347,15 @@ func (s *Server) Handler() http.Handler {
 }
 
 // Shutdown ends the live streams, so that an http.Server's Shutdown need not
-// wait for them (it does not know the ones the hub took over).
+// wait for them (it does not know the ones the hub took over), and returns
+// once the lobby has let this instance's seeks go: call it before closing
+// the store (an http.Server runs it on a goroutine of its own, unwaited).
 func (s *Server) Shutdown() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
 		s.cfg.Hub.Stop()
 	})
+	<-s.lobbyDone
 }
 
 // DrainReplies stores at once the AI replies that wait for their level's
