@@ -15,21 +15,29 @@ import (
 // query parameter "player".
 const PlayerHeader = "X-Player"
 
-// playerToken returns the request's player secret, "" if none.
-func playerToken(r *http.Request) string {
-	if t := r.Header.Get(PlayerHeader); t != "" {
-		return t
+// playerToken returns the request's player secret, "" if none: the
+// header's, else on a GET (an event stream's) the query's; two headers are
+// 400 bad-request, not a guess at which one is meant.
+func playerToken(r *http.Request) (string, error) {
+	switch vs := r.Header.Values(PlayerHeader); {
+	case len(vs) > 1:
+		return "", games.Refuse(games.CodeBadRequest, "one "+PlayerHeader+" header at most")
+	case len(vs) == 1 && vs[0] != "":
+		return vs[0], nil
 	}
-	return r.URL.Query().Get("player")
+	if r.Method == http.MethodGet {
+		return r.URL.Query().Get("player"), nil
+	}
+	return "", nil
 }
 
 // caller returns the identity the request carries, nil if it carries none;
 // a secret the site does not know is 401 no-player (the page then asks for
 // a new identity).
 func (s *Server) caller(ctx context.Context, r *http.Request) (*games.Player, error) {
-	token := playerToken(r)
-	if token == "" {
-		return nil, nil
+	token, err := playerToken(r)
+	if token == "" || err != nil {
+		return nil, err
 	}
 	return s.games.PlayerOf(ctx, token)
 }

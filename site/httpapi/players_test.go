@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -104,6 +105,33 @@ func TestPlayerCallsRefuse(t *testing.T) {
 			assert.Equal(t, tc.code, res.Body["code"], res.Raw)
 		})
 	}
+}
+
+// TestPlayerSecretOnlyInItsPlaces: the secret counts in one X-Player
+// header, or in ?player= on a GET (an event stream cannot send headers);
+// two headers are refused, and a POST's query names nobody.
+func TestPlayerSecretOnlyInItsPlaces(t *testing.T) {
+	c, _ := newClient(t, testOptions{})
+	_, token := newIdentity(t, c)
+	_, other := newIdentity(t, c)
+
+	res := c.Req("GET", "/api/players/me?player="+token, "")
+	assert.Equal(t, http.StatusOK, res.Status, res.Raw)
+	res = c.Req("POST", "/api/players/me/name?player="+token, `{"name":"`+unique("Query")+`"}`)
+	assert.Equal(t, http.StatusUnauthorized, res.Status, res.Raw)
+	assert.Equal(t, "no-player", res.Body["code"], res.Raw)
+
+	req, err := http.NewRequest("GET", c.URL+"/api/players/me", nil)
+	require.NoError(t, err)
+	req.Header.Add(PlayerHeader, token)
+	req.Header.Add(PlayerHeader, other)
+	r, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer r.Body.Close()
+	var body map[string]any
+	require.NoError(t, json.NewDecoder(r.Body).Decode(&body))
+	assert.Equal(t, http.StatusBadRequest, r.StatusCode)
+	assert.Equal(t, "bad-request", body["code"])
 }
 
 // ratedGame creates a rated 5+3 online game by red's identity, joined by
