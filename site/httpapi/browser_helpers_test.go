@@ -190,10 +190,12 @@ type pooledTab struct {
 	owner func(string) // takes the page's errors; nil while in the pool
 }
 
-// tabPool holds the pages no test is using (see pooledTab).
+// tabPool holds the pages no test is using (see pooledTab), by whether
+// they emulate a phone (mobile and touch), so that no page switches
+// between the two as a fresh page never did.
 var tabPool struct {
 	mu   sync.Mutex
-	free []*pooledTab
+	free map[bool][]*pooledTab
 }
 
 // listen passes the page's uncaught exceptions and console errors to the
@@ -252,12 +254,12 @@ func newPooledTab(root context.Context) (*pooledTab, error) {
 	return p, nil
 }
 
-// borrowTab takes a page from the pool, or opens one.
-func borrowTab(root context.Context) (*pooledTab, error) {
+// borrowTab takes a page from the pool (a phone's if mobile), or opens one.
+func borrowTab(root context.Context, mobile bool) (*pooledTab, error) {
 	tabPool.mu.Lock()
-	if n := len(tabPool.free); n > 0 {
-		p := tabPool.free[n-1]
-		tabPool.free = tabPool.free[:n-1]
+	if free := tabPool.free[mobile]; len(free) > 0 {
+		p := free[len(free)-1]
+		tabPool.free[mobile] = free[:len(free)-1]
 		tabPool.mu.Unlock()
 		return p, nil
 	}
@@ -291,13 +293,16 @@ func (p *pooledTab) clear(site string) error {
 
 // giveBack clears the page and puts it back in the pool; a page that does
 // not answer is closed.
-func (p *pooledTab) giveBack(site string) {
+func (p *pooledTab) giveBack(site string, mobile bool) {
 	if err := p.clear(site); err != nil {
 		p.cancel()
 		return
 	}
 	tabPool.mu.Lock()
-	tabPool.free = append(tabPool.free, p)
+	if tabPool.free == nil {
+		tabPool.free = map[bool][]*pooledTab{}
+	}
+	tabPool.free[mobile] = append(tabPool.free[mobile], p)
 	tabPool.mu.Unlock()
 }
 
@@ -305,7 +310,7 @@ func (p *pooledTab) giveBack(site string) {
 // not "", of that Accept-Language) until its end, when the page's errors
 // fail the test.
 func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
-	p, err := borrowTab(b.root)
+	p, err := borrowTab(b.root, size.mobile)
 	require.NoError(t, err, "opening a tab")
 	var mu sync.Mutex
 	var errs []string
@@ -323,7 +328,7 @@ func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
 			// may be in any state.
 			p.cancel()
 		} else {
-			p.giveBack(b.site)
+			p.giveBack(b.site, size.mobile)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -356,7 +361,11 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 func (tb *tab) open(path string) {
 	tb.t.Helper()
 	tb.do(chromedp.Navigate(tb.b.site + path))
-	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1"`)
+	// The lobby's buttons come after the page is ready (GET /api/lobby)
+	// and push the start screen's form down: a tap aimed before they come
+	// lands elsewhere.
+	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1" &&
+		(() => { const q = document.getElementById("lobby-quick"); return !q || !q.getClientRects().length || q.children.length > 0; })()`)
 }
 
 // click clicks the element once it is visible, failing after 20 s rather
