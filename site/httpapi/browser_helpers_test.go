@@ -22,8 +22,10 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 	"github.com/doushouqi/doushouqi/internal/longtest"
 	"github.com/stretchr/testify/assert"
@@ -168,7 +170,8 @@ func newBrowser(t *testing.T, site string) *browser {
 	return &browser{root: root, axe: axeSource(t), shots: shots, site: site}
 }
 
-// tab is a page in a browser context of its own (its own localStorage).
+// tab is a page in a browser context of its own (its own localStorage and
+// cookies), lent to one test at a time by the pool.
 type tab struct {
 	t    *testing.T
 	b    *browser
@@ -176,59 +179,169 @@ type tab struct {
 	size screen
 }
 
-func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
-	var mu sync.Mutex
-	var errs []string
-	listen := func(ev any) {
-		var e string
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			e = "exception: " + ev.ExceptionDetails.Text
-			if ev.ExceptionDetails.Exception != nil {
-				e += " " + ev.ExceptionDetails.Exception.Description
-			}
-		case *cdplog.EventEntryAdded:
-			// Failed requests are the page's business (it shows a message);
-			// CSP violations and console errors are not.
-			if ev.Entry.Level == cdplog.EntryLevelError && !strings.HasPrefix(ev.Entry.Text, "Failed to load resource") {
-				e = "console: " + ev.Entry.Text
-			}
+// pooledTab is a page with a browser context and window of its own, kept
+// open between the tests that borrow it: opening one costs about three
+// times a page load of Chromium's CPU, and the suite borrows about 85.
+type pooledTab struct {
+	ctx    context.Context // the page's chromedp context
+	cancel context.CancelFunc
+
+	mu    sync.Mutex
+	owner func(string) // takes the page's errors; nil while in the pool
+}
+
+// tabPool holds the pages no test is using (see pooledTab), by whether
+// they emulate a phone (mobile and touch), so that no page switches
+// between the two as a fresh page never did.
+var tabPool struct {
+	mu   sync.Mutex
+	free map[bool][]*pooledTab
+}
+
+// listen passes the page's uncaught exceptions and console errors to the
+// test that has it.
+func (p *pooledTab) listen(ev any) {
+	var e string
+	switch ev := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		e = "exception: " + ev.ExceptionDetails.Text
+		if ev.ExceptionDetails.Exception != nil {
+			e += " " + ev.ExceptionDetails.Exception.Description
 		}
-		if e != "" {
-			mu.Lock()
-			errs = append(errs, e)
-			mu.Unlock()
+	case *cdplog.EventEntryAdded:
+		// Failed requests are the page's business (it shows a message);
+		// CSP violations and console errors are not.
+		if ev.Entry.Level == cdplog.EntryLevelError && !strings.HasPrefix(ev.Entry.Text, "Failed to load resource") {
+			e = "console: " + ev.Entry.Text
 		}
 	}
-	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
+	if e == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.owner != nil {
+		p.owner(e)
+	}
+}
+
+func (p *pooledTab) setOwner(f func(string)) {
+	p.mu.Lock()
+	p.owner = f
+	p.mu.Unlock()
+}
+
+// newPooledTab opens a page in a new browser context, with what every
+// test's page has: the log domain on, and the name dialog asked already.
+func newPooledTab(root context.Context) (*pooledTab, error) {
+	p := &pooledTab{}
+	p.ctx, p.cancel = chromedp.NewContext(root, chromedp.WithNewBrowserContext(), chromedp.WithListener(p.listen))
+	err := chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		// The name dialog opens once, the first time a browser plays
+		// online (identity.js): a tab has been asked already, unless its
+		// test wants the dialog (askName).
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
+			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `try { if (!sessionStorage.getItem("dsq.test.askName")) localStorage.setItem("dsq.nameAsked", "1"); } catch (e) {}`})
+		return chromedp.Void{}, err
+	})
+	if err != nil {
+		p.cancel()
+		return nil, err
+	}
+	return p, nil
+}
+
+// borrowTab takes a page from the pool (a phone's if mobile), or opens one.
+func borrowTab(root context.Context, mobile bool) (*pooledTab, error) {
+	tabPool.mu.Lock()
+	if free := tabPool.free[mobile]; len(free) > 0 {
+		p := free[len(free)-1]
+		tabPool.free[mobile] = free[:len(free)-1]
+		tabPool.mu.Unlock()
+		return p, nil
+	}
+	tabPool.mu.Unlock()
+	return newPooledTab(root)
+}
+
+// clear leaves the site (ending its streams) and clears what the site
+// stored in the page's browser context (localStorage, sessionStorage,
+// cookies) and what the test emulated (colour scheme, motion), so that
+// the next test gets the page as if new.
+func (p *pooledTab) clear(site string) error {
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	return chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}`),
+		chromedp.Navigate("about:blank"),
+		func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			if site != "" {
+				if _, err := cdp.Call(ctx, tg, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: site, StorageTypes: "all"}); err != nil {
+					return chromedp.Void{}, err
+				}
+			}
+			if _, err := cdp.Call(ctx, tg, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+				return chromedp.Void{}, err
+			}
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
+			return chromedp.Void{}, err
+		})
+}
+
+// giveBack clears the page and puts it back in the pool; a page that does
+// not answer is closed.
+func (p *pooledTab) giveBack(site string, mobile bool) {
+	if err := p.clear(site); err != nil {
+		p.cancel()
+		return
+	}
+	tabPool.mu.Lock()
+	if tabPool.free == nil {
+		tabPool.free = map[bool][]*pooledTab{}
+	}
+	tabPool.free[mobile] = append(tabPool.free[mobile], p)
+	tabPool.mu.Unlock()
+}
+
+// tab lends the test a page of the given size (and, if acceptLanguage is
+// not "", of that Accept-Language) until its end, when the page's errors
+// fail the test.
+func (b *browser) tab(t *testing.T, size screen, acceptLanguage string) *tab {
+	p, err := borrowTab(b.root, size.mobile)
+	require.NoError(t, err, "opening a tab")
+	var mu sync.Mutex
+	var errs []string
+	p.setOwner(func(e string) {
+		mu.Lock()
+		errs = append(errs, e)
+		mu.Unlock()
+	})
+	ctx, cancelTimeout := context.WithTimeout(p.ctx, 4*time.Minute)
 	t.Cleanup(func() {
+		cancelTimeout()
+		p.setOwner(nil)
+		if acceptLanguage != "" || t.Failed() {
+			// A language set stays with the page; a failed test's page
+			// may be in any state.
+			p.cancel()
+		} else {
+			p.giveBack(b.site, size.mobile)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		for _, e := range errs {
 			t.Errorf("page error (%s): %s", size.name, e)
 		}
 	})
-	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancelTimeout)
 	tb := &tab{t: t, b: b, ctx: ctx, size: size}
 	var vp []chromedp.EmulateViewportOption
 	if size.mobile {
 		vp = append(vp, chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	tb.do(chromedp.EmulateViewport(size.width, size.height, vp...))
-	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, cdplog.Enable, cdp.Empty{})
-		return chromedp.Void{}, err
-	})
-	// The name dialog opens once, the first time a browser plays online
-	// (identity.js): a tab has been asked already, unless its test wants
-	// the dialog (askName).
-	tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
-			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `try { if (!sessionStorage.getItem("dsq.test.askName")) localStorage.setItem("dsq.nameAsked", "1"); } catch (e) {}`})
-		return chromedp.Void{}, err
-	})
 	if acceptLanguage != "" {
 		tb.do(func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
@@ -248,7 +361,11 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 func (tb *tab) open(path string) {
 	tb.t.Helper()
 	tb.do(chromedp.Navigate(tb.b.site + path))
-	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1"`)
+	// The lobby's buttons come after the page is ready (GET /api/lobby)
+	// and push the start screen's form down: a tap aimed before they come
+	// lands elsewhere.
+	tb.poll(`document.readyState === "complete" && document.body.dataset.ready === "1" &&
+		(() => { const q = document.getElementById("lobby-quick"); return !q || !q.getClientRects().length || q.children.length > 0; })()`)
 }
 
 // click clicks the element once it is visible, failing after 20 s rather

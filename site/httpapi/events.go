@@ -85,7 +85,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	// The first state, and a ping that tells the page the interval at once.
 	ping := live.PingEvent(s.cfg.KeepAlive)
-	if err := send(append(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data), ping...)); err != nil {
+	if err := send(append(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data), s.firstPing()...)); err != nil {
 		return
 	}
 	last := g.Version
@@ -138,7 +138,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, sub *live.Sub, ve
 	head = append(hw.Bytes(), "Connection: close\r\n\r\nevent: state\ndata: "...)
 	head = append(head, data...)
 	head = append(head, "\n\n"...)
-	head = append(head, live.PingEvent(s.cfg.KeepAlive)...) // the page learns the ping interval at once
+	head = append(head, s.firstPing()...) // the page learns the ping interval at once
 	conn.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 	_, err = conn.Write(head)
 	conn.SetWriteDeadline(time.Time{})
@@ -183,4 +183,11 @@ func (s *Server) startStream(w http.ResponseWriter) (send func([]byte) error, ok
 		}
 		return rc.Flush()
 	}, true
+}
+
+// firstPing is the ping that follows a game stream's first state: it tells
+// the page the ping interval and the away grace (Config.AwayGrace), in
+// milliseconds.
+func (s *Server) firstPing() []byte {
+	return fmt.Appendf(nil, "event: ping\ndata: {\"every\":%d,\"away\":%d}\n\n", s.cfg.KeepAlive.Milliseconds(), s.cfg.AwayGrace.Milliseconds())
 }

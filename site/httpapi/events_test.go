@@ -97,3 +97,29 @@ func TestSeatHoldersStreamIsItsPresence(t *testing.T) {
 	require.Eventually(t, func() bool { return connected()["blue"] == false }, 10*time.Second, 20*time.Millisecond,
 		"the stream closed, blue is away")
 }
+
+// TestFirstPingGivesAwayGrace: the ping after a game stream's first state
+// tells the page the ping interval and the away grace, in milliseconds;
+// the grace is 5 s unless the server's Config sets it.
+func TestFirstPingGivesAwayGrace(t *testing.T) {
+	for _, c := range []struct {
+		grace time.Duration
+		want  string
+	}{{0, `{"every":15000,"away":5000}`}, {1500 * time.Millisecond, `{"every":15000,"away":1500}`}} {
+		c2, _ := newClient(t, testOptions{config: func(cfg *Config) { cfg.AwayGrace = c.grace }})
+		g := c2.Create(`{"mode":"local"}`)
+		e := openEvents(t, c2, g.ID, "")
+		var got [][2]string
+		for len(got) < 2 {
+			select {
+			case ev, ok := <-e.C:
+				require.True(t, ok, "the stream ended")
+				got = append(got, ev)
+			case <-time.After(20 * time.Second):
+				t.Fatal("no first state and ping")
+			}
+		}
+		assert.Equal(t, "state", got[0][0])
+		assert.Equal(t, [2]string{"ping", c.want}, got[1])
+	}
+}

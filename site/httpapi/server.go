@@ -116,6 +116,11 @@ type Config struct {
 	// KeepAlive is how often an idle event stream gets a ping event; the
 	// page counts a stream lost after three silent intervals.
 	KeepAlive time.Duration
+	// AwayGrace is how long a page waits after an online opponent's last
+	// stream closed before it says the opponent has left (a player who
+	// reloads opens a new stream a moment later); a game's event stream
+	// tells the page in its first ping.
+	AwayGrace time.Duration
 }
 
 // DefaultConfig returns the default settings, without the parts.
@@ -142,6 +147,7 @@ func DefaultConfig() Config {
 		WriteTimeout:     30 * time.Second,
 		IdleTimeout:      60 * time.Second,
 		KeepAlive:        15 * time.Second,
+		AwayGrace:        5 * time.Second,
 	}
 }
 
@@ -173,6 +179,7 @@ func (cfg Config) withDefaults() Config {
 	setDefault(&cfg.WriteTimeout, d.WriteTimeout)
 	setDefault(&cfg.IdleTimeout, d.IdleTimeout)
 	setDefault(&cfg.KeepAlive, d.KeepAlive)
+	setDefault(&cfg.AwayGrace, d.AwayGrace)
 	if cfg.Hub == nil {
 		cfg.Hub = live.New(cfg.Streams)
 	}

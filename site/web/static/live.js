@@ -20,8 +20,9 @@ const SILENT = 3;        // ping intervals without a word after which a stream c
 // function is called. With seat, a seat holder's token, the stream counts
 // as that player being here (API.md, Clocks, presence, rematch), and
 // onPresence gets the stream's presence events ({red, blue}), which come
-// without a new state.
-export function follow(id, onState, {seat = "", onPresence = null} = {}) {
+// without a new state; onAwayGrace gets the away grace (ms) the server's
+// first ping gives (players.js, away).
+export function follow(id, onState, {seat = "", onPresence = null, onAwayGrace = null} = {}) {
   const path = "/api/games/" + encodeURIComponent(id);
   const events = path + "/events" + (seat ? "?seat=" + encodeURIComponent(seat) : "");
   let es = null, timer = 0, wait = POLL, polling = 0, stopped = false, last = "";
@@ -46,7 +47,11 @@ export function follow(id, onState, {seat = "", onPresence = null} = {}) {
     s.addEventListener("ping", (e) => {
       if (s !== es) return;
       heard = Date.now();
-      try { const n = JSON.parse(e.data).every; if (n > 0) every = n; } catch (err) { /* keep the last interval */ }
+      try {
+        const d = JSON.parse(e.data);
+        if (d.every > 0) every = d.every;
+        if (d.away > 0 && onAwayGrace) onAwayGrace(d.away);
+      } catch (err) { /* keep the last interval */ }
     });
     s.addEventListener("state", (e) => {
       clearTimeout(give);

@@ -31,7 +31,7 @@ import {initControls, formChanged, levelLabels, clockLabels, renderControls} fro
 import {initReview, step, reviewed, renderReviewNote, renderSteps, renderMoves} from "./review.js";
 import {renderEngine} from "./engine.js";
 import {initOnline, watchInvitation, invitationUsable, fetchInvitation, renderOnline} from "./online.js";
-import {renderPlayers, renderClocks, away, AWAY_GRACE} from "./players.js";
+import {renderPlayers, renderClocks, away, awayGrace, setAwayGrace} from "./players.js";
 import {startClock, rematchView} from "./clock.js";
 import {initMyGames, renderMyGames, noteGame} from "./mygames.js";
 import {initLobby, renderLobby} from "./lobby.js";
@@ -165,7 +165,7 @@ function listen(page, id) {
     if (!s.game || s.game.id !== id) return;
     s.game = Object.assign({}, s.game, {connected: p}); // presence leaves the version as it is
     presenceChanged(page);
-  }});
+  }, onAwayGrace: setAwayGrace});
 }
 
 // presenceChanged redraws after the players' presence may have changed,
@@ -179,7 +179,7 @@ function presenceChanged(page) {
       render(page);
       const gone = ["red", "blue"].find((c) => away(s, c));
       if (gone) announce(t("status.away", {color: t("side." + gone)})); // a screen reader hears it too
-    }, AWAY_GRACE + 50);
+    }, awayGrace + 50);
   }
   render(page);
 }

@@ -82,19 +82,25 @@ export function named(g, c) {
   return text;
 }
 
-// AWAY_GRACE is how long (ms) an opponent must have been seen away before
+// awayGrace is how long (ms) an opponent must have been seen away before
 // the page says so: a player joining or reloading opens the game's stream
-// a moment after the other page hears of it.
-export const AWAY_GRACE = 5000;
+// a moment after the other page hears of it. The server's first ping says
+// it (setAwayGrace); 5 s until then.
+export let awayGrace = 5000;
+
+// setAwayGrace sets awayGrace to ms, if positive.
+export function setAwayGrace(ms) {
+  if (ms > 0) awayGrace = ms;
+}
 
 // away says whether side c is an online player who has left the game: not
-// connected, as the page has seen for AWAY_GRACE (shown dimmed, and the
+// connected, as the page has seen for awayGrace (shown dimmed, and the
 // claim is offered against them).
 export function away(s, c) {
   const g = s.game;
   if (!g || g.mode !== "online" || g.over || !g.seated || !g.seated.red || !g.seated.blue || s.seats[c] || connected(g, c)) return false;
   const since = s.goneSince[c];
-  return !!since && Date.now() - since >= AWAY_GRACE;
+  return !!since && Date.now() - since >= awayGrace;
 }
 
 // renderPlayers names the side at the top and the side at the bottom of
