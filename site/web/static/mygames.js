@@ -44,13 +44,14 @@ export function renderMyGames(s) {
   const onBoard = s.game ? s.game.id : "";
   const shown = games.filter((g) => g.id !== onBoard).sort((a, b) => running(b) - running(a) || b.seen - a.seen);
   box.hidden = !shown.length;
-  // With no game on the board the list comes right after the start screen;
-  // on the analysis board (no game, Learn on) it waits under the moves, as
-  // beside a game, so that the board comes first.
+  // With no game on the board the list comes on the start screen, after
+  // the new game's buttons and before the lobby (one's own games before
+  // strangers' seeks); on the analysis board (no game, Learn on) it waits
+  // under the moves, as beside a game, so that the board comes first.
   const top = !s.game && !s.learn;
-  const home = top ? $("start-screen").parentNode : document.querySelector(".side");
-  const before = top ? $("start-screen").nextSibling : null;
-  if (box.parentNode !== home || (top && box.previousElementSibling !== $("start-screen"))) home.insertBefore(box, before);
+  const home = top ? $("start-screen") : document.querySelector(".side");
+  const before = top ? $("lobby") : null;
+  if (box.parentNode !== home || (top && box.nextElementSibling !== before)) home.insertBefore(box, before);
   ul.replaceChildren(...shown.map(item));
 }
 
