@@ -447,7 +447,8 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	if err := tell(snap); err != nil {
 		return
 	}
-	if err := send(live.PingEvent(s.cfg.KeepAlive)); err != nil {
+	ping := live.PingEvent(s.cfg.KeepAlive)
+	if err := send(ping); err != nil {
 		return
 	}
 	tick := time.NewTicker(s.cfg.KeepAlive)
@@ -459,7 +460,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.closing:
 			return
 		case <-tick.C:
-			if err := send(live.PingEvent(s.cfg.KeepAlive)); err != nil {
+			if err := send(ping); err != nil {
 				return
 			}
 		case <-news:
