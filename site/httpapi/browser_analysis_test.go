@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -20,7 +19,7 @@ import (
 // follows a move played on it.
 func TestBrowserFinishedAIGame(t *testing.T) {
 	s := newTestServer(t, testOptions{})
-	site := newSiteOf(t, s)
+	site := serveSite(t, s.Handler())
 	b := newBrowser(t, site)
 	// Red's lion enters Blue's den: the player (Red) has won.
 	g := storeGame(t, s, "7/3L3/7/7/7/7/7/7/e6 r 0 1", "d8d9")
@@ -67,11 +66,4 @@ func TestBrowserFinishedAIGame(t *testing.T) {
 	board.media("dark", false)
 	board.shot("analysis-board-dark")
 	board.axeCheck("analysis board, dark")
-}
-
-// newSiteOf serves s for a browser test and returns its URL.
-func newSiteOf(t *testing.T, s *Server) string {
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	return srv.URL
 }

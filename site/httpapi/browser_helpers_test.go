@@ -620,7 +620,26 @@ func (tb *tab) checkTerrain(me string) {
 
 // newSite starts the site for a browser test and returns its URL.
 func newSite(t *testing.T) string {
-	srv := httptest.NewServer(newTestServer(t, testOptions{}).Handler())
-	t.Cleanup(srv.Close)
+	return serveSite(t, newTestServer(t, testOptions{}).Handler())
+}
+
+// serveSite serves h for a browser test and returns its URL. At the end,
+// after the test's pages have left (their cleanups run first), closing
+// the site must not wait on a request: a page's stream that outlives the
+// page (one the browser keeps open in its back-forward cache, say) would
+// keep a player counted in the lobby, and holds Close for a minute.
+func serveSite(t *testing.T, h http.Handler) string {
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() {
+		start := time.Now()
+		srv.Close()
+		if took := time.Since(start); took > closeWait {
+			t.Errorf("closing the site waited %v on requests the test's pages had left", took.Round(time.Millisecond))
+		}
+	})
 	return srv.URL
 }
+
+// closeWait is how long closing a browser test's site may wait on its
+// requests: httptest's own warning comes after 5 s.
+const closeWait = 5 * time.Second

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -29,9 +28,7 @@ func countAnalyses(inner http.Handler, analyses *atomic.Int32) http.Handler {
 func TestBrowserHints(t *testing.T) {
 	t.Parallel()
 	var analyses atomic.Int32
-	srv := httptest.NewServer(countAnalyses(newTestServer(t, testOptions{}).Handler(), &analyses))
-	t.Cleanup(srv.Close)
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, serveSite(t, countAnalyses(newTestServer(t, testOptions{}).Handler(), &analyses)))
 	tb := b.tab(t, screens[0], "")
 	tb.open("/")
 	tb.startGame("local", "")

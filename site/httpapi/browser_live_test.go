@@ -137,14 +137,13 @@ func TestBrowserTabsOneAddress(t *testing.T) {
 	}
 	perClient := max(1, tabs*16/40) // 16 of 40, the default cap
 	s := newTestServer(t, testOptions{watchers: 1000, perClient: perClient})
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	c := &client{T: t, URL: srv.URL}
+	site := serveSite(t, s.Handler())
+	c := &client{T: t, URL: site}
 	g := c.Create(`{"mode":"online"}`)
 	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
 
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, site)
 	pages := make([]*tab, tabs)
 	opened := time.Now()
 	for i := range pages {
@@ -158,7 +157,7 @@ func TestBrowserTabsOneAddress(t *testing.T) {
 	for range 8 {
 		opening.Go(func() {
 			for i := range next {
-				if openErrs[i] = chromedp.Do(pages[i].ctx, chromedp.Navigate(srv.URL+"/?game="+g.ID)); openErrs[i] != nil {
+				if openErrs[i] = chromedp.Do(pages[i].ctx, chromedp.Navigate(site+"/?game="+g.ID)); openErrs[i] != nil {
 					continue
 				}
 				_, openErrs[i] = chromedp.Run(pages[i].ctx, chromedp.Poll[bool](

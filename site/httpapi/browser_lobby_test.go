@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"fmt"
-	"net/http/httptest"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/doushouqi/doushouqi/site/internal/testenv"
@@ -27,11 +29,9 @@ func TestBrowserLobby(t *testing.T) {
 	})
 	t.Run("postgres", func(t *testing.T) {
 		dsn := testenv.PostgresURL(t)
-		one := httptest.NewServer(newTestServer(t, testOptions{db: dsn}).Handler())
-		t.Cleanup(one.Close)
-		two := httptest.NewServer(newTestServer(t, testOptions{db: dsn}).Handler())
-		t.Cleanup(two.Close)
-		lobbyPlay(t, b, one.URL, two.URL, "postgres")
+		one := serveSite(t, newTestServer(t, testOptions{db: dsn}).Handler())
+		two := serveSite(t, newTestServer(t, testOptions{db: dsn}).Handler())
+		lobbyPlay(t, b, one, two, "postgres")
 	})
 }
 
@@ -159,4 +159,45 @@ func lobbyPlay(t *testing.T, b *browser, siteA, siteB, db string) {
 	assert.Equal(t, gameA, gameC)
 	assert.NotEqual(t, colorA, colorC)
 	c.shot("lobby-paired-" + db)
+}
+
+// TestBrowserLobbyStreamLeavesWithThePage: a player waiting in the lobby
+// who goes to another page of the site leaves the lobby at once, its seek
+// with it, though the browser may keep the page in its back-forward cache
+// (whose connections it keeps open until it evicts the page, a minute in
+// Chromium); back on the start screen, the lobby's stream is open again.
+func TestBrowserLobbyStreamLeavesWithThePage(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, testOptions{})
+	site := serveSite(t, s.Handler())
+	b := newBrowser(t, site)
+	api := &client{T: t, URL: site}
+	seeks := func() int {
+		res := api.Req("GET", "/api/lobby", "")
+		require.Equal(t, http.StatusOK, res.Status, res.Raw)
+		var l lobbyState
+		require.NoError(t, json.Unmarshal([]byte(res.Raw), &l))
+		return len(l.Seeks)
+	}
+	tb := b.tab(t, screens[0], "")
+	tb.open("/?lang=en")
+	tb.lobbyReady()
+	tb.click(`#lobby-quick button[data-control="5+3"]`)
+	tb.poll(`!document.getElementById("lobby-wait").hidden`)
+	require.Equal(t, int64(1), s.lobby.streams.Load(), "the start screen's lobby stream")
+	require.Equal(t, 1, seeks(), "the player's seek")
+
+	tb.open("/lessons")
+	require.Eventually(t, func() bool { return s.lobby.streams.Load() == 0 && seeks() == 0 }, 2*time.Second, 20*time.Millisecond,
+		"the lobby's stream and the seek outlived the page: %d streams, %d seeks", s.lobby.streams.Load(), seeks())
+
+	// Back: from the cache, whose restore has no load event to wait on.
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	require.Eventually(t, func() bool { // the page's context changes under a poll: ask anew
+		back, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`location.pathname === "/" && document.body.dataset.ready === "1"`))
+		return err == nil && back
+	}, 10*time.Second, 50*time.Millisecond, "back on the start screen")
+	tb.lobbyReady()
+	require.Eventually(t, func() bool { return s.lobby.streams.Load() == 1 }, 5*time.Second, 20*time.Millisecond, "the stream is open again")
+	assert.True(t, evalIn[bool](tb, `document.getElementById("lobby-wait").hidden`), "no seek is waited on: it went with the page")
 }

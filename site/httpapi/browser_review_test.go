@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -23,9 +22,7 @@ import (
 // size, in both themes and in Spanish, with axe clean.
 func TestBrowserReview(t *testing.T) {
 	s := newTestServer(t, testOptions{reviewNodes: 5_000})
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, serveSite(t, s.Handler()))
 	// A longer game: the engine against a greedy player, resigned by the
 	// player (Red) after 40 half-moves; the same for every size.
 	long, err := search.PlayGame(context.Background(), dsq.StartPosition(),

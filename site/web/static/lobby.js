@@ -30,6 +30,15 @@ export function initLobby(page) {
     const b = e.target.closest("button[data-control]");
     if (b) quick(b.dataset.control);
   });
+  // A page the browser keeps in its back-forward cache keeps its
+  // connections open until it is evicted (a minute in Chromium): the
+  // lobby's stream would keep the player's seek alive, and the player
+  // counted in the lobby, after the player left. The stream closes as the
+  // page goes, and opens again if the page comes back from the cache.
+  window.addEventListener("pagehide", () => {
+    if (lobby.es) { closeStream(); lobby.waiting = null; }
+  });
+  window.addEventListener("pageshow", (e) => { if (e.persisted) renderLobby(); });
 }
 
 // renderLobby opens the lobby's stream while the start screen shows and
