@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -23,7 +24,9 @@ import (
 // game with the colours swapped, the first move due. Every control is in
 // the viewport in English, German and Spanish.
 func TestBrowserOnlinePlay(t *testing.T) {
-	b := newBrowser(t, newSite(t))
+	// An opponent is shown away a second after it left, not five.
+	s := newTestServer(t, testOptions{config: func(c *Config) { c.AwayGrace = time.Second }})
+	b := newBrowser(t, serveSite(t, s.Handler()))
 	for _, size := range []screen{{"phone", 390, 844, true}, {"phone360", 360, 640, true}} {
 		t.Run(size.name, func(t *testing.T) { onlinePlay(t, b.tab(t, size, ""), b.tab(t, size, "")) })
 	}

@@ -165,23 +165,35 @@ function listen(page, id) {
     if (!s.game || s.game.id !== id) return;
     s.game = Object.assign({}, s.game, {connected: p}); // presence leaves the version as it is
     presenceChanged(page);
-  }, onAwayGrace: setAwayGrace});
+  }, onAwayGrace: (ms) => {
+    setAwayGrace(ms);
+    // A player seen going before the page knew the grace is told of
+    // after this one, not the default.
+    if (s.game && s.game.id === id && Object.keys(s.goneSince).length) sayAwayLater(page);
+  }});
 }
 
 // presenceChanged redraws after the players' presence may have changed,
 // and once more when a player just seen away has been away long enough
 // for the page to say so (players.js, away).
 function presenceChanged(page) {
-  const s = page.state, id = s.game && s.game.id;
-  if (s.notePresence()) {
-    setTimeout(() => {
-      if (!s.game || s.game.id !== id) return;
-      render(page);
-      const gone = ["red", "blue"].find((c) => away(s, c));
-      if (gone) announce(t("status.away", {color: t("side." + gone)})); // a screen reader hears it too
-    }, awayGrace + 50);
-  }
+  if (page.state.notePresence()) sayAwayLater(page);
   render(page);
+}
+
+// sayAwayLater redraws the game once a player seen going has been away
+// for the grace, and says who left (once: a later call replaces an
+// earlier one's timer).
+let awayTimer = 0;
+function sayAwayLater(page) {
+  const s = page.state, id = s.game && s.game.id;
+  clearTimeout(awayTimer);
+  awayTimer = setTimeout(() => {
+    if (!s.game || s.game.id !== id) return;
+    render(page);
+    const gone = ["red", "blue"].find((c) => away(s, c));
+    if (gone) announce(t("status.away", {color: t("side." + gone)})); // a screen reader hears it too
+  }, awayGrace + 50);
 }
 
 // tickClocks counts the game's clocks down between states. When the side
