@@ -17,6 +17,7 @@ func mv(from, to dsq.Square) dsq.Move { return dsq.NewMove(from, to) }
 // TestMove: a move by the seat whose turn it is makes and stores the next
 // version; every other request is refused with the game left as it was.
 func TestMove(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "local"})
@@ -82,6 +83,7 @@ func TestMove(t *testing.T) {
 // and the AI's reply; an online game none; a game with too few moves, a
 // stale ply or an ended game are refused.
 func TestUndo(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "local"})
@@ -146,6 +148,7 @@ func TestUndo(t *testing.T) {
 // the library's reason; a second resignation, a resignation before an
 // online game's second player came, and one without a seat are refused.
 func TestResign(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "local"})
@@ -180,6 +183,7 @@ func TestResign(t *testing.T) {
 // TestDrawOfferAndAnswer: one offer at a time, answered only by the other
 // side: declined it is gone, accepted the game is drawn by agreement.
 func TestDrawOfferAndAnswer(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "local"})
@@ -241,6 +245,7 @@ func TestDrawOfferAndAnswer(t *testing.T) {
 // invitation, never to its creator; the invitation is given again to the
 // creator alone while the seat is free.
 func TestJoin(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "online", Color: "blue"})
@@ -312,6 +317,7 @@ func seen(since time.Time, on ...dsq.Color) func(*Config) {
 // clock's time left (timed); refused while the opponent is connected or
 // may still come back.
 func TestClaim(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFakeTime()
 	left := f.Now()
@@ -380,6 +386,7 @@ func TestClaim(t *testing.T) {
 // control, whose seats the same tokens hold, its first move due at once
 // (the clock starts after both first moves); its id is set on the old game. Or the other declines; no offer before the end.
 func TestRematch(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
@@ -442,6 +449,7 @@ func TestRematch(t *testing.T) {
 // second instance whose cache has not heard of the first makes no second
 // game: it is refused, and the rematch stays the first one.
 func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "games.db")
 	a, b := serviceOn(t, file), serviceOn(t, file)
@@ -465,6 +473,7 @@ func TestRematchAcceptedOnceAcrossInstances(t *testing.T) {
 // in it, and no statistics count it; from the second move on it is
 // resigned, not aborted; a watcher or another mode cannot abort.
 func TestAbortBeforeTheSecondMove(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	id, red, blue := clocked(t, s, "5+3")
@@ -511,6 +520,7 @@ func TestAbortBeforeTheSecondMove(t *testing.T) {
 // last move), never from the site's start; before both first moves there
 // is nothing to claim.
 func TestClaimCountsFromTheLastSignOfLife(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f)) // away since the service started
@@ -548,6 +558,7 @@ func TestClaimCountsFromTheLastSignOfLife(t *testing.T) {
 // player's last move (the AI's den entry and the move before it); the
 // game then goes on, the player to move.
 func TestUndoAfterAnAIGame(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	a, err := s.Create(ctx, Spec{Mode: "ai"})

@@ -15,6 +15,7 @@ import (
 // TestAIMoves: a player's move leaves the AI thinking; its job plays a
 // legal reply and stores it as the next version.
 func TestAIMoves(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		c, err := s.Create(ctx, Spec{Mode: "ai", Level: new(2)})
@@ -38,6 +39,7 @@ func TestAIMoves(t *testing.T) {
 // clearly behind, and declines it otherwise; either way as a job, the
 // offer pending meanwhile.
 func TestAIAnswersDrawOffer(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		// Blue (the AI) without its lion, tiger and elephant: it accepts.
@@ -70,6 +72,7 @@ func TestAIAnswersDrawOffer(t *testing.T) {
 // reply time is stored once that time has passed since the player's move,
 // or at once by Drain (a shutdown), which waits until it is stored.
 func TestAIWaitsItsMinReply(t *testing.T) {
+	t.Parallel()
 	var least atomic.Int64
 	least.Store(int64(600 * time.Millisecond))
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), func(c *Config) {
@@ -99,6 +102,7 @@ func TestAIWaitsItsMinReply(t *testing.T) {
 // TestAIResumes: a stored game where the AI is to move, made by a process
 // that stopped, is taken up by Resume, and by the first read of it.
 func TestAIResumes(t *testing.T) {
+	// Not parallel: Resume takes up every AI game to move in the shared PostgreSQL database.
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		g := storeAI(t, s, dsq.Red, dsq.StartNotation) // the AI opens
@@ -117,6 +121,7 @@ func TestAIResumes(t *testing.T) {
 // something to do is refused as Busy and nothing is stored; once there is
 // room it is taken.
 func TestAIBusy(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	c, err := s.Create(ctx, Spec{Mode: "ai"})
@@ -151,6 +156,7 @@ func TestAIBusy(t *testing.T) {
 // while the answer is still being searched: the search below waits for the
 // test, which only lets it go after the change has returned.
 func TestNoSearchUnderALock(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	held := make(chan int, 8)
@@ -198,6 +204,7 @@ func TestNoSearchUnderALock(t *testing.T) {
 // searches its move; the AI's move, searched on the old version, is not
 // stored over the resignation.
 func TestAIJobStartsOverOnAStaleVersion(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	searching := make(chan struct{}, 4)
@@ -223,6 +230,7 @@ func TestAIJobStartsOverOnAStaleVersion(t *testing.T) {
 // refused, another client is not, and the refused client's game is left
 // unchanged.
 func TestAIPlacesPerClient(t *testing.T) {
+	t.Parallel()
 	s := newService(t) // one engine and four queued jobs: at most one place per client
 	hog, fair := WithClient(context.Background(), "192.0.2.1"), WithClient(context.Background(), "192.0.2.2")
 	hogGame, err := s.Create(hog, Spec{Mode: "ai", Level: new(1)})

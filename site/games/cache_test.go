@@ -11,6 +11,7 @@ import (
 func version(id string, v int64) *Game { return &Game{ID: id, Version: v, play: dsq.NewGame()} }
 
 func TestCache(t *testing.T) {
+	t.Parallel()
 	c := newCache(3)
 	for i := range 5 {
 		c.put(version(fmt.Sprint(i), 1))
@@ -40,6 +41,7 @@ func TestCache(t *testing.T) {
 // while another process's change removed it (the read began first, so it
 // may be older) is not cached; one read with no removal is.
 func TestCacheKeepsNoGameReadBeforeARemoval(t *testing.T) {
+	t.Parallel()
 	c := newCache(3)
 	seen := c.removed()
 	c.remove("7") // another process changed game 7 during the read

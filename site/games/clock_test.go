@@ -57,6 +57,7 @@ func opened(t *testing.T, s *Service, tc string) (id, red, blue string) {
 }
 
 func TestTimeControlText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want TimeControl
@@ -86,6 +87,7 @@ func TestTimeControlText(t *testing.T) {
 // takes the time used (server time) from the mover and adds the
 // increment, and starts the other side's clock.
 func TestClockRunsFromTheSecondMove(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -130,6 +132,7 @@ func TestClockRunsFromTheSecondMove(t *testing.T) {
 // TestCorrespondenceRenewsTheMoversTime: days per move: a move gives the
 // mover its whole time again, whatever it used.
 func TestCorrespondenceRenewsTheMoversTime(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -149,6 +152,7 @@ func TestCorrespondenceRenewsTheMoversTime(t *testing.T) {
 // read ends the game as its loss by time forfeit, stored once; an action
 // that comes first is refused and stores the flag fall instead.
 func TestFlagFallOnRead(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -183,6 +187,7 @@ func TestFlagFallOnRead(t *testing.T) {
 // a loss whatever the side with time left has, here a lone rat against a
 // full army.
 func TestFlagFallLosesWithAnyMaterial(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	pos, err := dsq.ParsePosition("l5t/1d3c1/r1p1w1e/7/7/7/7/7/R6 b 0 1")
@@ -205,6 +210,7 @@ func TestFlagFallLosesWithAnyMaterial(t *testing.T) {
 // TestSweepEndsGamesOutOfTime: the sweep ends the games nobody reads whose
 // side to move ran out, each once, and no other.
 func TestSweepEndsGamesOutOfTime(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -226,6 +232,7 @@ func TestSweepEndsGamesOutOfTime(t *testing.T) {
 // the flag has not fallen) or the game is lost on time (and the move is
 // not played), never both, never neither.
 func TestMoveAndFlagFallRace(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -265,6 +272,7 @@ func TestMoveAndFlagFallRace(t *testing.T) {
 // (another process, or the same after a restart) has the clocks as stored
 // and makes the flag fall at the stored time.
 func TestClocksKeptAcrossARestart(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	file := filepath.Join(t.TempDir(), "games.db")
 	a := serviceOn(t, file, onClock(f))
@@ -296,6 +304,7 @@ func TestClocksKeptAcrossARestart(t *testing.T) {
 // database share the clocks: one's move is timed on the other, and a move
 // on one racing the other's sweep at the flag's moment: exactly one wins.
 func TestClocksAcrossInstancesOnPostgres(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	f := newFakeTime()
 	a, b := serviceOn(t, dsn, onClock(f)), serviceOn(t, dsn, onClock(f))
@@ -342,6 +351,7 @@ func TestClocksAcrossInstancesOnPostgres(t *testing.T) {
 // FirstMoveTime after its turn began aborts the game, on the next read or
 // by the sweep, once; a move that comes too late is refused.
 func TestFirstMoveNotMadeAborts(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()

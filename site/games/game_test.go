@@ -14,6 +14,7 @@ import (
 // SQL reads, each from the library's game, and loads back as the same
 // game.
 func TestRowRoundTrip(t *testing.T) {
+	t.Parallel()
 	play := dsq.NewGame()
 	for _, m := range []string{"a3a4", "a7a6"} {
 		_, err := play.PlayText(m)
@@ -43,6 +44,7 @@ func TestRowRoundTrip(t *testing.T) {
 // TestFromRowRefuses: a row that does not make a game is an error, never
 // a game half read.
 func TestFromRowRefuses(t *testing.T) {
+	t.Parallel()
 	g := &Game{ID: randomHex(), Mode: Local, play: dsq.NewGame()}
 	good, err := g.Row()
 	require.NoError(t, err)
@@ -64,6 +66,7 @@ func TestFromRowRefuses(t *testing.T) {
 // TestSeatOf: a seat token gives its colour, compared by hash; no token, a
 // wrong one or a free seat give none.
 func TestSeatOf(t *testing.T) {
+	t.Parallel()
 	g := &Game{Mode: Online, play: dsq.NewGame()}
 	g.seats[dsq.Blue] = hashToken("blue token")
 	c, ok := g.SeatOf("blue token")
@@ -78,6 +81,7 @@ func TestSeatOf(t *testing.T) {
 }
 
 func TestValidID(t *testing.T) {
+	t.Parallel()
 	assert.True(t, ValidID(randomHex()))
 	for _, id := range []string{"", strings.Repeat("a", 31), strings.Repeat("a", 33), strings.Repeat("A", 32), strings.Repeat("g", 32), "../" + strings.Repeat("a", 29)} {
 		assert.False(t, ValidID(id), "%q", id)

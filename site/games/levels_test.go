@@ -19,6 +19,7 @@ import (
 // TestLevels: the levels the service takes are those of Levels, and only
 // an AI game has one.
 func TestLevels(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	level := func(n int) *int { return &n }
@@ -334,6 +335,7 @@ func (s sideStats) String() string {
 //
 //	go test -count=1 -run TestMeasureLevels -levels.measure ./games
 func TestMeasureLevels(t *testing.T) {
+	// Not parallel: a measurement run by hand (-levels.measure), minutes of CPU.
 	if !*measure {
 		t.Skip("run with -levels.measure")
 	}
@@ -457,6 +459,7 @@ func scriptPlayer(script string) func(i int) search.Player {
 // it takes a capture at most of its chances and moves forward almost
 // always.
 func TestLevelsAgainstTheScripts(t *testing.T) {
+	t.Parallel()
 	for _, c := range cardClaims {
 		var st sideStats
 		level := func(i int) search.Player { return newLevelPlayer(c.level, uint64(1000*c.level+i), 0) }

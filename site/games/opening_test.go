@@ -25,6 +25,7 @@ func parkingPosition(t *testing.T, side string, move int) dsq.Position {
 // TestParks: a tiger, lion or elephant moved onto its own side's trap
 // parks; another animal onto the trap, or those three elsewhere, does not.
 func TestParks(t *testing.T) {
+	t.Parallel()
 	red := parkingPosition(t, "r", 5)
 	for _, c := range []struct {
 		from, to dsq.Square
@@ -64,6 +65,7 @@ func line(from, to dsq.Square, score int) search.Line {
 // seed (both near lines come up over a few seeds), never one that parks,
 // nor one further below; its result is the line's.
 func TestChooseLineVariesTheFirstMoves(t *testing.T) {
+	t.Parallel()
 	pos := parkingPosition(t, "r", varietyMoves)
 	res := lines(
 		line(dsq.F1, dsq.E1, 100), // parks
@@ -93,6 +95,7 @@ func TestChooseLineVariesTheFirstMoves(t *testing.T) {
 // plays the best line that does not park, when it is within parkMargin of
 // the best; when none is, the best line, parking or not.
 func TestChooseLineKeepsOffTheTraps(t *testing.T) {
+	t.Parallel()
 	pos := parkingPosition(t, "r", varietyMoves+1)
 	res := lines(
 		line(dsq.F1, dsq.E1, 100), // parks
@@ -119,6 +122,7 @@ func TestChooseLineKeepsOffTheTraps(t *testing.T) {
 // against itself before the site chose its opening), the top level does
 // not.
 func TestTopLevelOpening(t *testing.T) {
+	t.Parallel()
 	const nodes = 30000
 	first := map[dsq.Move]bool{}
 	for seed := range uint64(6) {

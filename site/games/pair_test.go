@@ -9,6 +9,7 @@ import (
 )
 
 func TestNewPairingSeatsTheSeekerByItsHash(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	seeker := randomHex()
 	tc := TimeControl{Base: 5 * 60e9, Increment: 3e9}
@@ -35,6 +36,7 @@ func TestNewPairingSeatsTheSeekerByItsHash(t *testing.T) {
 }
 
 func TestNewPairingRefusesABadSeatOrNoTaker(t *testing.T) {
+	t.Parallel()
 	_, err := newService(t).NewPairing(TimeControl{}, SeatPlayer{}, "abc", &Player{}, false)
 	assert.Error(t, err)
 	_, err = newService(t).NewPairing(TimeControl{}, SeatPlayer{}, hashToken("x"), nil, false)
@@ -45,6 +47,7 @@ func TestNewPairingRefusesABadSeatOrNoTaker(t *testing.T) {
 // seeker between 140 and 260 times (a fair draw falls outside with a
 // chance under one in a billion; a fixed colour always does).
 func TestNewPairingDrawsTheColours(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	red := 0
 	for range 400 {
@@ -60,6 +63,7 @@ func TestNewPairingDrawsTheColours(t *testing.T) {
 // A pairing binds both identities to their seats, the seeker's as its seek
 // showed it, and is rated when both are named and asked for it.
 func TestNewPairingBindsThePlayers(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	tc := TimeControl{Base: 5 * 60e9, Increment: 3e9}
 	seeker := SeatPlayer{ID: "00000000000000aa", Name: "Seeker", Rating: 1612, Provisional: false}

@@ -17,6 +17,7 @@ import (
 )
 
 func TestTimeControlClass(t *testing.T) {
+	t.Parallel()
 	for tc, class := range map[string]string{
 		"":    "",
 		"1+0": Bullet, "2+0": Bullet, "1+2": Bullet, // 1 min + 40 × 2 s = 2:20
@@ -76,6 +77,7 @@ func playOpening(t *testing.T, s *Service, id, red, blue string) {
 // tau 0.75 each game a rating period: Red 1662.31 (deviation 290.32), Blue
 // 1337.69 (290.32); shown as +162 and -162, both still provisional.
 func TestRatingWorkedExample(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		red, blue := namedPlayer(t, s, "Red"), namedPlayer(t, s, "Blue")
@@ -133,6 +135,7 @@ func ExampleRate() {
 // the game; an abort, asked for or by a first move not made, never does,
 // nor an end before both first moves.
 func TestRatingFollowsTheEnd(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, t.TempDir()+"/games.db", onClock(f))
 	ctx := context.Background()
@@ -199,6 +202,7 @@ func TestRatingFollowsTheEnd(t *testing.T) {
 // TestRatingMissedIsCaughtUp: a rated game that ended where no rating
 // followed (a process stopped in between) is rated by RateMissed, once.
 func TestRatingMissedIsCaughtUp(t *testing.T) {
+	// Not parallel: RateMissed rates every unrated game in the shared PostgreSQL database.
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		red, blue := namedPlayer(t, s, "Red"), namedPlayer(t, s, "Blue")
@@ -240,6 +244,7 @@ func TestRatingMissedIsCaughtUp(t *testing.T) {
 // game end (a resignation on one, a flag-fall sweep on the other, reads on
 // both): its players' ratings change once.
 func TestRatingOnceAcrossInstances(t *testing.T) {
+	// Not parallel: its sweeps and RateMissed, on a clock of its own, reach every game in the shared PostgreSQL database.
 	dsn := testenv.PostgresURL(t)
 	f := newFakeTime()
 	a, b := serviceOn(t, dsn, onClock(f)), serviceOn(t, dsn, onClock(f))
@@ -273,6 +278,7 @@ func TestRatingOnceAcrossInstances(t *testing.T) {
 }
 
 func TestPairedGameIsBound(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	red, blue := namedPlayer(t, s, "Red"), namedPlayer(t, s, "Blue")
@@ -302,6 +308,7 @@ func TestPairedGameIsBound(t *testing.T) {
 }
 
 func TestRenameRefuses(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	a := namedPlayer(t, s, "Taken")

@@ -18,6 +18,7 @@ import (
 // TestReview: a game's review is refused while it goes on; the change that
 // ends it queues the review, which is stored once and read back.
 func TestReview(t *testing.T) {
+	t.Parallel()
 	reviewed := make(chan string, 4)
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), func(c *Config) { c.ReviewNodes = 2_000 })
 	s.reviewed = func(id string) { reviewed <- id }
@@ -69,6 +70,7 @@ func TestReview(t *testing.T) {
 // reads back as the same game; a stored review of another game is not
 // written into it.
 func TestRecordCarriesReview(t *testing.T) {
+	t.Parallel()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	ctx := context.Background()
 	_, err := s.Record(ctx, randomHex())
@@ -149,6 +151,7 @@ func movesOf(t *testing.T, text []byte) string {
 // player (the AI by its level) and the time control, and a game with a
 // clock ends with each side's time left as a comment; it reads back.
 func TestRecordHeader(t *testing.T) {
+	t.Parallel()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"))
 	ctx := context.Background()
 	c, err := s.Create(ctx, Spec{Mode: "online", Clock: TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}})

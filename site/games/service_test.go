@@ -118,6 +118,7 @@ func (s *Service) locksHeld() int {
 // TestChangeNeverChangesAVersion: a change makes a new version and leaves
 // the one readers hold as it was, refused changes included.
 func TestChangeNeverChangesAVersion(t *testing.T) {
+	t.Parallel()
 	s := newService(t)
 	ctx := context.Background()
 	c, err := s.Create(ctx, Spec{Mode: "local"})
@@ -144,6 +145,7 @@ func TestChangeNeverChangesAVersion(t *testing.T) {
 // the stale cached version fails to store and is made again on the stored
 // one.
 func TestChangeRetriesAStaleCache(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "games.db")
 	a, b := serviceOn(t, file), serviceOn(t, file)
 	ctx := context.Background()
@@ -175,6 +177,7 @@ func TestChangeRetriesAStaleCache(t *testing.T) {
 // instance has not heard of the first's move (no listener), and the next
 // move, made on the state the client saw, is taken.
 func TestChangeRetriesOnASharedDatabase(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	a, b := serviceOn(t, dsn), serviceOn(t, dsn)
 	ctx := context.Background()

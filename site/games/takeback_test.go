@@ -35,6 +35,7 @@ func unchanged(t *testing.T, s *Service, id string, version int64) {
 // its time used is taken from it, the asker's clock starts; the request
 // never stopped the clock.
 func TestTakebackOfAMoveNotYetAnswered(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -76,6 +77,7 @@ func TestTakebackOfAMoveNotYetAnswered(t *testing.T) {
 // takes back the reply and the asker's move (two plies); the asker was to
 // move and stays so, its clock running on from the start of its turn.
 func TestTakebackAfterTheReply(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		id, red, blue := opened(t, s, "5+3")
@@ -95,6 +97,7 @@ func TestTakebackAfterTheReply(t *testing.T) {
 // TestTakebackNeverStopsTheClock: a side to move that asks and runs out of
 // time while its request waits loses on time.
 func TestTakebackNeverStopsTheClock(t *testing.T) {
+	t.Parallel()
 	f := newFakeTime()
 	s := serviceOn(t, filepath.Join(t.TempDir(), "games.db"), onClock(f))
 	ctx := context.Background()
@@ -121,6 +124,7 @@ func TestTakebackNeverStopsTheClock(t *testing.T) {
 // the next request is refused with nothing changed, and the opponent's
 // own requests are counted apart.
 func TestTakebackLimit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newService(t)
 	id, red, blue := opened(t, s, "")
@@ -145,6 +149,7 @@ func TestTakebackLimit(t *testing.T) {
 // made again until the asker has moved; the opponent's move does not free
 // it.
 func TestDeclinedTakebackWaitsForTheAskersMove(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		id, red, blue := opened(t, s, "")
@@ -174,6 +179,7 @@ func TestDeclinedTakebackWaitsForTheAskersMove(t *testing.T) {
 // TestTakebackLapsesWithAMove: a move by either side ends the pending
 // request; an answer to it afterwards is refused with nothing changed.
 func TestTakebackLapsesWithAMove(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, s *Service) {
 		ctx := context.Background()
 		id, red, blue := opened(t, s, "")
@@ -207,6 +213,7 @@ func TestTakebackLapsesWithAMove(t *testing.T) {
 // TestTakebackRefusals: what cannot be asked or answered is refused, and
 // changes nothing.
 func TestTakebackRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newService(t)
 
@@ -284,6 +291,7 @@ func TestTakebackRefusals(t *testing.T) {
 // game's; AI and local games refuse them and undo as before, and an online
 // game refuses Undo.
 func TestAIAndLocalGamesKeepTheirUndo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newService(t)
 	local, err := s.Create(ctx, Spec{Mode: "local"})
@@ -315,6 +323,7 @@ func TestAIAndLocalGamesKeepTheirUndo(t *testing.T) {
 // instance while the opponent accepts on another: exactly one of them is
 // stored, the other refused, and the game is the one that was.
 func TestTakebackAcceptRacesAMoveAcrossInstances(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	a, b := serviceOn(t, dsn), serviceOn(t, dsn)
 	ctx := context.Background()

@@ -13,6 +13,7 @@ import (
 // with one address's places all held, its moves are refused with 503 and
 // another address's are not.
 func TestAIPlacesByAddress(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 1, queue: 7, config: func(cfg *Config) {
 		cfg.ClientIPHeader = "X-Forwarded-For"
 	}})
@@ -47,6 +48,7 @@ func TestAIPlacesByAddress(t *testing.T) {
 // while the engines are busy: the hogs get their bound of places each and
 // are refused beyond it; every other player gets a place.
 func TestAIHogsKeepNobodyOut(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 2, queue: 64, config: func(cfg *Config) {
 		cfg.ClientIPHeader = "X-Forwarded-For"
 	}})
@@ -74,6 +76,7 @@ func TestAIHogsKeepNobodyOut(t *testing.T) {
 // TestAIGroupOf: the AI's places are held by networks: an IPv4 address
 // alone or its /24, an IPv6 /64 or /48, as configured.
 func TestAIGroupOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		client string
 		v4, v6 int
@@ -95,6 +98,7 @@ func TestAIGroupOf(t *testing.T) {
 // neighbour network's do not: many cheap addresses of an attacker's
 // network fill no more than one share.
 func TestAIPlacesByNetwork(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 2, queue: 6, config: func(cfg *Config) {
 		cfg.ClientIPHeader = "X-Forwarded-For"
 		cfg.AIGroupV4, cfg.AIGroupV6 = 24, 48

@@ -21,6 +21,7 @@ import (
 // Cyrillic letters that look Latin; digits for letters; full-width forms)
 // and the AI's names are refused, and the name stays unchanged.
 func TestNameAttacksRefused(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	holder := unique("Bob")
 	_, _ = named(t, c, holder)
@@ -91,6 +92,7 @@ func cyrillicOf(s string) string {
 // TestIdentitiesRaceForOneName: twelve identities ask for one name at once
 // (and for its look-alikes): one gets it, the others 409 name-taken.
 func TestIdentitiesRaceForOneName(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	name := unique("Racer")
 	forms := []string{name, strings.ToUpper(name), strings.Replace(name, "a", "4", 1), "Ｒ" + name[1:]}
@@ -125,6 +127,7 @@ func TestIdentitiesRaceForOneName(t *testing.T) {
 // finished game rates once, however often its end is sent; and the body
 // cannot set a game's players or rating.
 func TestRatingManipulationPrevented(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	_, alice := named(t, c, unique("Alice"))
 	_, bob := named(t, c, unique("Bob"))
@@ -210,6 +213,7 @@ func TestRatingManipulationPrevented(t *testing.T) {
 // an address's new games (CreateLimit a minute), so that making identities
 // to rate games between is slow from one address.
 func TestNamedIdentitiesAreRateLimited(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{createLimit: 3, db: filepath.Join(t.TempDir(), "games.db")})
 	_, token := newIdentity(t, c)                                                                         // 1
 	res := c.Req("POST", "/api/players/me/name", `{"name":"`+unique("Mallory")+`"}`, PlayerHeader, token) // 2
@@ -227,6 +231,7 @@ func TestNamedIdentitiesAreRateLimited(t *testing.T) {
 // TestNoPlayerSecretInLogs: a player's secret, sent as a header or in an
 // event stream's query, and its hash are in no log line.
 func TestNoPlayerSecretInLogs(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, _ := newClient(t, testOptions{logs: &logs})
 	_, token := named(t, c, unique("Quiet"))

@@ -29,6 +29,7 @@ func snapshot(c *client, id string) map[string]any {
 }
 
 func TestAttacksRefused(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	online := c.Create(`{"mode":"online"}`)
 	joined := c.Req("POST", "/api/games/"+online.ID+"/join", online.JoinBody())
@@ -123,6 +124,7 @@ func TestAttacksRefused(t *testing.T) {
 }
 
 func TestIDsAndTokens(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	seen := map[string]bool{}
 	for range 20 {
@@ -143,6 +145,7 @@ func TestIDsAndTokens(t *testing.T) {
 // that would need the AI is refused with 503 and Retry-After, and the game
 // is unchanged.
 func TestAIBusy(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 1, queue: 1})
 	g := c.Create(`{"mode":"ai","level":1}`)
 	// Fill the places of the test's address.
@@ -173,6 +176,7 @@ func TestAIBusy(t *testing.T) {
 // TestSlowClient: a client that sends its body slowly holds no lock: the
 // game's other player moves meanwhile.
 func TestSlowClient(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"local"}`)
 	u, err := url.Parse(c.URL)
@@ -202,6 +206,7 @@ func TestSlowClient(t *testing.T) {
 // TestAIMovesAfterDisconnect: the AI's reply is stored even though the
 // client went away at once.
 func TestAIMovesAfterDisconnect(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"ai","level":3}`)
 	u, err := url.Parse(c.URL)
@@ -226,6 +231,7 @@ func TestAIMovesAfterDisconnect(t *testing.T) {
 
 // TestNoTokenInLogs plays a game and checks the log: request ids, no token.
 func TestNoTokenInLogs(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, _ := newClient(t, testOptions{logs: &logs})
 	g := c.Create(`{"mode":"local"}`)
@@ -245,6 +251,7 @@ func TestNoTokenInLogs(t *testing.T) {
 // TestNoCapOnGames: games are stored, not held in memory, so 10,000
 // stored games cap nothing: the 10,001st is created like the first.
 func TestNoCapOnGames(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("stores 10,000 games")
 	}
@@ -261,6 +268,7 @@ func TestNoCapOnGames(t *testing.T) {
 // request: the first is answered 400, and the connection is closed, so the
 // second is never read as a request (no smuggling).
 func TestAmbiguousFramingClosesConnection(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{})
 	c := serveHTTP(t, s)
 	next := "GET /api/levels HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -315,6 +323,7 @@ func TestAmbiguousFramingClosesConnection(t *testing.T) {
 // TestGoodFramingKeepsConnection: pipelined requests with bodies, split
 // over many writes, are all answered on one connection.
 func TestGoodFramingKeepsConnection(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{})
 	c := serveHTTP(t, s)
 	u, err := url.Parse(c.URL)
@@ -348,6 +357,7 @@ func TestGoodFramingKeepsConnection(t *testing.T) {
 // a DNS-rebinding page, whose requests name the attacker's host in both
 // Host and Origin, is refused.
 func TestOriginMustBeAllowed(t *testing.T) {
+	t.Parallel()
 	post := func(t *testing.T, site, host, origin string) int {
 		t.Helper()
 		req, err := http.NewRequest("POST", site+"/api/games", strings.NewReader(`{"mode":"local"}`))
@@ -390,6 +400,7 @@ func TestOriginMustBeAllowed(t *testing.T) {
 // their asker, or accepted once the game has moved on; each refusal is 409
 // with its code and leaves the game as it was.
 func TestTakebackAttacks(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","clock":"5+3"}`)
 	path := "/api/games/" + g.ID

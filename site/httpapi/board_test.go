@@ -24,6 +24,7 @@ import (
 // ?flip=1), tagged with its bytes' hash, revalidated with 304, kept a few
 // seconds; an unknown game is 404.
 func TestBoardPicture(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "g7g6")
 	pos := g.Position()
@@ -64,6 +65,7 @@ func TestBoardPicture(t *testing.T) {
 // site's configured origin, or the address the connection came in on,
 // never at the request's Host; an unknown or malformed id adds nothing.
 func TestPagePreviewsAGame(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	// Red, the player, to move: the AI (Blue) has nothing to play meanwhile.
 	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "a7a6")
@@ -115,6 +117,7 @@ func TestPagePreviewsAGame(t *testing.T) {
 // pixels show the last move's frame, revalidated by its ETag; an unknown
 // game is not found.
 func TestBoardPNG(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	g := storeGame(t, s, dsq.StartPosition().String(), "a3a4", "g7g6") // the player (Red) to move: nothing changes
 	path := "/api/games/" + g.ID + "/board.png"
@@ -132,6 +135,7 @@ func TestBoardPNG(t *testing.T) {
 // TestGameSummary: the preview's description says who is to move, or how
 // the game ended, in words, with one colon at most.
 func TestGameSummary(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{})
 	summary := func(g *games.Game) string { _, d := web.Describe("en", gameFacts(g)); return d }
 	fresh := storeGame(t, s, dsq.StartPosition().String())

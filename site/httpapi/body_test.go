@@ -18,6 +18,7 @@ import (
 // TestStrictBodies: keys match exactly, once, and every value is in range,
 // on every call that takes a body.
 func TestStrictBodies(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"local"}`)
 	on := "/api/games/" + g.ID
@@ -74,6 +75,7 @@ func rawRequest(t *testing.T, site, text string, timeout time.Duration) (string,
 // once, without "100 Continue" and without waiting for the body; the
 // connection is closed.
 func TestOversizedBody(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	for _, expect := range []string{"", "Expect: 100-continue\r\n"} {
 		req := "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
@@ -97,6 +99,7 @@ func TestOversizedBody(t *testing.T) {
 // connection is closed: nothing sent after it on the connection is read
 // as a request. Any other transfer coding is refused too (501).
 func TestChunkedRefused(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	body := `{"mode":"local"}`
 	for _, length := range []string{"Content-Length: 3\r\n", ""} {

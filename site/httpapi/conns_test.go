@@ -42,6 +42,7 @@ func closedByServer(conn net.Conn) bool {
 // let new ones in, so a flood of idle connections locks no player out;
 // event streams are not counted.
 func TestConnCap(t *testing.T) {
+	// Not parallel: each new connection must be answered within 500 ms.
 	const max = 8
 	c := serveHTTP(t, newTestServer(t, testOptions{config: func(c *Config) { c.MaxConns = max }}))
 	u, err := url.Parse(c.URL)

@@ -15,6 +15,7 @@ import (
 // search's best move and its line, with a forced win said as one; a
 // decided position has no line; a missing or bad position is a 400.
 func TestEngineLines(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	ask := func(pos string) (int, map[string]any) {
 		res := c.Req("GET", "/api/engine?position="+url.QueryEscape(pos), "")
@@ -49,6 +50,7 @@ func TestEngineLines(t *testing.T) {
 // the request's client: a client that holds its share gets 503 busy with
 // Retry-After, and a line again once a place is free.
 func TestEngineBusy(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	var held []*ai.Ticket
 	for {

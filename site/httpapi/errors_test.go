@@ -26,6 +26,7 @@ func answered(t *testing.T, err error) (int, string, map[string]string) {
 }
 
 func TestErrorsAnswerWithTheStatusOfTheirCode(t *testing.T) {
+	t.Parallel()
 	for code, status := range map[string]int{
 		"bad-request": 400, "no-seat": 401, "not-your-seat": 403, "cross-origin": 403, "not-found": 404,
 		"method-not-allowed": 405, "conflict": 409, "time-up": 409, "opponent-connected": 409,
@@ -43,6 +44,7 @@ func TestErrorsAnswerWithTheStatusOfTheirCode(t *testing.T) {
 }
 
 func TestErrorsOfAnIllegalMoveAreUnprocessableAndNamedByTheRule(t *testing.T) {
+	t.Parallel()
 	m := dsq.NewMove(dsq.C3, dsq.D3)
 	err := &games.Error{Code: "water", Message: "c3d3: only the rat may be on water", Move: m, Err: dsq.ErrWater}
 	status, _, body := answered(t, err)
@@ -51,12 +53,14 @@ func TestErrorsOfAnIllegalMoveAreUnprocessableAndNamedByTheRule(t *testing.T) {
 }
 
 func TestErrorsOtherThanRefusalsAreInternalWithoutTheirText(t *testing.T) {
+	t.Parallel()
 	status, _, body := answered(t, errors.New("disk on fire at /var/lib/dsq"))
 	assert.Equal(t, http.StatusInternalServerError, status)
 	assert.Equal(t, map[string]string{"code": "internal", "message": "internal error"}, body)
 }
 
 func TestErrorsSayRetryAfterInWholeSecondsRoundedUp(t *testing.T) {
+	t.Parallel()
 	for wait, want := range map[time.Duration]string{
 		time.Millisecond: "1", time.Second: "1", 1200 * time.Millisecond: "2", time.Hour: "3600",
 	} {

@@ -15,16 +15,13 @@ import (
 // TestEventsHTTP2: over HTTP/2, where a connection cannot be taken over,
 // the stream is served by its handler as before.
 func TestEventsHTTP2(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{})
 	srv := httptest.NewUnstartedServer(s.Handler())
 	srv.EnableHTTP2 = true
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
-	hc := srv.Client()
-	c := &client{T: t, URL: srv.URL}
-	old := http.DefaultClient
-	http.DefaultClient = hc // the test helpers use the default client
-	t.Cleanup(func() { http.DefaultClient = old })
+	c := &client{T: t, URL: srv.URL, HTTP: srv.Client()}
 
 	g := c.Create(`{"mode":"local"}`)
 	watch := c.Events(g.ID)
@@ -40,6 +37,7 @@ func TestEventsHTTP2(t *testing.T) {
 // TestWatchersBounded: beyond the hub's maximum, a new event stream is
 // refused with 503 and Retry-After.
 func TestWatchersBounded(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{watchers: 2})
 	g := c.Create(`{"mode":"local"}`)
 	c.Events(g.ID)
@@ -52,6 +50,7 @@ func TestWatchersBounded(t *testing.T) {
 
 // TestStreamsPerClient: one address may hold only so many live streams.
 func TestStreamsPerClient(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{perClient: 2})
 	g := c.Create(`{"mode":"local"}`)
 	first := c.Events(g.ID)
@@ -69,6 +68,7 @@ func TestStreamsPerClient(t *testing.T) {
 // token (?seat=) shows that seat as connected in the game's state, and only
 // while it is open; a stream without a token (a watcher) counts nothing.
 func TestSeatHoldersStreamIsItsPresence(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online"}`)
 	path := "/api/games/" + g.ID
@@ -102,6 +102,7 @@ func TestSeatHoldersStreamIsItsPresence(t *testing.T) {
 // tells the page the ping interval and the away grace, in milliseconds;
 // the grace is 5 s unless the server's Config sets it.
 func TestFirstPingGivesAwayGrace(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		grace time.Duration
 		want  string

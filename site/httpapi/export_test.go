@@ -17,6 +17,7 @@ import (
 // the review; record.Parse reads the export back as the same main line with
 // the review's marks.
 func TestExportRecord(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	assert.Equal(t, http.StatusNotFound, c.Req("GET", "/api/games/"+apitest.NewID()+"/record", "").Status)
 

@@ -25,6 +25,7 @@ func scanAll(text string, size int) int {
 }
 
 func TestHeadScanner(t *testing.T) {
+	t.Parallel()
 	post := "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\n\r\n"
 	twice := "POST / HTTP/1.1\r\nContent-Length: 1\r\ncontent-length:  1 \r\n\r\n"
 	for _, tc := range []struct {
@@ -60,6 +61,7 @@ func TestHeadScanner(t *testing.T) {
 // came before it, then a head net/http refuses, then the end, even when it
 // reads a byte at a time.
 func TestFramingConnHandsOverRefusedHead(t *testing.T) {
+	t.Parallel()
 	server, client := net.Pipe()
 	defer server.Close()
 	go func() {

@@ -19,6 +19,7 @@ import (
 )
 
 func TestLocalGame(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"local"}`)
 	require.Len(t, g.Seats, 2, "a local game gives both seats")
@@ -88,6 +89,7 @@ func TestLocalGame(t *testing.T) {
 }
 
 func TestAIGame(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	t.Run("the AI opens as Red", func(t *testing.T) {
 		g := c.Create(`{"mode":"ai","color":"blue","level":1}`)
@@ -128,6 +130,7 @@ func TestAIGame(t *testing.T) {
 }
 
 func TestOnlineGame(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","color":"blue"}`)
 	require.Equal(t, []string{"blue"}, keys(g.Seats))
@@ -186,6 +189,7 @@ func keys[V any](m map[string]V) []string {
 }
 
 func TestStats(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	get := func() (overall, ai, online map[string]any) {
 		res := c.Req("GET", "/api/stats", "")
@@ -228,6 +232,7 @@ func toFloat(v any) float64 {
 // TestConcurrentMoves sends the same move many times at once on several
 // games: exactly one is played in each (run under -race).
 func TestConcurrentMoves(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	var wg sync.WaitGroup
 	for range 4 {
@@ -258,6 +263,7 @@ func TestConcurrentMoves(t *testing.T) {
 // id) cannot take it, nor can the creator with the invitation; the secret
 // appears in no state, event or log line.
 func TestInvitationAttacks(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, _ := newClient(t, testOptions{logs: &logs})
 	g := c.Create(`{"mode":"online"}`)
@@ -345,6 +351,7 @@ func flip(s string) string {
 
 // TestOnlyOnlineGamesInvite: local and AI games have no invitation.
 func TestOnlyOnlineGamesInvite(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	for _, body := range []string{`{"mode":"local"}`, `{"mode":"ai","level":1}`} {
 		res := c.Req("POST", "/api/games", body)
@@ -360,6 +367,7 @@ func TestOnlyOnlineGamesInvite(t *testing.T) {
 // TestLevelValidated: the AI's level is one the server has; 0 is not one,
 // and an omitted level is the default.
 func TestLevelValidated(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	for _, body := range []string{`{"mode":"ai","level":0}`, `{"mode":"ai","level":9}`, `{"mode":"ai","level":-3}`,
 		`{"mode":"local","level":3}`, `{"mode":"online","level":0}`} {
@@ -383,6 +391,7 @@ func TestLevelValidated(t *testing.T) {
 // pending and the AI thinking; the answer comes as a change of state. The
 // AI plays on at the start and accepts when far behind.
 func TestAIAcceptsDrawWhenBehind(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	// Blue (the AI) without its lion, tiger and elephant.
 	g := storeGame(t, s, "7/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
@@ -435,6 +444,7 @@ func waitEvent(t *testing.T, s *apitest.Stream, ok func(map[string]any) bool) ma
 // TestResume: a game left with the AI to move (a stop before its job ran)
 // gets its move after a restart, from Resume or from the first reader.
 func TestResume(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, s := newClient(t, testOptions{})
 	waiting := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1", "a3a4")
 	require.True(t, waiting.AIThinking())
@@ -466,6 +476,7 @@ func TestResume(t *testing.T) {
 // database) is a 500 with no detail for the client, and the detail in the
 // log.
 func TestDamagedRecord(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, s := newClient(t, testOptions{logs: &logs})
 	g := storeGame(t, s, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L r 0 1")
@@ -503,6 +514,7 @@ func waitState(t *testing.T, st *apitest.Stream, ok func(map[string]any) bool) m
 // is connected or has not been away long enough; the state shows who is
 // connected.
 func TestClaimRefused(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online"}`)
 	path := "/api/games/" + g.ID
@@ -541,6 +553,7 @@ func TestClaimRefused(t *testing.T) {
 // stream; in the new game the same tokens hold the swapped seats. A
 // declined offer reaches it too.
 func TestRematchReachesTheOtherLive(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","clock":"3+2"}`)
 	path := "/api/games/" + g.ID
@@ -592,6 +605,7 @@ func TestRematchReachesTheOtherLive(t *testing.T) {
 // its player's presence until it ends; a watcher's or a wrong token's does
 // not.
 func TestArriveCountsSeatHolders(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online"}`)
 	res := c.Req("POST", "/api/games/"+g.ID+"/join", g.JoinBody())
@@ -617,6 +631,7 @@ func TestArriveCountsSeatHolders(t *testing.T) {
 // move racing the abort: exactly one of them wins; the first move not
 // made in time aborts the game on the next read.
 func TestAbort(t *testing.T) {
+	t.Parallel()
 	f := newFakeClock()
 	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"), config: onClock(f)}) // its own statistics
 	for range 6 {
@@ -662,6 +677,7 @@ func TestAbort(t *testing.T) {
 // declined request shows as declined until the asker moves, and the state
 // of an AI or local game has no takeback.
 func TestTakebackReachesTheOtherLive(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","clock":"5+3"}`)
 	path := "/api/games/" + g.ID

@@ -23,6 +23,7 @@ import (
 // answers, and 503 naming it once its database is closed; /livez answers
 // 200 either way, without asking the store.
 func TestHealthNamesTheStoreWhenItIsDown(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	res := c.Req("GET", "/healthz", "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)
@@ -47,6 +48,7 @@ func TestHealthNamesTheStoreWhenItIsDown(t *testing.T) {
 // used by the analysis and the AI from then on, and /healthz follows their
 // state from none to loading to ready, or failed.
 func TestSetTablesWhileServing(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	analysis := "/api/analysis?position=" + url.QueryEscape(apitest.SolvedELve)
 	res := c.Req("GET", analysis, "")
@@ -84,6 +86,7 @@ func TestSetTablesWhileServing(t *testing.T) {
 // while the write still waits are 503 at once; once the lock is let go,
 // 200 again.
 func TestHealthNoticesAStoreThatCannotWrite(t *testing.T) {
+	// Not parallel: a check must answer within storeCheckTimeout.
 	file := filepath.Join(t.TempDir(), "games.db")
 	c, _ := newClient(t, testOptions{db: file})
 	require.Equal(t, http.StatusOK, c.Req("GET", "/healthz", "").Status)
@@ -129,6 +132,7 @@ func TestHealthNoticesAStoreThatCannotWrite(t *testing.T) {
 // a monitor polling in a loop never reads a healthy store as down; in
 // process and over HTTP, each connection new.
 func TestHealthChecksInARowAllAnswer(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{config: func(c *Config) { c.ReadBurst, c.ReadRate = 1000, 1000 }})
 	for i := range 300 {
 		rec := httptest.NewRecorder()

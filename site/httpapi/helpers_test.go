@@ -105,6 +105,18 @@ func newTestServer(t testing.TB, opts testOptions) *Server {
 	return s
 }
 
+// parallelOnOwnDB runs t beside the package's other parallel tests when
+// each test has a database of its own (SQLite), not when the tests share
+// the PostgreSQL one of $DSQ_TEST_API_DB: for a test that reads or
+// changes what belongs to the whole database (the statistics, the lobby,
+// the games Resume takes up, presence on a clock of its own), which other
+// tests' rows would change under it.
+func parallelOnOwnDB(t *testing.T) {
+	if os.Getenv("DSQ_TEST_API_DB") == "" {
+		t.Parallel()
+	}
+}
+
 // fakeClock is a server time the test moves by hand (Config.Now): no test
 // of presence or claims sleeps.
 type fakeClock struct{ ns atomic.Int64 }

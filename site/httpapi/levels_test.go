@@ -15,6 +15,7 @@ import (
 // TestLadderLevels: the site's levels are the search's ladder, 1 to
 // search.MaxLevel, each named; others are refused.
 func TestLadderLevels(t *testing.T) {
+	t.Parallel()
 	require.Len(t, games.Levels, int(search.MaxLevel))
 	for i, l := range games.Levels {
 		assert.Equal(t, i+1, l.Number)
@@ -37,6 +38,7 @@ func TestLadderLevels(t *testing.T) {
 // engine, two games waiting at once both get their replies in about one
 // MinReply, not two.
 func TestLowLevelReplyWaits(t *testing.T) {
+	// Not parallel: the replies are timed (at most twice the least reply time).
 	c, _ := newClient(t, testOptions{engines: 1, replyDelays: true})
 	level, err := games.LevelOf(1)
 	require.NoError(t, err)
@@ -70,6 +72,7 @@ func TestLowLevelReplyWaits(t *testing.T) {
 
 // TestLevelsEndpoint: GET /api/levels lists the ladder with its names.
 func TestLevelsEndpoint(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	res := c.Req("GET", "/api/levels", "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)

@@ -150,6 +150,7 @@ func other(color string) string {
 // stream is told where, and its seat token from the seek holds the other
 // seat; the list empties, and a second accept finds the seek gone.
 func TestLobbySeekAccepted(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	a, b := newLobbyPlayer(t, c), newLobbyPlayer(t, c)
 	watcher := openLobby(t, c, lobbyPlayer{})
@@ -201,6 +202,7 @@ func TestLobbySeekAccepted(t *testing.T) {
 // TestLobbyQuickPairing: the first player's tap posts a seek, the next
 // one's for the same control takes it; one for another control waits.
 func TestLobbyQuickPairing(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	a, b, d := newLobbyPlayer(t, c), newLobbyPlayer(t, c), newLobbyPlayer(t, c)
 	streamA := openLobby(t, c, a)
@@ -228,6 +230,7 @@ func TestLobbyQuickPairing(t *testing.T) {
 // TestLobbySeekRefusals: a seek needs an identity, a lobby stream open and
 // a control the lobby offers; a cancel only its owner's.
 func TestLobbySeekRefusals(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	a, b := newLobbyPlayer(t, c), newLobbyPlayer(t, c)
 	res := c.Req("POST", "/api/seeks", `{"control":"5+3"}`)
@@ -262,6 +265,7 @@ func TestLobbySeekRefusals(t *testing.T) {
 // TestLobbySeekGoesWithThePage: a player's seeks live while one of its
 // lobby streams is open (two tabs: both must close).
 func TestLobbySeekGoesWithThePage(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	a := newLobbyPlayer(t, c)
 	watcher := openLobby(t, c, lobbyPlayer{})
@@ -280,6 +284,7 @@ func TestLobbySeekGoesWithThePage(t *testing.T) {
 // browsers sharing it) cannot take its own seek, by accept or by quick
 // pairing, whichever instance it asks.
 func TestLobbyOwnSeekFromAnotherTab(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{})
 	a := newLobbyPlayer(t, c)
 	openLobby(t, c, a)
@@ -298,6 +303,7 @@ func TestLobbyOwnSeekFromAnotherTab(t *testing.T) {
 // seeks are rate-limited like new games, and the whole lobby's open seeks
 // are capped however many addresses and identities post them.
 func TestLobbyFloods(t *testing.T) {
+	parallelOnOwnDB(t)
 	c, _ := newClient(t, testOptions{createLimit: 6, config: func(cfg *Config) {
 		cfg.SeeksPerPlayer, cfg.Seeks = 2, 5
 		cfg.ClientIPHeader = "X-Forwarded-For"
@@ -353,6 +359,7 @@ func TestLobbyFloods(t *testing.T) {
 // pairing pairs two players who tapped on different instances; and of
 // players racing to take one seek through both instances one wins.
 func TestLobbyTwoInstances(t *testing.T) {
+	// Not parallel: its lobby is the shared PostgreSQL database's, which other tests' seeks would fill.
 	dsn := testenv.PostgresURL(t)
 	a, _ := newClient(t, testOptions{db: dsn})
 	b, _ := newClient(t, testOptions{db: dsn})
@@ -491,6 +498,7 @@ func ownPostgres(t *testing.T) string {
 // left waiting for it; the seeker, back on the live instance, starts
 // afresh. A seek on the live instance is paired once.
 func TestLobbyKilledInstance(t *testing.T) {
+	t.Parallel()
 	dsn := ownPostgres(t)
 	const beat = 100 * time.Millisecond
 	cut := &lobbyCut{}
@@ -534,6 +542,7 @@ func TestLobbyKilledInstance(t *testing.T) {
 // seeks are gone from the store, so that a process closing its store
 // right after leaves none behind for others to see until they expire.
 func TestLobbyShutdownLetsSeeksGo(t *testing.T) {
+	parallelOnOwnDB(t)
 	var db store.Store
 	k, sk := newClient(t, testOptions{config: func(cfg *Config) { db = cfg.Store }})
 	a := newLobbyPlayer(t, k)

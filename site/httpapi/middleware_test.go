@@ -16,6 +16,7 @@ import (
 // writes a few log lines, not one each, and those lines still add up to
 // every refusal; another address's refusal is logged at once.
 func TestRefusedRequestsSummed(t *testing.T) {
+	// Not parallel: the log lines counted depend on how fast the flood is sent.
 	var logs apitest.Buffer
 	c, s := newClient(t, testOptions{logs: &logs, config: func(c *Config) { c.ClientIPHeader = "X-Forwarded-For" }})
 	s.refused = newRefusalLog(s.log, 200*time.Millisecond, 100)
@@ -50,6 +51,7 @@ func TestRefusedRequestsSummed(t *testing.T) {
 }
 
 func TestRefusalLogOverflow(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	l := newRefusalLog(newJSONLogger(&logs), time.Hour, 2)
 	assert.True(t, l.note("a", 429))
@@ -66,6 +68,7 @@ func TestRefusalLogOverflow(t *testing.T) {
 // part with its own header: the answer many times the file) gets the
 // whole file once, 200; one range is still served, 206.
 func TestStaticRangesBounded(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	whole := c.Req("GET", "/main.js", "")
 	require.Equal(t, http.StatusOK, whole.Status)

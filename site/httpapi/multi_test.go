@@ -18,6 +18,7 @@ import (
 // on the instance the other does not use, and racing moves sent to both at
 // once, of which exactly one wins.
 func TestTwoInstances(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	a, _ := newClient(t, testOptions{db: dsn})
 	b, _ := newClient(t, testOptions{db: dsn})
@@ -99,6 +100,7 @@ func readPly(c *client, id string, ply int) map[string]any {
 // as away on A once B has been silent for three beats, away since B's last
 // beat, and the claim on A is won once the player's clock time is gone.
 func TestTwoInstancesSharePresence(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	const beat = 200 * time.Millisecond
 	wayB := &cutStore{}
@@ -166,6 +168,7 @@ func TestTwoInstancesSharePresence(t *testing.T) {
 // of them is stored, both instances then read the same game, and the other
 // call is refused 409.
 func TestTakebackAcceptRacesAMoveOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	a, _ := newClient(t, testOptions{db: dsn})
 	b, _ := newClient(t, testOptions{db: dsn})

@@ -39,6 +39,7 @@ func named(t *testing.T, c *client, name string) (id, token string) {
 }
 
 func TestPlayerIsIssuedAndNamed(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	res := c.Req("POST", "/api/players", "")
 	require.Equal(t, http.StatusCreated, res.Status, res.Raw)
@@ -70,6 +71,7 @@ func TestPlayerIsIssuedAndNamed(t *testing.T) {
 }
 
 func TestPlayerCallsRefuse(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	taken := unique("Taken")
 	_, token := named(t, c, taken)
@@ -111,6 +113,7 @@ func TestPlayerCallsRefuse(t *testing.T) {
 // header, or in ?player= on a GET (an event stream cannot send headers);
 // two headers are refused, and a POST's query names nobody.
 func TestPlayerSecretOnlyInItsPlaces(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	_, token := newIdentity(t, c)
 	_, other := newIdentity(t, c)
@@ -148,6 +151,7 @@ func ratedGameOf(t *testing.T, c *client, red, blue string) (game, string) {
 }
 
 func TestGameKeepsItsPlayersNames(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	aliceName, bobName := unique("Alice"), unique("Bob")
 	aliceID, alice := named(t, c, aliceName)
@@ -168,6 +172,7 @@ func TestGameKeepsItsPlayersNames(t *testing.T) {
 }
 
 func TestGameIsRatedOnlyWhenBothAsk(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	_, alice := named(t, c, unique("Alice"))
 	_, bob := named(t, c, unique("Bob"))
@@ -206,6 +211,7 @@ func TestGameIsRatedOnlyWhenBothAsk(t *testing.T) {
 // new players, one rated 5+3 game, Red wins by resignation: 1662 and 1338
 // (deviation 290 each), +162 and -162 in the game's state.
 func TestRatedGameMovesBothRatings(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	_, alice := named(t, c, unique("Alice"))
 	bobID, bob := named(t, c, unique("Bob"))

@@ -140,6 +140,7 @@ func (e *events) waitPresence(t *testing.T, want string) {
 // is away since its last beat, and the claim follows. The other games'
 // players are looked for on this instance alone.
 func TestConnectedOnAnyInstance(t *testing.T) {
+	parallelOnOwnDB(t)
 	const beat = 100 * time.Millisecond
 	f := newFakeClock()
 	c, s := newClient(t, testOptions{config: configs(onClock(f), sharePresence(t, beat, &cutStore{}))})
@@ -176,6 +177,7 @@ func TestConnectedOnAnyInstance(t *testing.T) {
 // read, a claim is refused (503, presence-unknown) and the game goes on;
 // the state answers with this instance's streams.
 func TestClaimRefusedWhenPresenceUnknown(t *testing.T) {
+	parallelOnOwnDB(t)
 	way := &cutStore{}
 	f := newFakeClock()
 	c, s := newClient(t, testOptions{config: configs(onClock(f), sharePresence(t, time.Hour, way))})
@@ -207,6 +209,7 @@ func TestClaimRefusedWhenPresenceUnknown(t *testing.T) {
 // against it refused; a read without the token counts nothing; once the
 // reads stop for the grace, the player is away.
 func TestSeatReadsArePresence(t *testing.T) {
+	// Not parallel: reads 150 ms apart must fall within a 300 ms grace.
 	c, s := newClient(t, testOptions{})
 	s.polled = newPolled(300 * time.Millisecond)
 	g := c.Create(`{"mode":"online"}`)
@@ -316,6 +319,7 @@ func claimAttacks(t *testing.T, f *fakeClock, a, b *client) {
 
 // TestClaimAttacksOnSQLite replays claimAttacks on one instance on SQLite.
 func TestClaimAttacksOnSQLite(t *testing.T) {
+	t.Parallel()
 	f := newFakeClock()
 	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"),
 		config: configs(onClock(f), sharePresence(t, time.Hour, &cutStore{}))})
@@ -326,6 +330,7 @@ func TestClaimAttacksOnSQLite(t *testing.T) {
 // one PostgreSQL database, sharing presence: the creator on one, the
 // friend on the other.
 func TestClaimAttacksOnTwoInstances(t *testing.T) {
+	// Not parallel: its presence, on a clock of its own, is in the shared PostgreSQL database.
 	dsn := testenv.PostgresURL(t)
 	f := newFakeClock()
 	a, _ := newClient(t, testOptions{db: dsn, config: configs(onClock(f), sharePresence(t, 100*time.Millisecond, &cutStore{}))})

@@ -16,6 +16,7 @@ import (
 // TestClientAddrForms: the spellings of one address are one client, an IPv6
 // /64 is one client, and what is no address is refused.
 func TestClientAddrForms(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"1.1.1.1", "1.1.1.1"},
 		{"1.1.1.1:5555", "1.1.1.1"},
@@ -39,6 +40,7 @@ func TestClientAddrForms(t *testing.T) {
 // TestCreateRateLimit: each address may create CreateLimit games a
 // minute, then 429 with Retry-After.
 func TestCreateRateLimit(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{createLimit: 5})
 	for range 5 {
 		c.Create(`{"mode":"local"}`)
@@ -50,6 +52,7 @@ func TestCreateRateLimit(t *testing.T) {
 }
 
 func TestRateLimiterWindows(t *testing.T) {
+	t.Parallel()
 	l := newRateLimiter(2, time.Minute, 2)
 	now := time.Unix(1000, 0)
 	l.now = func() time.Time { return now }
@@ -71,6 +74,7 @@ func TestRateLimiterWindows(t *testing.T) {
 // (moves and undos in its own game would otherwise make the database
 // write without end); the refused one changes nothing.
 func TestPostRateLimit(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{postLimit: 4})
 	g := c.Create(`{"mode":"local"}`) // 1
 	path := "/api/games/" + g.ID
@@ -85,6 +89,7 @@ func TestPostRateLimit(t *testing.T) {
 }
 
 func TestClientOf(t *testing.T) {
+	t.Parallel()
 	direct := NewServer(Config{})
 	proxied := NewServer(Config{ClientIPHeader: "X-Forwarded-For"})
 	cases := []struct {
@@ -112,6 +117,7 @@ func TestClientOf(t *testing.T) {
 }
 
 func TestTokenBuckets(t *testing.T) {
+	t.Parallel()
 	l := newTokenBuckets(2, 3, 2)
 	now := time.Unix(1000, 0)
 	l.now = func() time.Time { return now }
@@ -143,6 +149,7 @@ func TestTokenBuckets(t *testing.T) {
 // ReadBurst at once: the API, the page (whose game preview reads the
 // database), its files and /healthz alike; then 429 with Retry-After.
 func TestReadRateLimit(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{config: func(c *Config) { c.ReadRate, c.ReadBurst = 1, 5 }})
 	g := c.Create(`{"mode":"local"}`)
 	for i := range 5 {
@@ -167,6 +174,7 @@ func TestReadRateLimit(t *testing.T) {
 // limit: offers and acceptances count as new games, and each game a
 // rematch starts is logged as created.
 func TestRematchCountsAsCreation(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, _ := newClient(t, testOptions{createLimit: 6, logs: &logs})
 	g := c.Create(`{"mode":"online"}`) // 1
@@ -201,6 +209,7 @@ func TestRematchCountsAsCreation(t *testing.T) {
 // address, one seat) start one rematch, logged once as created; each
 // counts against the creation limit, refused or not.
 func TestRematchRaceMakesOneGame(t *testing.T) {
+	t.Parallel()
 	var logs apitest.Buffer
 	c, _ := newClient(t, testOptions{createLimit: 100, logs: &logs})
 	g := c.Create(`{"mode":"online"}`)

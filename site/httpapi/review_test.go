@@ -57,6 +57,7 @@ func waitReview(c *client, id string) map[string]any {
 // while queued behind a busy engine, then 200 with one entry per move, the
 // same at every request.
 func TestReviewAPI(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 1})
 	g := c.Create(`{"mode":"ai","level":1}`)
 	path := "/api/games/" + g.ID + "/review"
@@ -105,6 +106,7 @@ func TestReviewAPI(t *testing.T) {
 // TestReviewAIWin: a game the AI wins by a den entry, its job's change, is
 // reviewed as any other: the winning move is exact.
 func TestReviewAIWin(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{})
 	// Blue's lion (the AI's) beside Red's den, Blue to move.
 	g := storeGame(t, s, "7/7/7/7/7/7/7/3l3/R6 b 0 1")
@@ -124,6 +126,7 @@ func TestReviewAIWin(t *testing.T) {
 // review claims it, the other queues nothing and serves the stored review
 // once it is there.
 func TestReviewOnce(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "shared.db")
 	a, sa := newClient(t, testOptions{db: db, engines: 1})
 	b, sb := newClient(t, testOptions{db: db, engines: 1})
@@ -151,6 +154,7 @@ func TestReviewOnce(t *testing.T) {
 // not reviewed then, nor forgotten: a request says "waiting", and one made
 // when there is room queues it.
 func TestReviewQueueFull(t *testing.T) {
+	t.Parallel()
 	c, s := newClient(t, testOptions{engines: 1, reviews: 1})
 	release := holdEngines(t, s, 1)
 	defer release()
@@ -175,6 +179,7 @@ func TestReviewQueueFull(t *testing.T) {
 // TestReviewResume: finished games left without a review by a stop are
 // reviewed after the restart, by Resume, without a request.
 func TestReviewResume(t *testing.T) {
+	parallelOnOwnDB(t)
 	_, s := newClient(t, testOptions{})
 	var ids []string
 	for _, m := range []string{"a3a4", "g3g4"} {
@@ -196,6 +201,7 @@ func TestReviewResume(t *testing.T) {
 // TestReviewBelowAIMoves: with long reviews queued on the one engine, an
 // AI move asked for meanwhile is served before they are done.
 func TestReviewBelowAIMoves(t *testing.T) {
+	t.Parallel()
 	// A database of its own: Resume must find these four games alone.
 	c, s := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db"), engines: 1, reviewNodes: 5_000})
 	var ids []string

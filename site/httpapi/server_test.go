@@ -15,6 +15,7 @@ import (
 )
 
 func TestHTTP(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"local"}`)
 	cases := []struct {
@@ -74,6 +75,7 @@ func TestHTTP(t *testing.T) {
 // TestTimeouts: with HTTPServer's timeouts, a client that sends its headers slowly is cut off; an event
 // stream outlives the read and write timeouts (each event has its own).
 func TestTimeouts(t *testing.T) {
+	// Not parallel: server timeouts of a few hundred milliseconds, timed.
 	s := newTestServer(t, testOptions{config: func(c *Config) {
 		c.KeepAlive = 100 * time.Millisecond
 		c.HeaderTimeout, c.ReadTimeout, c.WriteTimeout, c.IdleTimeout = 200*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond

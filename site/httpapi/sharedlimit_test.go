@@ -27,6 +27,7 @@ func awayFromMinute(need time.Duration) {
 // TestSharedLimits: two instances on one PostgreSQL database hold the
 // creation and POST limits for the site as a whole.
 func TestSharedLimits(t *testing.T) {
+	// Not parallel: it empties the shared database's rate limits.
 	dsn := testenv.PostgresURL(t)
 	db, err := sql.Open("pgx", dsn)
 	require.NoError(t, err)
@@ -82,6 +83,7 @@ func sharedInstance(t *testing.T, dsn string, cfg func(*Config)) (*client, *Serv
 // one address's live streams to StreamsPerClient for the site as a whole,
 // and a stream closed on one instance gives its place back to the other.
 func TestSharedStreamLimit(t *testing.T) {
+	// Not parallel: it empties the shared database's stream counts.
 	dsn := testenv.PostgresURL(t)
 	perClient := func(c *Config) { c.StreamsPerClient = 3 }
 	a, sa := sharedInstance(t, dsn, perClient)
@@ -117,6 +119,7 @@ func TestSharedStreamLimit(t *testing.T) {
 // address's API reads together: ReadRate a second over the window, for
 // the site as a whole.
 func TestSharedReadLimit(t *testing.T) {
+	// Not parallel: it empties the shared database's read limits.
 	dsn := testenv.PostgresURL(t)
 	rate := func(c *Config) { c.ReadRate, c.ReadBurst = 2, 1000 } // 20 a window for the site; each instance alone would allow 1000
 	a, _ := sharedInstance(t, dsn, rate)
@@ -148,6 +151,7 @@ func TestSharedReadLimit(t *testing.T) {
 // TestSharedLimitsSQLite: with SQLite the limits are this process's, as
 // before.
 func TestSharedLimitsSQLite(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, testOptions{db: filepath.Join(t.TempDir(), "d.db")})
 	_, ok := s.posts.(*rateLimiter)
 	assert.True(t, ok)

@@ -39,6 +39,7 @@ func dests(t *testing.T, position string) map[string]any {
 // is empty once the game is over, and while the AI thinks. The board is
 // in the state once, as the position.
 func TestStateLegal(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"local"}`)
 	path := "/api/games/" + g.ID
@@ -98,6 +99,7 @@ func pick(legal any, keys ...string) map[string]any {
 // move's first move is due). A game without one has no clock, and a time
 // control is refused in other modes and in other shapes.
 func TestStateClock(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{})
 	g := c.Create(`{"mode":"online","clock":"5+3"}`)
 	st := c.State(g.ID)

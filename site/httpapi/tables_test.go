@@ -14,6 +14,7 @@ import (
 // TestAIPlaysTables: with tables, the AI plays the tables' best move, and
 // the analysis gives the verdict.
 func TestAIPlaysTables(t *testing.T) {
+	t.Parallel()
 	ts := apitest.ElephantLion(t)
 	c, s := newClient(t, testOptions{tables: ts})
 	pos, err := dsq.ParsePosition(apitest.SolvedELve)

@@ -13,6 +13,7 @@ import (
 // both seats taken, the best rated first, with their players and clocks;
 // not a game that waits for its second player, nor one that is over.
 func TestWatchListsGamesInProgressBestRatedFirst(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db")}) // a list of this test's games only
 	aliceID, alice := named(t, c, unique("Alice"))
 	_, bob := named(t, c, unique("Bob"))
@@ -50,6 +51,7 @@ func TestWatchListsGamesInProgressBestRatedFirst(t *testing.T) {
 }
 
 func TestWatchListEmpty(t *testing.T) {
+	t.Parallel()
 	c, _ := newClient(t, testOptions{db: filepath.Join(t.TempDir(), "games.db")})
 	res := c.Req("GET", "/api/watch", "")
 	require.Equal(t, http.StatusOK, res.Status, res.Raw)

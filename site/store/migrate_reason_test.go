@@ -19,6 +19,7 @@ import (
 // the library's words, those lost with no pieces left told apart from those
 // lost with no legal move by their records.
 func TestMigrateReasonWords(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "old.db")
 		migrateReasons(t, file, "sqlite", "file:"+file)

@@ -22,6 +22,7 @@ import (
 // alone, games as rows of replay columns), opens it, and loads every game
 // from the record that migrations 2 and 3 wrote.
 func TestMigrateSchema1(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "old.db")
 		db, err := sql.Open("sqlite", "file:"+file)

@@ -14,11 +14,13 @@ import (
 )
 
 func TestPlayersSQLite(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "games.db")
 	playersSuite(t, func(t *testing.T) store.Store { return open(t, file) })
 }
 
 func TestPlayersPostgres(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	playersSuite(t, func(t *testing.T) store.Store { return open(t, dsn) })
 }

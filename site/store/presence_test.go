@@ -16,6 +16,7 @@ import (
 )
 
 func TestPresenceSQLite(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "games.db")
 	presenceSuite(t, func(t *testing.T) store.Store { return open(t, file) })
 }
@@ -24,6 +25,7 @@ func TestPresenceSQLite(t *testing.T) {
 // of its own, must not close the records of other tests' instances alive on
 // the test database, nor theirs its records.
 func TestPresencePostgres(t *testing.T) {
+	t.Parallel()
 	admin, err := sql.Open("pgx", testenv.PostgresURL(t))
 	require.NoError(t, err)
 	defer admin.Close()

@@ -17,6 +17,7 @@ import (
 )
 
 func TestSeeksSQLite(t *testing.T) {
+	t.Parallel()
 	seeksSuite(t, func(t *testing.T) store.Store { return open(t, filepath.Join(t.TempDir(), "games.db")) })
 }
 
@@ -24,6 +25,7 @@ func TestSeeksSQLite(t *testing.T) {
 // does on a file of its own): its sweeps, at times of its own, must not
 // expire the seeks of other tests' instances, nor its lists see theirs.
 func TestSeeksPostgres(t *testing.T) {
+	t.Parallel()
 	seeksSuite(t, func(t *testing.T) store.Store { return open(t, ownDatabase(t, "dsq_seeks_")) })
 }
 
@@ -347,6 +349,7 @@ func seeksSuite(t *testing.T, openStore func(t *testing.T) store.Store) {
 // that changes no seek says nothing, so that the instances' beats do not
 // have every instance read the lobby every beat.
 func TestSeeksAnnounceChangesPostgres(t *testing.T) {
+	t.Parallel()
 	s := open(t, ownDatabase(t, "dsq_seeks_"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

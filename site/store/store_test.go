@@ -21,11 +21,13 @@ import (
 // holds its URL (under CI=true a missing URL fails).
 
 func TestSQLite(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "games.db")
 	suite(t, func(t *testing.T) store.Store { return open(t, file) })
 }
 
 func TestPostgres(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.PostgresURL(t)
 	suite(t, func(t *testing.T) store.Store { return open(t, dsn) })
 }
@@ -364,6 +366,7 @@ func suite(t *testing.T, open func(t *testing.T) store.Store) {
 
 // TestStats fills a fresh database and checks every figure.
 func TestStats(t *testing.T) {
+	// Not parallel: on PostgreSQL it counts every game in the shared database, before and after.
 	t.Run("sqlite", func(t *testing.T) {
 		statsSuite(t, open(t, filepath.Join(t.TempDir(), "stats.db")))
 	})
@@ -426,6 +429,7 @@ func statsSuite(t *testing.T, s store.Store) {
 }
 
 func TestEmptyStats(t *testing.T) {
+	t.Parallel()
 	s := open(t, filepath.Join(t.TempDir(), "empty.db"))
 	st, err := s.Stats(context.Background())
 	require.NoError(t, err)
@@ -439,6 +443,7 @@ func TestEmptyStats(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
+	t.Parallel()
 	_, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "no-such-dir", "x.db"))
 	assert.Error(t, err)
 	_, err = store.Open(context.Background(), "")

@@ -20,8 +20,17 @@ import (
 
 // Client talks to one site, failing T on any transport error.
 type Client struct {
-	T   testing.TB
-	URL string // the site's root, without a trailing slash
+	T    testing.TB
+	URL  string       // the site's root, without a trailing slash
+	HTTP *http.Client // nil for http.DefaultClient
+}
+
+// do sends r on the client's HTTP client.
+func (c *Client) do(r *http.Request) (*http.Response, error) {
+	if c.HTTP != nil {
+		return c.HTTP.Do(r)
+	}
+	return http.DefaultClient.Do(r)
 }
 
 // Response is an answer: its status, headers, and body raw and, for JSON,
@@ -45,7 +54,7 @@ func (c *Client) Req(method, path, body string, headers ...string) Response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		r.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := http.DefaultClient.Do(r)
+	res, err := c.do(r)
 	require.NoError(c.T, err)
 	defer res.Body.Close()
 	data, err := io.ReadAll(res.Body)
@@ -127,7 +136,7 @@ func (c *Client) Events(id string) *Stream {
 	ctx, cancel := context.WithCancel(context.Background())
 	r, err := http.NewRequestWithContext(ctx, "GET", c.URL+"/api/games/"+id+"/events", nil)
 	require.NoError(c.T, err)
-	res, err := http.DefaultClient.Do(r)
+	res, err := c.do(r)
 	require.NoError(c.T, err)
 	require.Equal(c.T, http.StatusOK, res.StatusCode)
 	require.Equal(c.T, "text/event-stream", res.Header.Get("Content-Type"))
