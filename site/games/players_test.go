@@ -172,7 +172,7 @@ func TestRatingFollowsTheEnd(t *testing.T) {
 	assert.False(t, g.RatedDone)
 
 	// Resigned before both first moves, or drawn at once: a result, no rating.
-	id, redSeat, blueSeat = ratedPair(t, s, "1+0", red, blue)
+	id, redSeat, _ = ratedPair(t, s, "1+0", red, blue)
 	res, err = s.Change(ctx, id, redSeat, Resign{})
 	require.NoError(t, err)
 	assert.True(t, res.Game.IsOver())
