@@ -172,32 +172,42 @@ func TestBrowserLobbyStreamLeavesWithThePage(t *testing.T) {
 	site := serveSite(t, s.Handler())
 	b := newBrowser(t, site)
 	api := &client{T: t, URL: site}
-	seeks := func() int {
+	// lobby is the number of lobby streams open and of seeks listed.
+	lobby := func() (streams int64, seeks int) {
 		res := api.Req("GET", "/api/lobby", "")
-		require.Equal(t, http.StatusOK, res.Status, res.Raw)
 		var l lobbyState
-		require.NoError(t, json.Unmarshal([]byte(res.Raw), &l))
-		return len(l.Seeks)
+		if res.Status != http.StatusOK || json.Unmarshal([]byte(res.Raw), &l) != nil {
+			return s.lobby.streams.Load(), -1
+		}
+		return s.lobby.streams.Load(), len(l.Seeks)
 	}
 	tb := b.tab(t, screens[0], "")
 	tb.open("/?lang=en")
 	tb.lobbyReady()
 	tb.click(`#lobby-quick button[data-control="5+3"]`)
 	tb.poll(`!document.getElementById("lobby-wait").hidden`)
-	require.Equal(t, int64(1), s.lobby.streams.Load(), "the start screen's lobby stream")
-	require.Equal(t, 1, seeks(), "the player's seek")
+	streams, seeks := lobby()
+	require.Equal(t, []int{1, 1}, []int{int(streams), seeks}, "the start screen's lobby stream and the player's seek")
+	tb.do(chromedp.Evaluate[chromedp.Void](`addEventListener("pageshow", (e) => { window.fromCache = e.persisted; })`))
 
 	tb.open("/lessons")
-	require.Eventually(t, func() bool { return s.lobby.streams.Load() == 0 && seeks() == 0 }, 2*time.Second, 20*time.Millisecond,
-		"the lobby's stream and the seek outlived the page: %d streams, %d seeks", s.lobby.streams.Load(), seeks())
+	assert.Eventually(t, func() bool { streams, seeks = lobby(); return streams == 0 && seeks == 0 }, 2*time.Second, 20*time.Millisecond,
+		"the lobby's stream and the seek outlived the page")
+	assert.Equal(t, []int{0, 0}, []int{int(streams), seeks}, "lobby streams and seeks after the page left")
 
-	// Back: from the cache, whose restore has no load event to wait on.
+	// Back: from the cache, whose restore has no load event to wait on,
+	// and under which chromedp's polls lose the page: each check asks anew.
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	require.Eventually(t, func() bool { // the page's context changes under a poll: ask anew
-		back, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`location.pathname === "/" && document.body.dataset.ready === "1"`))
-		return err == nil && back
-	}, 10*time.Second, 50*time.Millisecond, "back on the start screen")
-	tb.lobbyReady()
-	require.Eventually(t, func() bool { return s.lobby.streams.Load() == 1 }, 5*time.Second, 20*time.Millisecond, "the stream is open again")
-	assert.True(t, evalIn[bool](tb, `document.getElementById("lobby-wait").hidden`), "no seek is waited on: it went with the page")
+	soon := func(expr, what string) {
+		t.Helper()
+		require.Eventually(t, func() bool {
+			ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](expr))
+			return err == nil && ok
+		}, 10*time.Second, 50*time.Millisecond, what)
+	}
+	soon(`location.pathname === "/" && document.body.dataset.ready === "1"`, "back on the start screen")
+	soon(`window.fromCache === true`, "the page came back from the back-forward cache")
+	assert.Eventually(t, func() bool { streams, _ = lobby(); return streams == 1 }, 5*time.Second, 20*time.Millisecond, "the stream is open again")
+	soon(`document.getElementById("lobby-wait").hidden && !document.querySelector('#lobby-quick button[data-control="5+3"]').disabled`,
+		"the seek went with the page: nothing waited on, the lobby open")
 }

@@ -443,7 +443,9 @@ func (c *lobbyCut) SetLobby(ctx context.Context, player, instance string, stream
 		return 0, errCut
 	}
 	n, err := c.Store.SetLobby(ctx, player, instance, streams, now, stale)
-	c.wrote(now, err)
+	if streams > 0 { // 0 removes the player's row: no sign of life
+		c.wrote(now, err)
+	}
 	return n, err
 }
 

@@ -34,10 +34,10 @@ export function initLobby(page) {
   // connections open until it is evicted (a minute in Chromium): the
   // lobby's stream would keep the player's seek alive, and the player
   // counted in the lobby, after the player left. The stream closes as the
-  // page goes, and opens again if the page comes back from the cache.
-  window.addEventListener("pagehide", () => {
-    if (lobby.es) { closeStream(); lobby.waiting = null; }
-  });
+  // page goes, and opens again if the page comes back from the cache. The
+  // seek waited on is kept: the stream's first events say whether it was
+  // taken meanwhile (paired, then the game opens) or is gone.
+  window.addEventListener("pagehide", () => { if (lobby.es) closeStream(); });
   window.addEventListener("pageshow", (e) => { if (e.persisted) renderLobby(); });
 }
 

@@ -166,10 +166,10 @@ function listen(page, id) {
     s.game = Object.assign({}, s.game, {connected: p}); // presence leaves the version as it is
     presenceChanged(page);
   }, onAwayGrace: (ms) => {
-    setAwayGrace(ms);
     // A player seen going before the page knew the grace is told of
-    // after this one, not the default.
-    if (s.game && s.game.id === id && Object.keys(s.goneSince).length) sayAwayLater(page);
+    // after this one, not the default (each stream's first ping says it:
+    // only a new value re-arms).
+    if (setAwayGrace(ms) && s.game && s.game.id === id && Object.keys(s.goneSince).length) sayAwayLater(page);
   }});
 }
 
@@ -181,19 +181,21 @@ function presenceChanged(page) {
   render(page);
 }
 
-// sayAwayLater redraws the game once a player seen going has been away
-// for the grace, and says who left (once: a later call replaces an
-// earlier one's timer).
+// sayAwayLater redraws the game once the player first seen going has been
+// away for the grace, and says who left (a later call replaces an earlier
+// one's timer, so that it is said once).
 let awayTimer = 0;
 function sayAwayLater(page) {
   const s = page.state, id = s.game && s.game.id;
+  const since = Math.min(...Object.values(s.goneSince));
+  const wait = Number.isFinite(since) ? Math.max(0, since + awayGrace - Date.now()) : awayGrace;
   clearTimeout(awayTimer);
   awayTimer = setTimeout(() => {
     if (!s.game || s.game.id !== id) return;
     render(page);
     const gone = ["red", "blue"].find((c) => away(s, c));
     if (gone) announce(t("status.away", {color: t("side." + gone)})); // a screen reader hears it too
-  }, awayGrace + 50);
+  }, wait + 50);
 }
 
 // tickClocks counts the game's clocks down between states. When the side

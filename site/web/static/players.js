@@ -88,9 +88,12 @@ export function named(g, c) {
 // it (setAwayGrace); 5 s until then.
 export let awayGrace = 5000;
 
-// setAwayGrace sets awayGrace to ms, if positive.
+// setAwayGrace sets awayGrace to ms, if positive, and says whether that
+// changed it.
 export function setAwayGrace(ms) {
-  if (ms > 0) awayGrace = ms;
+  if (!(ms > 0) || ms === awayGrace) return false;
+  awayGrace = ms;
+  return true;
 }
 
 // away says whether side c is an online player who has left the game: not
