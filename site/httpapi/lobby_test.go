@@ -500,7 +500,8 @@ func ownPostgres(t *testing.T) string {
 // left waiting for it; the seeker, back on the live instance, starts
 // afresh. A seek on the live instance is paired once.
 func TestLobbyKilledInstance(t *testing.T) {
-	t.Parallel()
+	// Not parallel: beside the others it failed now and then, the live
+	// instance's lobby never listing the dead one's seek (not understood).
 	dsn := ownPostgres(t)
 	const beat = 100 * time.Millisecond
 	cut := &lobbyCut{}
