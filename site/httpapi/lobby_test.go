@@ -80,7 +80,8 @@ func openLobby(t *testing.T, c *client, p lobbyPlayer) *lobbyStream {
 }
 
 // wait waits for an event named name whose data ok accepts, skipping
-// others, and returns its data.
+// others (a lobby event it skips is still kept as e.last), and returns
+// its data.
 func (e *lobbyStream) wait(t *testing.T, name string, ok func(map[string]any) bool) map[string]any {
 	t.Helper()
 	timeout := time.After(20 * time.Second)
